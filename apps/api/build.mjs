@@ -1,0 +1,25 @@
+// Bundles the server and its workspace packages (which export TypeScript source) into
+// dist/; third-party packages stay external and load from node_modules.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: { main: 'src/main.ts', admin: 'src/admin.ts' },
+  outdir: 'dist',
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [
+    {
+      name: 'external-node-modules',
+      setup(builder) {
+        builder.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@vocal/') ? undefined : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
+});

@@ -1,0 +1,110 @@
+import { parseArgs } from 'node:util';
+import { readHandoff } from './admin-handoff.ts';
+import { openDatabase } from './db/database.ts';
+import { loadConfig } from './env.ts';
+import { HttpError } from './http/http-error.ts';
+import { createAdminService, type AdminUser } from './services/admin-service.ts';
+
+const USAGE = `Usage: pnpm admin <command> [options]
+
+Commands:
+  users list                                       List every user
+  users create --email E --password P [--name N] [--plan free|pro]
+                                                   Create a user
+  users set-plan --email E --plan free|pro|<n>     Change a user's plan
+
+Uses DATA_DIR and DATABASE_URL like the server. While the server runs on the embedded
+database, the command asks the server (the database admits one process at a time).`;
+
+type Operation =
+  | { kind: 'list' }
+  | { kind: 'create'; body: Record<string, string | undefined> }
+  | { kind: 'set-plan'; body: Record<string, string | undefined> };
+
+function parseCommand(argv: string[]): Operation {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      name: { type: 'string' },
+      plan: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [group, command] = positionals;
+  if (values.help || group !== 'users') throw new UsageError();
+  if (command === 'list') return { kind: 'list' };
+  if (command === 'create') return { kind: 'create', body: { email: values.email, password: values.password, name: values.name, plan: values.plan } };
+  if (command === 'set-plan') return { kind: 'set-plan', body: { email: values.email, plan: values.plan } };
+  throw new UsageError();
+}
+
+class UsageError extends Error {}
+
+async function runThroughServer(url: string, token: string, operation: Operation): Promise<unknown> {
+  const paths = { list: ['GET', '/api/admin/users'], create: ['POST', '/api/admin/users'], 'set-plan': ['POST', '/api/admin/users/plan'] } as const;
+  const [method, path] = paths[operation.kind];
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: { 'x-admin-token': token, 'content-type': 'application/json' },
+    body: operation.kind === 'list' ? undefined : JSON.stringify(operation.body),
+  });
+  const body = (await response.json()) as { msg?: string; users?: AdminUser[] };
+  if (!response.ok) throw new Error(body.msg ?? `The server answered ${response.status}`);
+  return operation.kind === 'list' ? body.users : body;
+}
+
+async function runDirectly(operation: Operation): Promise<unknown> {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  try {
+    const admin = createAdminService({ db: database.db, config });
+    if (operation.kind === 'list') return await admin.listUsers();
+    if (operation.kind === 'create') return await admin.createUser(operation.body as never);
+    return await admin.setPlan(operation.body as never);
+  } finally {
+    await database.close();
+  }
+}
+
+async function serverIsUp(url: string): Promise<boolean> {
+  try {
+    return (await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) })).ok;
+  } catch {
+    return false;
+  }
+}
+
+function print(result: unknown) {
+  if (Array.isArray(result)) {
+    if (result.length === 0) return console.log('No users yet.');
+    console.table(result as AdminUser[]);
+  } else {
+    console.log(JSON.stringify(result, null, 2));
+  }
+}
+
+try {
+  const operation = parseCommand(process.argv.slice(2));
+  const config = loadConfig();
+  const handoff = await readHandoff(config.dataDir);
+  const result =
+    handoff && (await serverIsUp(handoff.url))
+      ? await runThroughServer(handoff.url, handoff.adminToken, operation)
+      : await runDirectly(operation);
+  print(result);
+} catch (error) {
+  if (error instanceof UsageError || (error instanceof Error && error.name === 'TypeError' && 'code' in error)) {
+    console.error(USAGE);
+  } else if (error instanceof HttpError || error instanceof Error) {
+    console.error(`Error: ${'issues' in error ? describeIssues(error) : error.message}`);
+  }
+  process.exitCode = 1;
+}
+
+function describeIssues(error: Error): string {
+  const issues = (error as unknown as { issues: { path: PropertyKey[]; message: string }[] }).issues;
+  return issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+}

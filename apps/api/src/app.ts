@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { HTTPException } from 'hono/http-exception';
+import { APP_VERSION } from '@vocal/settings-model';
+import type { AppEnv } from './http/app-env.ts';
+import { framePolicy } from './http/frame-policy.ts';
+import { HttpError } from './http/http-error.ts';
+import { customDomainRedirect } from './http/product-hosts.ts';
+import type { Logger } from './logger.ts';
+import { accountRoutes } from './routes/account-routes.ts';
+import { adminRoutes } from './routes/admin-routes.ts';
+import { audioRoutes } from './routes/audio-routes.ts';
+import { authRoutes } from './routes/auth-routes.ts';
+import { commentRoutes } from './routes/comment-routes.ts';
+import { feedbackRoutes } from './routes/feedback-routes.ts';
+import { fileRoutes } from './routes/file-routes.ts';
+import { hostAppRoutes } from './routes/host-app-routes.ts';
+import { listenPageRoutes } from './routes/listen-page-routes.ts';
+import { listenRoutes } from './routes/listen-routes.ts';
+import { folderRoutes } from './routes/folder-routes.ts';
+import { oembedRoutes } from './routes/oembed-routes.ts';
+import { personalisationRoutes } from './routes/personalisation-routes.ts';
+import { recordingRoutes } from './routes/recording-routes.ts';
+import { transcriptionRoutes } from './routes/transcription-routes.ts';
+import { visitorRoutes } from './routes/visitor-routes.ts';
+import { webRoutes } from './routes/web-routes.ts';
+import type { Services } from './services/services.ts';
+
+/**
+ * The whole HTTP surface on one origin: the API under /api, uploaded files under /files,
+ * /health, and the web app for everything else. Custom domains serve the listen pages and
+ * what they need; the rest of their paths redirect to the main origin.
+ */
+export function createApp(services: Services, logger: Logger, options: { adminToken: string }) {
+  const app = new Hono<AppEnv>();
+
+  app.use(async (context, next) => {
+    const requestId = randomUUID();
+    context.set('requestId', requestId);
+    const started = performance.now();
+    await next();
+    context.header('x-request-id', requestId);
+    logger.debug(`${context.req.method} ${context.req.path} ${context.res.status}`, {
+      ms: Math.round(performance.now() - started),
+      requestId,
+    });
+  });
+
+  // Text (pages, scripts, styles, JSON) goes compressed; audio, images and ranges do not.
+  app.use(compress());
+  app.use(customDomainRedirect(services.config));
+  app.use(framePolicy());
+
+  app.onError((error, context) => {
+    if (error instanceof HttpError) {
+      if (error.status === 429 && typeof error.extra.retryAfter === 'number') {
+        context.header('retry-after', String(error.extra.retryAfter));
+      }
+      return context.json({ msg: error.message, ...error.extra }, error.status);
+    }
+    if (error instanceof HTTPException) {
+      return context.json({ msg: error.message || 'The request could not be handled' }, error.status);
+    }
+    const requestId = context.get('requestId');
+    logger.error(`Unhandled error on ${context.req.method} ${context.req.path}`, {
+      requestId,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
+    return context.json({ msg: `Something went wrong on our side (reference ${requestId}).` }, 500);
+  });
+
+  const api = new Hono<AppEnv>()
+    .route('/', authRoutes(services))
+    .route('/', accountRoutes(services))
+    .route('/', recordingRoutes(services))
+    .route('/', folderRoutes(services))
+    .route('/', personalisationRoutes(services))
+    .route('/', feedbackRoutes(services))
+    .route('/', transcriptionRoutes(services))
+    .route('/', audioRoutes(services))
+    .route('/', commentRoutes(services))
+    .route('/', listenRoutes(services))
+    .route('/', visitorRoutes(services))
+    .route('/', oembedRoutes(services))
+    .route('/', adminRoutes(services.admin, options.adminToken));
+  app.route('/api', api);
+  app.all('/api/*', (context) =>
+    context.json({ msg: `There is no ${context.req.method} ${context.req.path} in this API` }, 404),
+  );
+
+  app.get('/health', (context) =>
+    context.json({
+      ok: true,
+      version: APP_VERSION,
+      database: services.databaseKind,
+      storage: services.storage.kind,
+      transcriber: services.transcription.transcriberName ?? 'none',
+    }),
+  );
+  app.route('/', fileRoutes(services.storage, services.audio));
+  app.route(
+    '/',
+    listenPageRoutes({ recordings: services.recordings, webDist: services.config.webDist, publicUrl: services.config.publicUrl }),
+  );
+  app.route('/', hostAppRoutes({ appsFolder: services.config.hostAppsFolder, publicUrl: services.config.publicUrl }));
+  app.route('/', webRoutes(services.config.webDist));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

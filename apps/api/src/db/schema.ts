@@ -1,0 +1,260 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import type { Personalisation, RecordingOrigin, Transcription, TranscriptionStatus } from '@vocal/settings-model';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  name: text('name').notNull().default(''),
+  avatarUrl: text('avatar_url'),
+  plan: integer('plan').notNull().default(0),
+  subscribed: boolean('subscribed').notNull().default(false),
+  subscribedStrict: boolean('subscribed_strict').notNull().default(false),
+  domain: text('domain'),
+  /** Public and unguessable: the user's share link is /record/share/{inviteCode}. */
+  inviteCode: text('invite_code').notNull().unique(),
+  stripeId: text('stripe_id'),
+  subscriptionMessage: text('subscription_message'),
+  showTrial: boolean('show_trial').notNull().default(false),
+  showPaywall: boolean('show_paywall').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+/** One signed-in device: a family of refresh tokens, revoked together. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+/** Refresh tokens are stored as SHA-256 hashes; a used one is kept to detect reuse. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('refresh_tokens_session_idx').on(table.sessionId)],
+);
+
+export const folders = pgTable(
+  'folders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('folders_user_idx').on(table.userId)],
+);
+
+export const RECORDING_STATUSES = ['reserved', 'uploaded'] as const;
+export type RecordingStatus = (typeof RECORDING_STATUSES)[number];
+
+/**
+ * A recording starts as a reservation (get-vocal) and becomes a message when its files are
+ * stored (upload-vocal). The id is the idempotency key: one id, at most one message.
+ */
+export const recordings = pgTable(
+  'recordings',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').$type<RecordingStatus>().notNull().default('reserved'),
+    origin: text('origin').$type<RecordingOrigin>().notNull().default('owner'),
+    platform: text('platform').notNull().default('webapp'),
+    isReply: boolean('is_reply').notNull().default(false),
+    replyToId: text('reply_to_id').references((): AnyPgColumn => recordings.id, {
+      onDelete: 'cascade',
+    }),
+    folderId: uuid('folder_id').references(() => folders.id, { onDelete: 'set null' }),
+    /** A visitor's address (contact form, collect), and the name they gave. */
+    email: text('email'),
+    senderName: text('sender_name'),
+    subject: text('subject'),
+    /** A written contact-form message; such a row has no audio and no public view. */
+    message: text('message'),
+    uploadDate: timestamp('upload_date', { withTimezone: true }),
+    expiryDate: timestamp('expiry_date', { withTimezone: true }),
+    peaks: jsonb('peaks').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+    views: integer('views').notNull().default(0),
+    duration: doublePrecision('duration').notNull().default(0),
+    audioKey: text('audio_key'),
+    imageKey: text('image_key'),
+    /** The waveform PNG's size, for link previews (og:image:width, oEmbed thumbnails). */
+    imageWidth: integer('image_width'),
+    imageHeight: integer('image_height'),
+    audioBytes: integer('audio_bytes'),
+    summary: text('summary'),
+    transcription: jsonb('transcription').$type<Transcription>(),
+    transcriptionStatus: text('transcription_status').$type<TranscriptionStatus>(),
+    /** Why the last transcription gave up, shown to the owner beside the retry button. */
+    transcriptionError: text('transcription_error'),
+    /** Set once the expiry job has deleted the files of an expired recording. */
+    filesDeletedAt: timestamp('files_deleted_at', { withTimezone: true }),
+    domain: text('domain'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('recordings_user_upload_idx').on(table.userId, table.uploadDate),
+    index('recordings_reply_to_idx').on(table.replyToId),
+    index('recordings_expiry_idx').on(table.expiryDate),
+  ],
+);
+
+export const personalisations = pgTable('personalisations', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  settings: jsonb('settings').$type<Partial<Personalisation>>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Pictures users upload (avatars, logos), so deleting an account deletes them too. */
+export const images = pgTable(
+  'images',
+  {
+    key: text('key').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('images_user_idx').on(table.userId)],
+);
+
+/** Server-wide values generated once and shared by every process (the JWT secret). */
+export const serverSecrets = pgTable('server_secrets', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+export const JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+/**
+ * The durable job queue (docs/decisions/0006-job-queue.md). A worker claims a row with
+ * SELECT ... FOR UPDATE SKIP LOCKED and holds it by a lease; a process that dies lets its
+ * lease run out and another takes the job again. `key` makes enqueueing idempotent.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    /** One job per key at a time, e.g. transcribe:{recordingId}. */
+    key: text('key').notNull().unique(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    state: text('state').$type<JobState>().notNull().default('queued'),
+    /** Claims so far, including ones whose process died. */
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull(),
+    /** Not before: the backoff after a failure, or a job scheduled for later. */
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Changes on every claim, so a worker that lost its lease cannot complete the job. */
+    leaseToken: uuid('lease_token'),
+    /** The worker holding the job, or the last one that did. */
+    leasedBy: text('leased_by'),
+    leasedUntil: timestamp('leased_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('jobs_queued_idx').on(table.state, table.runAt),
+    index('jobs_leased_idx').on(table.state, table.leasedUntil),
+  ],
+);
+
+/** Reports sent from the report-issue dialog (spec: error-report feedback). */
+export const feedback = pgTable('feedback', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  email: text('email'),
+  name: text('name'),
+  eventId: text('event_id'),
+  comments: text('comments').notNull(),
+  url: text('url'),
+  userAgent: text('user_agent'),
+  createdAt: createdAt(),
+});
+
+/** Visitors' written comments under a message; they go with the message. */
+export const comments = pgTable(
+  'comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recordingId: text('recording_id')
+      .notNull()
+      .references(() => recordings.id, { onDelete: 'cascade' }),
+    /** The commenter when signed in; the comment outlives their account. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('comments_recording_idx').on(table.recordingId, table.createdAt)],
+);
+
+/** One row per counted listen, for the owner's listens-per-day analytics. */
+export const listens = pgTable(
+  'listens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recordingId: text('recording_id')
+      .notNull()
+      .references(() => recordings.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('listens_recording_idx').on(table.recordingId, table.createdAt)],
+);
+
+/**
+ * When each visitor's listen of a message was last counted, so a visit counts once per 30
+ * minutes. The visitor is a keyed hash of address and user agent, never the address itself.
+ */
+export const listenVisitors = pgTable(
+  'listen_visitors',
+  {
+    recordingId: text('recording_id')
+      .notNull()
+      .references(() => recordings.id, { onDelete: 'cascade' }),
+    visitorHash: text('visitor_hash').notNull(),
+    lastCountedAt: timestamp('last_counted_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.recordingId, table.visitorHash] })],
+);

@@ -1,0 +1,270 @@
+import { isAbsolute, resolve } from 'node:path';
+import { z } from 'zod';
+import { appRoot } from './app-root.ts';
+import type { S3StorageOptions } from './storage/s3-storage.ts';
+
+/**
+ * The server's whole configuration. This is the only module that reads process.env; every
+ * variable has a default that works on a laptop with nothing else running. README.md lists
+ * them; keep the two in step.
+ */
+const port = z.coerce.number().int().min(0).max(65_535);
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+export const envSchema = z.object({
+  /** Port to listen on; 0 picks a free one. */
+  PORT: port.default(3000),
+  /** Interface to bind. */
+  HOST: z.string().default('0.0.0.0'),
+  /** Where the embedded database, uploaded files and the mail outbox live. */
+  DATA_DIR: z.string().default('./data'),
+  /** PostgreSQL connection string; unset means the embedded PGlite database in DATA_DIR. */
+  DATABASE_URL: z.string().url().optional(),
+  /** The origin people reach the app at; links and file URLs are built from it. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Secret for signing access tokens; unset means one is generated and kept in the database. */
+  JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET must be at least 32 characters' }).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(60),
+  /** scrypt cost parameter N (a power of two); 2^15 uses 32 MiB per hash. */
+  SCRYPT_COST: z.coerce
+    .number()
+    .int()
+    .refine((value) => value >= 1024 && (value & (value - 1)) === 0, {
+      error: 'SCRYPT_COST must be a power of two, at least 1024',
+    })
+    .default(32_768),
+  /** Largest recording accepted, in megabytes. */
+  MAX_UPLOAD_MB: z.coerce.number().positive().default(100),
+  /** The built web app to serve; unset means apps/web/dist beside this app. */
+  WEB_DIST: z.string().optional(),
+  /** The folder holding each host app's folder with its dist/ (served at /hosts/{host}/); unset means apps/. */
+  HOST_APPS_DIR: z.string().optional(),
+  /** Sign-in attempts allowed per client address per minute. */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /**
+   * What one visitor address may do per 10 minutes, for each of: start a recording, send a
+   * comment, send a contact-form message (uploads get twice as many, for retries).
+   */
+  VISITOR_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /**
+   * The hosts (host or host:port) that are the product itself, comma-separated. A request to
+   * any other host (a custom domain) is redirected to PUBLIC_URL unless it is for a listen page.
+   */
+  PRODUCT_HOSTS: z
+    .string()
+    .transform((value) => value.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean))
+    .pipe(
+      z
+        .array(z.string().regex(/^(\[[0-9a-f:]+\]|[a-z0-9.-]+)(:\d{1,5})?$/, { error: 'each host must be a host name or host:port' }))
+        .min(1),
+    )
+    .optional(),
+  /** Outbound mail over SMTP, e.g. smtps://user:password@smtp.example.com; unset writes .eml files to DATA_DIR/outbox. */
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((value) => /^smtps?:\/\//i.test(value), { error: 'SMTP_URL must start with smtp:// or smtps://' })
+    .optional(),
+  /** The From of outbound mail; unset: Vocal <no-reply@{the host of PUBLIC_URL}>. */
+  MAIL_FROM: z.string().min(3).optional(),
+  /** Take the client address from X-Forwarded-For and the host from X-Forwarded-Host (set when behind a reverse proxy). */
+  TRUST_PROXY: flag.default(false),
+  LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('info'),
+
+  /** Jobs this process runs at once; 0 runs none here. Unset: 1 on PGlite, 2 on PostgreSQL. */
+  JOB_CONCURRENCY: z.coerce.number().int().min(0).max(64).optional(),
+  /** How long a claimed job is held without a heartbeat before another process may take it. */
+  JOB_LEASE_SECONDS: z.coerce.number().positive().default(60),
+  /** Tries before a job gives up into its error state. */
+  JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
+  /** Wait before the first retry; it doubles with each further failure. */
+  JOB_RETRY_BASE_SECONDS: z.coerce.number().nonnegative().default(10),
+  /** How often an idle worker looks for jobs queued by other processes. */
+  JOB_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  /** How often expired recordings are looked for, so a job deletes their files. */
+  EXPIRY_SWEEP_SECONDS: z.coerce.number().positive().default(60),
+
+  /** Speech to text: auto picks the API when configured, else pocketsphinx when installed. */
+  TRANSCRIBER: z.enum(['auto', 'openai', 'local', 'none']).default('auto'),
+  /** Base URL of an OpenAI-compatible API (OpenAI, Groq, a self-hosted whisper server). */
+  TRANSCRIPTION_API_URL: z.string().url().optional(),
+  TRANSCRIPTION_API_KEY: z.string().optional(),
+  TRANSCRIPTION_MODEL: z.string().default('whisper-1'),
+  /** Per request to a speech or chat API; a request that takes longer is retried by the queue. */
+  TRANSCRIPTION_TIMEOUT_SECONDS: z.coerce.number().positive().default(300),
+  /** The pocketsphinx command (Debian packages pocketsphinx and pocketsphinx-en-us). */
+  POCKETSPHINX_PATH: z.string().default('pocketsphinx_continuous'),
+  /** Chat model for the summary of a transcript; unset means no summaries. */
+  SUMMARY_MODEL: z.string().optional(),
+  /** Chat API base URL and key; unset means the transcription API's. */
+  SUMMARY_API_URL: z.string().url().optional(),
+  SUMMARY_API_KEY: z.string().optional(),
+
+  /** Where recordings and pictures are kept: local disk under DATA_DIR, or an S3 bucket. */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  /** For S3-compatible services (MinIO, R2, ...); unset means AWS. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Public base URL of the bucket (or its CDN); unset means {endpoint}/{bucket} or the AWS URL. */
+  S3_PUBLIC_URL: z.string().url().optional(),
+  /** Address the bucket as {endpoint}/{bucket} rather than {bucket}.{endpoint}. */
+  S3_FORCE_PATH_STYLE: flag.default(false),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  /** Without a trailing slash. With PORT=0 and no PUBLIC_URL, main.ts fills in the bound port. */
+  publicUrl: string;
+  jwtSecret: string | null;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  scryptCost: number;
+  maxUploadBytes: number;
+  webDist: string;
+  hostAppsFolder: string;
+  trustProxy: boolean;
+  authRateLimitPerMinute: number;
+  visitorRateLimit: number;
+  /** Null: the host of publicUrl, plus localhost, 127.0.0.1 and [::1] on any port. */
+  productHosts: string[] | null;
+  mail: {
+    /** Null: no SMTP server; mail is written to DATA_DIR/outbox. */
+    smtpUrl: string | null;
+    /** Null: Vocal <no-reply@{the host of publicUrl}>, once publicUrl is known. */
+    from: string | null;
+  };
+  logLevel: Env['LOG_LEVEL'];
+  jobs: {
+    /** Null: chosen by the database kind at start. */
+    concurrency: number | null;
+    leaseSeconds: number;
+    maxAttempts: number;
+    retryBaseSeconds: number;
+    pollMs: number;
+    expirySweepSeconds: number;
+  };
+  transcription: {
+    provider: Env['TRANSCRIBER'];
+    /** Null when no OpenAI-compatible API is configured. */
+    api: { url: string; key: string | null; model: string } | null;
+    timeoutMs: number;
+    pocketsphinxPath: string;
+    /** PATH, where auto looks for the pocketsphinx command. */
+    searchPath: string;
+    /** Null when summaries are off. */
+    summary: { url: string; key: string | null; model: string } | null;
+  };
+  storage: { kind: 'local' } | ({ kind: 's3' } & S3StorageOptions);
+};
+
+const OPENAI_URL = 'https://api.openai.com/v1';
+
+/**
+ * Reads the configuration. Relative paths are taken from the directory the user ran the
+ * command in (pnpm passes it as INIT_CWD), not from this package's folder.
+ */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(
+    Object.fromEntries(Object.entries(source).filter(([, value]) => value !== '')),
+  );
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const env = parsed.data;
+  const base = source.INIT_CWD ?? process.cwd();
+  const fromBase = (path: string) => (isAbsolute(path) ? path : resolve(base, path));
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: fromBase(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL ?? null,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    jwtSecret: env.JWT_SECRET ?? null,
+    accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
+    scryptCost: env.SCRYPT_COST,
+    maxUploadBytes: Math.round(env.MAX_UPLOAD_MB * 1024 * 1024),
+    webDist: env.WEB_DIST ? fromBase(env.WEB_DIST) : resolve(appRoot, '../web/dist'),
+    hostAppsFolder: env.HOST_APPS_DIR ? fromBase(env.HOST_APPS_DIR) : resolve(appRoot, '..'),
+    trustProxy: env.TRUST_PROXY,
+    authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    visitorRateLimit: env.VISITOR_RATE_LIMIT,
+    productHosts: env.PRODUCT_HOSTS ?? null,
+    mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM ?? null },
+    logLevel: env.LOG_LEVEL,
+    jobs: {
+      concurrency: env.JOB_CONCURRENCY ?? null,
+      leaseSeconds: env.JOB_LEASE_SECONDS,
+      maxAttempts: env.JOB_MAX_ATTEMPTS,
+      retryBaseSeconds: env.JOB_RETRY_BASE_SECONDS,
+      pollMs: env.JOB_POLL_MS,
+      expirySweepSeconds: env.EXPIRY_SWEEP_SECONDS,
+    },
+    transcription: transcriptionConfig(env, source.PATH ?? ''),
+    storage: storageConfig(env),
+  };
+}
+
+function transcriptionConfig(env: Env, searchPath: string): Config['transcription'] {
+  // A URL alone (a self-hosted whisper server) or a key alone (OpenAI itself) configures the API.
+  const configured = env.TRANSCRIPTION_API_URL !== undefined || env.TRANSCRIPTION_API_KEY !== undefined;
+  const apiUrl = (env.TRANSCRIPTION_API_URL ?? OPENAI_URL).replace(/\/+$/, '');
+  if (env.TRANSCRIBER === 'openai' && !configured) {
+    throw new Error('Invalid configuration:\n  TRANSCRIBER=openai needs TRANSCRIPTION_API_URL or TRANSCRIPTION_API_KEY');
+  }
+  const summaryUrl = env.SUMMARY_API_URL ?? (configured ? apiUrl : undefined);
+  return {
+    provider: env.TRANSCRIBER,
+    api: configured ? { url: apiUrl, key: env.TRANSCRIPTION_API_KEY ?? null, model: env.TRANSCRIPTION_MODEL } : null,
+    timeoutMs: env.TRANSCRIPTION_TIMEOUT_SECONDS * 1000,
+    pocketsphinxPath: env.POCKETSPHINX_PATH,
+    searchPath,
+    summary: env.SUMMARY_MODEL
+      ? {
+          url: (summaryUrl ?? OPENAI_URL).replace(/\/+$/, ''),
+          key: env.SUMMARY_API_KEY ?? env.TRANSCRIPTION_API_KEY ?? null,
+          model: env.SUMMARY_MODEL,
+        }
+      : null,
+  };
+}
+
+function storageConfig(env: Env): Config['storage'] {
+  if (env.STORAGE === 'local') return { kind: 'local' };
+  if (!env.S3_BUCKET) throw new Error('Invalid configuration:\n  STORAGE=s3 needs S3_BUCKET');
+  const endpoint = env.S3_ENDPOINT?.replace(/\/+$/, '') ?? null;
+  const publicUrl =
+    env.S3_PUBLIC_URL ??
+    (endpoint
+      ? env.S3_FORCE_PATH_STYLE
+        ? `${endpoint}/${env.S3_BUCKET}`
+        : endpoint.replace('://', `://${env.S3_BUCKET}.`)
+      : `https://${env.S3_BUCKET}.s3.${env.S3_REGION}.amazonaws.com`);
+  return {
+    kind: 's3',
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    endpoint,
+    accessKeyId: env.S3_ACCESS_KEY_ID ?? null,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? null,
+    publicUrl: publicUrl.replace(/\/+$/, ''),
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+  };
+}
+
+/** Whether PUBLIC_URL was left to default, so it can follow the port actually bound. */
+export function publicUrlIsDefault(source: Record<string, string | undefined> = process.env) {
+  return !source.PUBLIC_URL;
+}

@@ -1,0 +1,56 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { badRequest, describeZodError, notFound, unsupportedMediaType } from './http-error.ts';
+
+/** The JSON body parsed by `schema`, or 400 saying what is wrong. */
+export async function readJson<Schema extends z.ZodType>(
+  context: Context,
+  schema: Schema,
+): Promise<z.output<Schema>> {
+  const type = context.req.header('content-type') ?? '';
+  const text = await context.req.text();
+  if (text.trim() !== '' && type && !/^application\/([\w.+-]*\+)?json\b/i.test(type)) {
+    throw unsupportedMediaType('The body must be JSON (Content-Type: application/json)');
+  }
+  let body: unknown = {};
+  if (text.trim() !== '') {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw badRequest('The body is not valid JSON');
+    }
+  }
+  return parseWith(schema, body, 'body');
+}
+
+/** The query string parsed by `schema`. */
+export function readQuery<Schema extends z.ZodType>(context: Context, schema: Schema): z.output<Schema> {
+  return parseWith(schema, context.req.query(), 'query');
+}
+
+/**
+ * The path parameters parsed by `schema`. A malformed id names nothing that exists, so it is
+ * answered like an unknown one: 404 with `notFoundMessage`.
+ */
+export function readParams<Schema extends z.ZodType>(
+  context: Context,
+  schema: Schema,
+  notFoundMessage: string,
+): z.output<Schema> {
+  const result = schema.safeParse(context.req.param());
+  if (!result.success) throw notFound(notFoundMessage);
+  return result.data;
+}
+
+export function parseWith<Schema extends z.ZodType>(
+  schema: Schema,
+  value: unknown,
+  where: string,
+): z.output<Schema> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const prefix = where === 'body' ? undefined : where;
+    throw badRequest(describeZodError(result.error, prefix));
+  }
+  return result.data;
+}

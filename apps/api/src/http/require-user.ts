@@ -1,0 +1,53 @@
+import { createMiddleware } from 'hono/factory';
+import type { AccountService } from '../services/account-service.ts';
+import type { TokenService } from '../services/token-service.ts';
+import type { AppEnv } from './app-env.ts';
+import { unauthorized } from './http-error.ts';
+
+/** The token from `Authorization: Bearer <token>`, or null. */
+export function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  return match?.[1] ?? null;
+}
+
+export const SIGN_IN_FIRST = 'Sign in first: the Authorization bearer token is missing';
+
+type AuthServices = { tokens: TokenService; accounts: AccountService };
+
+async function authenticate(services: AuthServices, token: string) {
+  const claims = await services.tokens.verifyAccess(token);
+  const [user, active] = await Promise.all([
+    services.accounts.findById(claims.userId),
+    services.tokens.isSessionActive(claims.sessionId),
+  ]);
+  if (!user || !active) throw unauthorized('This session has been signed out');
+  return { user, sessionId: claims.sessionId };
+}
+
+/** Lets a request through only with a valid access token of a live session and user. */
+export function requireUser(services: AuthServices) {
+  return createMiddleware<AppEnv>(async (context, next) => {
+    const token = bearerToken(context.req.header('authorization'));
+    if (!token) throw unauthorized(SIGN_IN_FIRST);
+    const { user, sessionId } = await authenticate(services, token);
+    context.set('user', user);
+    context.set('sessionId', sessionId);
+    await next();
+  });
+}
+
+/**
+ * For calls anyone may make that mean more from a signed-in user (listen tracking,
+ * feedback): no token is fine; a token that fails is a 401, so the client refreshes.
+ */
+export function optionalUser(services: AuthServices) {
+  return createMiddleware<AppEnv>(async (context, next) => {
+    const token = bearerToken(context.req.header('authorization'));
+    if (token) {
+      const { user, sessionId } = await authenticate(services, token);
+      context.set('user', user);
+      context.set('sessionId', sessionId);
+    }
+    await next();
+  });
+}

@@ -1,0 +1,115 @@
+import { DEFAULT_NAMES } from '@vocal/settings-model';
+import { escapeHtml } from '../http/html-escaping.ts';
+
+/** A mail body as blocks, so the plain-text and HTML parts say the same thing. */
+type Block = { text: string } | { quote: string } | { link: string; label: string };
+
+export type RenderedMail = { subject: string; text: string; html: string };
+
+/** A header line holds no line breaks and stays short, whatever a visitor typed. */
+const headerText = (text: string, max = 150) => {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length <= max ? line : `${line.slice(0, max - 1).trimEnd()}…`;
+};
+
+function render(subject: string, blocks: Block[], settingsUrl: string): RenderedMail {
+  const footer = 'You get these emails because notifications are on in your Vocal settings';
+  const text = [
+    ...blocks.map((block) =>
+      'quote' in block
+        ? block.quote
+            .split('\n')
+            .map((line) => `> ${line}`)
+            .join('\n')
+        : 'link' in block
+          ? `${block.label}: ${block.link}`
+          : block.text,
+    ),
+    '--',
+    `${footer}: ${settingsUrl}`,
+  ].join('\n\n');
+  const html = [
+    '<!doctype html><html><body style="font-family:Inter,Arial,sans-serif;font-size:15px;line-height:1.5;color:#1e293b">',
+    ...blocks.map((block) =>
+      'quote' in block
+        ? `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #267EFA;white-space:pre-wrap">${escapeHtml(block.quote)}</blockquote>`
+        : 'link' in block
+          ? `<p><a href="${escapeHtml(block.link)}" style="color:#267EFA">${escapeHtml(block.label)}</a></p>`
+          : `<p>${escapeHtml(block.text)}</p>`,
+    ),
+    `<p style="color:#64748b;font-size:13px">${escapeHtml(footer)}: <a href="${escapeHtml(settingsUrl)}" style="color:#64748b">settings</a>.</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { subject: headerText(subject), text, html };
+}
+
+/** "Ada (ada@example.com)", "ada@example.com" or "Someone". */
+export function senderLabel(sender: { name: string | null; email: string | null }): string {
+  const name = sender.name?.trim() || null;
+  if (name && sender.email) return `${name} (${sender.email})`;
+  return name ?? sender.email ?? DEFAULT_NAMES.someone;
+}
+
+const quoted = (subject: string | null) => (subject ? `"${subject}"` : null);
+
+/** A message sent through the owner's contact form: by voice (a link) or in writing (its text). */
+export function contactFormMail(input: {
+  sender: { name: string | null; email: string | null };
+  subject: string | null;
+  message: string | null;
+  listenUrl: string | null;
+  inboxUrl: string;
+  settingsUrl: string;
+}): RenderedMail {
+  const who = senderLabel(input.sender);
+  const kind = input.message === null ? 'voice message' : 'message';
+  const blocks: Block[] = [{ text: `${who} sent you a ${kind} through your contact form.` }];
+  if (input.subject) blocks.push({ text: `Subject: ${input.subject}` });
+  if (input.message !== null) blocks.push({ quote: input.message });
+  if (input.listenUrl) blocks.push({ link: input.listenUrl, label: 'Listen to the voice message' });
+  blocks.push({ link: input.inboxUrl, label: 'See it with your recordings' });
+  if (input.sender.email) blocks.push({ text: `Reply to this email to answer ${input.sender.email}.` });
+  const subject = `New ${kind} from ${who}${input.subject ? `: ${input.subject}` : ''}`;
+  return render(subject, blocks, input.settingsUrl);
+}
+
+/** A visitor answered one of the owner's messages by voice. */
+export function replyMail(input: {
+  senderName: string | null;
+  originalSubject: string | null;
+  replyUrl: string;
+  originalUrl: string;
+  settingsUrl: string;
+}): RenderedMail {
+  const who = input.senderName?.trim() || DEFAULT_NAMES.someone;
+  const what = quoted(input.originalSubject) ?? 'your voice message';
+  return render(
+    `${who} replied to ${what}`,
+    [
+      { text: `${who} replied by voice to ${input.originalSubject ? `your voice message ${what}` : what}.` },
+      { link: input.replyUrl, label: 'Listen to the reply' },
+      { link: input.originalUrl, label: 'Your message' },
+    ],
+    input.settingsUrl,
+  );
+}
+
+/** A visitor commented under one of the owner's messages. */
+export function commentMail(input: {
+  name: string;
+  text: string;
+  originalSubject: string | null;
+  listenUrl: string;
+  settingsUrl: string;
+}): RenderedMail {
+  const what = quoted(input.originalSubject) ?? 'your voice message';
+  return render(
+    `${input.name} commented on ${what}`,
+    [
+      { text: `${input.name} commented on ${input.originalSubject ? `your voice message ${what}` : what}:` },
+      { quote: input.text },
+      { link: input.listenUrl, label: 'See it on the listen page' },
+    ],
+    input.settingsUrl,
+  );
+}

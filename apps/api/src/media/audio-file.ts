@@ -1,0 +1,161 @@
+import { ALL_FORMATS, BufferSource, EncodedPacketSink, Input, type InputAudioTrack } from 'mediabunny';
+import { MPEGDecoder } from 'mpg123-decoder';
+import { OpusDecoder } from 'opus-decoder';
+import { readMp3 } from './mp3.ts';
+
+/**
+ * What an uploaded recording is, told from its bytes: MP3 (what the recorder makes), or the
+ * WebM and MP4 a browser's MediaRecorder makes when it cannot encode MP3. Those play as they
+ * are until a job re-encodes them to MP3; they are accepted only when we can decode them
+ * in Node, which means Opus (opus-decoder). AAC has no decoder that installs from npm and
+ * runs in Node (docs/decisions/0007-audio.md), so MP4/AAC is refused.
+ */
+export type AudioFormat = 'mp3' | 'webm' | 'mp4';
+
+export type AudioProbe = {
+  format: AudioFormat;
+  /** mp3, opus, or the codec we cannot decode (aac, vorbis, ...). */
+  codec: string;
+  durationSeconds: number;
+  decodable: boolean;
+};
+
+export const AUDIO_EXTENSIONS: Record<AudioFormat, string> = { mp3: 'mp3', webm: 'webm', mp4: 'm4a' };
+export const AUDIO_CONTENT_TYPES: Record<AudioFormat, string> = {
+  mp3: 'audio/mpeg',
+  webm: 'audio/webm',
+  mp4: 'audio/mp4',
+};
+
+const startsWith = (bytes: Uint8Array, signature: number[], at = 0) =>
+  signature.every((byte, index) => bytes[at + index] === byte);
+
+const EBML_MAGIC = [0x1a, 0x45, 0xdf, 0xa3];
+const FTYP = [0x66, 0x74, 0x79, 0x70];
+
+function containerOf(bytes: Uint8Array): 'webm' | 'mp4' | null {
+  if (startsWith(bytes, EBML_MAGIC)) return 'webm';
+  if (startsWith(bytes, FTYP, 4)) return 'mp4';
+  return null;
+}
+
+async function openAudioTrack(bytes: Uint8Array): Promise<{ input: Input; track: InputAudioTrack } | null> {
+  const input = new Input({ formats: ALL_FORMATS, source: new BufferSource(bytes) });
+  try {
+    const track = await input.getPrimaryAudioTrack();
+    if (!track) {
+      input.dispose();
+      return null;
+    }
+    return { input, track };
+  } catch {
+    input.dispose();
+    return null;
+  }
+}
+
+/** The recording's format and length, or null when the bytes are no audio we know. */
+export async function probeAudio(bytes: Uint8Array): Promise<AudioProbe | null> {
+  const container = containerOf(bytes);
+  if (!container) {
+    const mp3 = readMp3(bytes);
+    return mp3 ? { format: 'mp3', codec: 'mp3', durationSeconds: mp3.durationSeconds, decodable: true } : null;
+  }
+  const opened = await openAudioTrack(bytes);
+  if (!opened) return null;
+  try {
+    const { input, track } = opened;
+    const codec = track.codec ?? 'unknown';
+    const durationSeconds = await input.computeDuration().catch(() => 0);
+    return {
+      format: container,
+      codec,
+      durationSeconds,
+      decodable: codec === 'opus' && track.numberOfChannels <= 2 && durationSeconds > 0,
+    };
+  } finally {
+    opened.input.dispose();
+  }
+}
+
+export type PcmChunk = { samples: Float32Array; sampleRate: number };
+
+/** Averages the channels into one. */
+function toMono(channels: Float32Array[], length: number): Float32Array {
+  if (channels.length === 1) return channels[0]!.slice(0, length);
+  const mono = new Float32Array(length);
+  for (const channel of channels) {
+    for (let index = 0; index < length; index++) mono[index]! += channel[index]! / channels.length;
+  }
+  return mono;
+}
+
+const MP3_CHUNK_BYTES = 64 * 1024;
+const OPUS_PACKETS_PER_CHUNK = 100;
+const OPUS_RATES = [8000, 12_000, 16_000, 24_000, 48_000] as const;
+
+/**
+ * Decodes a recording to mono PCM, chunk by chunk, so hours of audio never sit in memory as
+ * samples. Opus is decoded straight at `preferredRate` when Opus supports that rate.
+ */
+export async function* decodeAudio(
+  bytes: Uint8Array,
+  options: { preferredRate?: number } = {},
+): AsyncGenerator<PcmChunk> {
+  const container = containerOf(bytes);
+  if (!container) {
+    const decoder = new MPEGDecoder();
+    await decoder.ready;
+    try {
+      for (let offset = 0; offset < bytes.length; offset += MP3_CHUNK_BYTES) {
+        const decoded = decoder.decode(bytes.subarray(offset, offset + MP3_CHUNK_BYTES));
+        if (decoded.samplesDecoded > 0) {
+          yield { samples: toMono(decoded.channelData, decoded.samplesDecoded), sampleRate: decoded.sampleRate };
+        }
+      }
+    } finally {
+      decoder.free();
+    }
+    return;
+  }
+
+  const opened = await openAudioTrack(bytes);
+  if (!opened) throw new Error('The recording has no audio track');
+  const { input, track } = opened;
+  try {
+    if (track.codec !== 'opus') throw new Error(`Cannot decode ${track.codec ?? 'unknown'} audio`);
+    const config = await track.getDecoderConfig();
+    const description = config?.description;
+    const head =
+      description instanceof ArrayBuffer
+        ? new Uint8Array(description)
+        : description
+          ? new Uint8Array(description.buffer, description.byteOffset, description.byteLength)
+          : null;
+    // OpusHead: "OpusHead", version, channel count, pre-skip (16-bit little-endian), ...
+    const preSkip = head && head.length >= 12 ? head[10]! | (head[11]! << 8) : 0;
+    const preferred = OPUS_RATES.find((rate) => rate === options.preferredRate) ?? 48_000;
+    const decoder = new OpusDecoder({ channels: track.numberOfChannels, preSkip, sampleRate: preferred });
+    await decoder.ready;
+    try {
+      let batch: Uint8Array[] = [];
+      const flush = function* () {
+        if (batch.length === 0) return;
+        const decoded = decoder.decodeFrames(batch);
+        batch = [];
+        if (decoded.samplesDecoded > 0) {
+          yield { samples: toMono(decoded.channelData, decoded.samplesDecoded), sampleRate: decoded.sampleRate };
+        }
+      };
+      for await (const packet of new EncodedPacketSink(track).packets()) {
+        batch.push(packet.data);
+        if (batch.length >= OPUS_PACKETS_PER_CHUNK) yield* flush();
+      }
+      yield* flush();
+    } finally {
+      decoder.free();
+    }
+  } finally {
+    input.dispose();
+  }
+}

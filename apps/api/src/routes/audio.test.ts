@@ -1,0 +1,174 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { decodeMp3, encodeMp3, GO_FORWARD, goForwardPcm, tonePcm, wavBytes } from '@vocal/test-fixtures';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOUDNESS_TARGET_DBFS, toDb } from '../media/loudness.ts';
+import { readMp3 } from '../media/mp3.ts';
+import { makeAacMp4 } from '../testing/aac-mp4.ts';
+import { recordInChromium } from '../testing/browser-recording.ts';
+import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { samplePng, threeSecondMp3, uploadForm, waitFor } from '../testing/upload-form.ts';
+
+/** What Chromium's MediaRecorder makes of goforward.raw: WebM/Opus and MP4/Opus. */
+let webm: Uint8Array;
+let mp4: Uint8Array;
+beforeAll(async () => {
+  const folder = await mkdtemp(join(tmpdir(), 'vocal-audio-test-'));
+  try {
+    const wav = join(folder, 'goforward.wav');
+    await writeFile(wav, wavBytes(await goForwardPcm(), GO_FORWARD.sampleRate));
+    [webm, mp4] = await recordInChromium(wav, 3, ['audio/webm;codecs=opus', 'audio/mp4;codecs=opus']) as [Uint8Array, Uint8Array];
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}, 60_000);
+
+describe.each(backends)('audio on %s', (backend) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(backend, { TRANSCRIBER: 'local', JOB_POLL_MS: '50', EXPIRY_SWEEP_SECONDS: '0.2' });
+  });
+  afterAll(() => server.close());
+
+  async function send(token: string, audio: Uint8Array, name = 'recording.mp3') {
+    const id = (await server.call('GET', '/api/get-vocal', { token })).body.id as string;
+    const form = uploadForm({ image: samplePng(), context: { id, duration: 3, peaks: [0.3] } });
+    form.set('recording', new Blob([audio], { type: 'application/octet-stream' }), name);
+    return { id, reply: await server.call('POST', '/api/upload-vocal', { token, form }) };
+  }
+
+  const download = async (url: string) => {
+    const response = await fetch(url.replace('localhost', '127.0.0.1'));
+    return { status: response.status, type: response.headers.get('content-type'), bytes: new Uint8Array(await response.arrayBuffer()) };
+  };
+
+  describe('uploads a browser could not make MP3 of', () => {
+    it.each([
+      ['WebM/Opus', () => webm, 'webm', 'audio/webm'],
+      ['MP4/Opus', () => mp4, 'm4a', 'audio/mp4'],
+    ])('accepts %s, plays it meanwhile, and plays MP3 after its job', async (_name, bytes, extension, type) => {
+      const user = await server.signUp();
+      await server.running.services.admin.setPlan({ email: user.email, plan: 'pro' });
+      // A misleading name and type: the bytes decide.
+      const { id, reply } = await send(user.access, bytes(), 'message.mp3');
+      expect(reply.status).toBe(200);
+      const before = (await server.call('GET', `/api/view-vocal/${id}`)).body.audio;
+      expect(before.audioUrl).toMatch(new RegExp(`/files/${id}\\.(${extension}|mp3)$`));
+      expect(before.duration).toBeGreaterThan(2.5);
+      if (before.audioUrl.endsWith(extension)) {
+        const original = await download(before.audioUrl);
+        // Unless the job was quicker than us, the original plays as it came.
+        if (original.status === 200) expect(original.type).toBe(type);
+      }
+
+      const after = await waitFor(
+        async () => (await server.call('GET', `/api/view-vocal/${id}`)).body.audio,
+        (audio) => audio.audioUrl.endsWith('.mp3') && audio.transcriptionStatus !== 'loading',
+      );
+      const file = await download(after.audioUrl);
+      expect(file).toMatchObject({ status: 200, type: 'audio/mpeg' });
+      const info = readMp3(file.bytes)!;
+      expect(info.channels).toBe(1);
+      const decoded = await decodeMp3(file.bytes);
+      expect(Math.abs(decoded.durationSeconds - before.duration)).toBeLessThan(0.15);
+      expect(decoded.rms).toBeGreaterThan(0.01);
+      expect(Math.abs(after.duration - before.duration)).toBeLessThan(0.15);
+      expect((await download(`${server.url}/files/${id}.${extension}`)).status).toBe(404);
+      // The transcript was made from the Opus original or the MP3, whichever was stored then.
+      expect(after.transcriptionStatus).toBe('complete');
+    });
+
+    it('refuses MP4 with AAC audio with a 415 that says why, and bytes that are no audio', async () => {
+      const user = await server.signUp();
+      const aac = await send(user.access, await makeAacMp4(2), 'message.m4a');
+      expect(aac.reply.status).toBe(415);
+      expect(aac.reply.body.msg).toBe(
+        'recording: MP4 with AAC audio cannot be converted to MP3 on this server; send MP3, or WebM or MP4 with Opus audio',
+      );
+      const fake = await send(user.access, new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, ...new Array(500).fill(7)]), 'message.webm');
+      expect(fake.reply).toMatchObject({ status: 415, body: { msg: 'recording: is not an MP3 file' } });
+    });
+  });
+
+  describe('GET reencode/{id}', () => {
+    it("re-encodes the owner's recording to normalised mono MP3 of the same length, replacing the file", async () => {
+      const user = await server.signUp();
+      const loud = tonePcm(4, { sampleRate: 44_100, frequency: 220, amplitude: 0.9 });
+      const original = await encodeMp3(loud.samples, loud.sampleRate, 128);
+      const { id } = await send(user.access, original);
+      const originalDuration = (await decodeMp3(original)).durationSeconds;
+
+      const reply = await server.call('GET', `/api/reencode/${id}`, { token: user.access });
+      expect(reply.status).toBe(200);
+      expect(reply.body).toMatchObject({ id, status: 'complete' });
+      expect(reply.body.audioUrl).toMatch(new RegExp(`/files/${id}\\.mp3$`));
+      const file = await download(reply.body.audioUrl);
+      expect(file.bytes.length).toBeLessThan(original.length);
+      const decoded = await decodeMp3(file.bytes);
+      expect(readMp3(file.bytes)?.channels).toBe(1);
+      expect(Math.abs(decoded.durationSeconds - originalDuration)).toBeLessThan(0.1);
+      expect(Math.abs(reply.body.duration - readMp3(original)!.durationSeconds)).toBeLessThan(0.1);
+      expect(Math.abs(toDb(decoded.rms) - LOUDNESS_TARGET_DBFS)).toBeLessThan(1);
+      const listen = await server.call('GET', `/api/view-vocal/${id}`);
+      expect(listen.body.audio.duration).toBe(reply.body.duration);
+    });
+
+    it("refuses other users' recordings, ids not on our storage and bad ids with 404, and 401 without a token", async () => {
+      const owner = await server.signUp();
+      const other = await server.signUp();
+      const { id } = await send(owner.access, await threeSecondMp3());
+      const reserved = (await server.call('GET', '/api/get-vocal', { token: owner.access })).body.id;
+      for (const path of [
+        `/api/reencode/${id}`,
+        `/api/reencode/${id}.mp3`,
+        '/api/reencode/https%3A%2F%2Fexample.com%2Fa.mp3',
+        '/api/reencode/AAAAAAAAAAAA',
+      ]) {
+        const token = path.endsWith(id) ? other.access : owner.access;
+        expect(await server.call('GET', path, { token })).toMatchObject({ status: 404, body: { msg: 'Recording not found' } });
+      }
+      expect((await server.call('GET', `/api/reencode/${reserved}`, { token: owner.access })).status).toBe(404);
+      expect((await server.call('GET', `/api/reencode/${id}`)).status).toBe(401);
+      await server.running.services.storage.delete(`${id}.mp3`);
+      expect(await server.call('GET', `/api/reencode/${id}`, { token: owner.access })).toMatchObject({
+        status: 404,
+        body: { msg: "This recording's audio is not on our storage" },
+      });
+    });
+  });
+
+  describe('expiry', () => {
+    it('answers 410 for an expired payload and its files, and a job deletes the files', async () => {
+      const user = await server.signUp();
+      const { id } = await send(user.access, await threeSecondMp3());
+      expect((await download(`${server.url}/files/${id}.mp3`)).status).toBe(200);
+      const past = new Date(Date.now() - 1000).toISOString();
+      expect((await server.call('POST', `/api/edit/${id}`, { token: user.access, json: { expiryDate: past } })).status).toBe(200);
+
+      expect(await server.call('GET', `/api/view-vocal/${id}`)).toMatchObject({ status: 410, body: { msg: 'This voice message has expired' } });
+      for (const file of [`${id}.mp3`, `${id}.png`]) {
+        const reply = await server.call('GET', `/files/${file}`);
+        expect(reply).toMatchObject({ status: 410, body: { msg: 'This voice message has expired' } });
+      }
+      expect((await server.call('GET', `/api/reencode/${id}`, { token: user.access })).status).toBe(410);
+
+      const storage = server.running.services.storage;
+      await waitFor(async () => (await storage.stat(`${id}.mp3`)) === null && (await storage.stat(`${id}.png`)) === null, Boolean);
+      expect((await server.running.services.jobs.queue.find(`expire:${id}`))?.state).toBe('done');
+      expect((await server.call('GET', `/files/${id}.mp3`)).status).toBe(410);
+      const retry = await server.call('POST', `/api/transcription/${id}/retry`, { token: user.access });
+      expect(retry.status).toBeGreaterThanOrEqual(400);
+    });
+
+    it('leaves a recording whose expiry is still ahead alone', async () => {
+      const user = await server.signUp();
+      const { id } = await send(user.access, await threeSecondMp3());
+      const future = new Date(Date.now() + 86_400_000).toISOString();
+      await server.call('POST', `/api/edit/${id}`, { token: user.access, json: { expiryDate: future } });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect((await server.call('GET', `/api/view-vocal/${id}`)).status).toBe(200);
+      expect((await download(`${server.url}/files/${id}.mp3`)).status).toBe(200);
+    });
+  });
+});

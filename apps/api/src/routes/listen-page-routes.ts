@@ -1,0 +1,75 @@
+import { join } from 'node:path';
+import { Hono, type Context } from 'hono';
+import { listenUrl, recordingIdSchema } from '@vocal/settings-model';
+import type { AppEnv } from '../http/app-env.ts';
+import { escapeHtml, jsonForScript } from '../http/html-escaping.ts';
+import { HttpError } from '../http/http-error.ts';
+import { PUBLIC_NOT_FOUND, type RecordingService } from '../services/recording-service.ts';
+import { readBuiltPageOnce } from './static-files.ts';
+import { linkPreviewOf, NOINDEX_HEAD, pageTitle, previewHead, SITE_NAME, type PublicPage } from './link-preview.ts';
+
+type Loaded = { status: 200 | 404 | 410; data: unknown; title: string; page: PublicPage | null };
+
+
+/**
+ * GET /listen/{id} and GET /embed/player/{id}: the listen page and the embeddable player,
+ * rendered with their payload in the HTML so a visitor's browser makes no API call before the
+ * player shows, and the status code says whether the message exists (404) or expired (410).
+ * The listen page's head carries the link previews crawlers read, without JavaScript.
+ */
+export function listenPageRoutes(services: { recordings: RecordingService; webDist: string; publicUrl: string }) {
+  const listenTemplate = readBuiltPageOnce(join(services.webDist, 'listen.html'));
+  const embedTemplate = readBuiltPageOnce(join(services.webDist, 'embed.html'));
+
+  async function load(id: string): Promise<Loaded> {
+    if (!recordingIdSchema.safeParse(id).success) {
+      return { status: 404, data: { status: 404, message: PUBLIC_NOT_FOUND }, title: 'Voice message not found', page: null };
+    }
+    try {
+      const page = await services.recordings.publicPage(id);
+      return { status: 200, data: { status: 200, payload: page.payload }, title: pageTitle(page.payload), page };
+    } catch (error) {
+      if (!(error instanceof HttpError) || (error.status !== 404 && error.status !== 410)) throw error;
+      const status = error.status;
+      return {
+        status,
+        data: { status, message: error.message },
+        title: status === 410 ? 'Voice message expired' : 'Voice message not found',
+        page: null,
+      };
+    }
+  }
+
+  // Replaced by functions: a replacement string would read "$&" or "$'" in a subject as patterns.
+  const render = (html: string, loaded: Loaded, head: string) =>
+    html
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(loaded.title)} · ${SITE_NAME}</title>`)
+      .replace('<!--vocal-head-->', () => head)
+      .replace('<!--vocal-data-->', () => `<script type="application/json" id="listen-data">${jsonForScript(loaded.data)}</script>`);
+
+  const queryOf = (context: Context) => new URL(context.req.url).searchParams;
+
+  return new Hono<AppEnv>()
+    .on(['GET', 'HEAD'], '/listen/:id', async (context) => {
+      const html = await listenTemplate();
+      if (html === null) return context.text('The web app has not been built.', 503);
+      const loaded = await load(context.req.param('id'));
+      // Missing and expired messages are not for search engines, nor for previews.
+      const head = loaded.page ? previewHead(linkPreviewOf(loaded.page, { publicUrl: services.publicUrl, query: queryOf(context) })) : NOINDEX_HEAD;
+      return context.html(render(html, loaded, head), loaded.status, { 'cache-control': 'no-cache' });
+    })
+    .on(['GET', 'HEAD'], '/embed/player/:id', async (context) => {
+      const html = await embedTemplate();
+      if (html === null) return context.text('The web app has not been built.', 503);
+      const loaded = await load(context.req.param('id'));
+      // The player lives in other sites' iframes; its listen page is the one to index.
+      const head = loaded.page
+        ? `${NOINDEX_HEAD}\n    <link rel="canonical" href="${escapeHtml(listenUrl(loaded.page.payload.audio, services.publicUrl))}">`
+        : NOINDEX_HEAD;
+      return context.html(render(html, loaded, head), loaded.status, {
+        'cache-control': 'no-cache',
+        // Framed by any site (Notion, blogs, oEmbed consumers); no X-Frame-Options.
+        'content-security-policy': 'frame-ancestors *',
+      });
+    });
+}

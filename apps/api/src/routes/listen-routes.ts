@@ -1,0 +1,31 @@
+import { Hono } from 'hono';
+import { recordingIdParamsSchema } from '@vocal/settings-model';
+import type { Config } from '../env.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { clientAddress } from '../http/client-address.ts';
+import { readParams } from '../http/read-input.ts';
+import { optionalUser, requireUser } from '../http/require-user.ts';
+import type { AccountService, UserRow } from '../services/account-service.ts';
+import type { ListenService } from '../services/listen-service.ts';
+import { PUBLIC_NOT_FOUND } from '../services/recording-service.ts';
+import type { TokenService } from '../services/token-service.ts';
+
+/** Listen tracking from the listen page (spec section 6), and the owner's listens per day. */
+export function listenRoutes(services: { config: Config; accounts: AccountService; tokens: TokenService; listens: ListenService }) {
+  return new Hono<AppEnv>()
+    .get('/track/view-vocal/:id', optionalUser(services), async (context) => {
+      const { id } = readParams(context, recordingIdParamsSchema, PUBLIC_NOT_FOUND);
+      // Set only when the listener sent a token: the owner's own listens do not count.
+      const user = context.get('user') as UserRow | undefined;
+      const result = await services.listens.track(id, {
+        userId: user?.id ?? null,
+        address: clientAddress(context, services.config.trustProxy),
+        userAgent: context.req.header('user-agent') ?? '',
+      });
+      return context.json(result, 200, { 'cache-control': 'no-store' });
+    })
+    .get('/views/:id', requireUser(services), async (context) => {
+      const { id } = readParams(context, recordingIdParamsSchema, 'Recording not found');
+      return context.json(await services.listens.perDay(context.get('user'), id));
+    });
+}

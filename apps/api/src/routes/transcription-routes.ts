@@ -1,0 +1,28 @@
+import { Hono } from 'hono';
+import { recordingIdParamsSchema } from '@vocal/settings-model';
+import type { AppEnv } from '../http/app-env.ts';
+import { readParams } from '../http/read-input.ts';
+import { requireUser } from '../http/require-user.ts';
+import type { AccountService } from '../services/account-service.ts';
+import type { TokenService } from '../services/token-service.ts';
+import type { TranscriptionService } from '../services/transcription-service.ts';
+
+const NOT_FOUND = 'Recording not found';
+
+/** The owner's transcript of a recording, and the retry of a failed one. */
+export function transcriptionRoutes(services: {
+  accounts: AccountService;
+  tokens: TokenService;
+  transcription: TranscriptionService;
+}) {
+  const signedIn = requireUser(services);
+  return new Hono<AppEnv>()
+    .get('/transcription/:id', signedIn, async (context) => {
+      const { id } = readParams(context, recordingIdParamsSchema, NOT_FOUND);
+      return context.json(await services.transcription.state(context.get('user'), id));
+    })
+    .post('/transcription/:id/retry', signedIn, async (context) => {
+      const { id } = readParams(context, recordingIdParamsSchema, NOT_FOUND);
+      return context.json(await services.transcription.retry(context.get('user'), id), 202);
+    });
+}

@@ -1,0 +1,27 @@
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import type { AppEnv } from '../http/app-env.ts';
+import { decodedPath, readBuiltPageOnce, serveFile } from './static-files.ts';
+
+const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Vocal</title>
+<p>The API is running, but the web app has not been built. Run <code>npx -y pnpm@10 start</code> from the repository root.</p>`;
+
+/**
+ * The built web app: files as they are, hashed assets cached for a year, and index.html for
+ * any other path so the client router can take it (the SPA fallback).
+ */
+export function webRoutes(webDist: string) {
+  const loadIndex = readBuiltPageOnce(join(webDist, 'index.html'));
+
+  return new Hono<AppEnv>().on(['GET', 'HEAD'], '*', async (context) => {
+    const path = decodedPath(context);
+    if (path === null) return context.json({ msg: 'The path is not valid URL encoding' }, 400);
+    const immutable = path.startsWith('/assets/');
+    const file = await serveFile(context, webDist, path, { immutable });
+    if (file) return file;
+    // A missing asset is a 404, not the app: a stale chunk must fail loudly so the client reloads.
+    if (immutable) return context.json({ msg: 'File not found' }, 404);
+    const html = await loadIndex();
+    return context.html(html ?? NOT_BUILT, html ? 200 : 503, { 'cache-control': 'no-cache' });
+  });
+}

@@ -1,0 +1,95 @@
+import { mkdir } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { getRequestListener } from '@hono/node-server';
+import { newAdminToken, removeHandoff, writeHandoff } from './admin-handoff.ts';
+import { createApp } from './app.ts';
+import { openDatabase } from './db/database.ts';
+import type { Config } from './env.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { createServices, type Services } from './services/services.ts';
+import { createJobWorker, type JobWorker } from './jobs/job-worker.ts';
+import { createLocalStorage } from './storage/local-storage.ts';
+import { createS3Storage } from './storage/s3-storage.ts';
+import type { Storage } from './storage/storage.ts';
+
+export type RunningServer = {
+  /** Where the app answers, e.g. http://localhost:3000. */
+  url: string;
+  services: Services;
+  worker: JobWorker;
+  close(): Promise<void>;
+};
+
+/**
+ * Binds the port, opens and migrates the database, and serves the app. With port 0 and no
+ * PUBLIC_URL the public URL follows the port actually bound (tests rely on this).
+ */
+export async function startServer(
+  config: Config,
+  options: { publicUrlFollowsPort?: boolean; logger?: Logger } = {},
+): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  let handler: (request: IncomingMessage, response: ServerResponse) => void = (_request, response) => {
+    response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
+    response.end(JSON.stringify({ msg: 'The server is starting; try again in a moment' }));
+  };
+  const server = createServer((request, response) => handler(request, response));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const resolved: Config = options.publicUrlFollowsPort
+    ? { ...config, port, publicUrl: `http://localhost:${port}` }
+    : { ...config, port };
+
+  await mkdir(resolved.dataDir, { recursive: true });
+  let database;
+  try {
+    database = await openDatabase(resolved);
+  } catch (error) {
+    server.close();
+    throw error;
+  }
+  const storage: Storage =
+    resolved.storage.kind === 's3'
+      ? createS3Storage(resolved.storage)
+      : createLocalStorage({ root: join(resolved.dataDir, 'files'), publicUrl: resolved.publicUrl });
+  const services = createServices({ database, config: resolved, storage, logger });
+  // PGlite serves one process and one connection: more than one job at a time only queues
+  // behind the HTTP requests. PostgreSQL has a pool, and two cores to share.
+  const concurrency = resolved.jobs.concurrency ?? (database.kind === 'pglite' ? 1 : 2);
+  const worker = createJobWorker({
+    queue: services.jobs.queue,
+    handlers: services.jobs.handlers,
+    concurrency,
+    pollMs: resolved.jobs.pollMs,
+    leaseSeconds: resolved.jobs.leaseSeconds,
+    logger,
+    periodic: [{ everyMs: resolved.jobs.expirySweepSeconds * 1000, run: async () => void (await services.audio.sweepExpired()) }],
+  });
+  services.jobs.onWake(() => worker.wake());
+  worker.start();
+  logger.info('Job worker started', { concurrency, transcriber: services.transcription.transcriberName ?? 'none', storage: storage.kind });
+  const adminToken = newAdminToken();
+  const app = createApp(services, logger, { adminToken });
+  handler = getRequestListener(app.fetch);
+  await writeHandoff(resolved.dataDir, { url: `http://127.0.0.1:${port}`, pid: process.pid, adminToken });
+
+  return {
+    url: resolved.publicUrl,
+    services,
+    worker,
+    async close() {
+      await removeHandoff(resolved.dataDir, process.pid);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Finish or hand back running jobs while the database is still open.
+      await worker.stop();
+      services.notifications.close();
+      await database.close();
+    },
+  };
+}

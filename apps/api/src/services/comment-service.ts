@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import { DEFAULT_NAMES, type Comment, type newCommentSchema } from '@vocal/settings-model';
+import type { z } from 'zod';
+import type { Database } from '../db/database.ts';
+import { comments, recordings } from '../db/schema.ts';
+import { forbidden, notFound } from '../http/http-error.ts';
+import type { NotificationService } from './notification-service.ts';
+import type { PersonalisationService } from './personalisation-service.ts';
+import type { RecordingService } from './recording-service.ts';
+
+export type NewCommentInput = z.output<typeof newCommentSchema>;
+
+export const COMMENTS_TURNED_OFF = 'Comments are turned off for this voice message';
+/** The most a listen page shows; older comments beyond it are left out. */
+const MAX_COMMENTS_SHOWN = 500;
+
+const toComment = (row: typeof comments.$inferSelect): Comment => ({
+  id: row.id,
+  name: row.name,
+  text: row.text,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** Visitors' written comments under a message, when its owner has them on. */
+export function createCommentService(options: {
+  db: Database;
+  recordings: RecordingService;
+  personalisation: PersonalisationService;
+  notifications: NotificationService;
+  wakeJobs: () => void;
+  now?: () => Date;
+}) {
+  const { db, personalisation, notifications } = options;
+  const now = options.now ?? (() => new Date());
+
+  return {
+    /** GET comments/{id}: oldest first; none at all while the owner has comments off. */
+    async list(recordingId: string): Promise<{ enabled: boolean; comments: Comment[] }> {
+      const { owner } = await options.recordings.publicRow(recordingId);
+      const settings = await personalisation.get(owner.id);
+      if (!settings.listenPage.comments.enabled) return { enabled: false, comments: [] };
+      const rows = await db
+        .select()
+        .from(comments)
+        .where(eq(comments.recordingId, recordingId))
+        .orderBy(asc(comments.createdAt), asc(comments.id))
+        .limit(MAX_COMMENTS_SHOWN);
+      return { enabled: true, comments: rows.map(toComment) };
+    },
+
+    /**
+     * POST comments/{id}. A filled honeypot gets the answer a stored comment would, so a bot
+     * learns nothing, and nothing is kept or mailed.
+     */
+    async add(recordingId: string, input: NewCommentInput, author: { userId: number | null }): Promise<Comment> {
+      const { row, owner } = await options.recordings.publicRow(recordingId);
+      const settings = await personalisation.get(owner.id);
+      if (!settings.listenPage.comments.enabled) throw forbidden(COMMENTS_TURNED_OFF);
+      const name = input.name || DEFAULT_NAMES.someone;
+      if (input.website?.trim()) {
+        return { id: randomUUID(), name, text: input.text, createdAt: now().toISOString() };
+      }
+      // The owner's own comments are no news to them.
+      const notify = author.userId !== owner.id && settings.defaults.notifications;
+      const stored = await db.transaction(async (transaction) => {
+        const [inserted] = await transaction
+          .insert(comments)
+          .values({ recordingId: row.id, userId: author.userId, name, text: input.text })
+          .returning();
+        if (!inserted) throw new Error('The comment could not be stored');
+        if (notify) await notifications.queueInTransaction({ event: 'comment', commentId: inserted.id }, transaction);
+        return inserted;
+      });
+      if (notify) options.wakeJobs();
+      return toComment(stored);
+    },
+
+    /** DELETE comments/{commentId}: only by the owner of the message it is under. */
+    async remove(userId: number, commentId: string): Promise<void> {
+      const [found] = await db
+        .select({ id: comments.id })
+        .from(comments)
+        .innerJoin(recordings, eq(recordings.id, comments.recordingId))
+        .where(and(eq(comments.id, commentId), eq(recordings.userId, userId)));
+      if (!found) throw notFound('Comment not found');
+      await db.delete(comments).where(eq(comments.id, commentId));
+    },
+  };
+}
+
+export type CommentService = ReturnType<typeof createCommentService>;

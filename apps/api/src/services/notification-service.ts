@@ -1,0 +1,137 @@
+import { eq } from 'drizzle-orm';
+import { listenUrl } from '@vocal/settings-model';
+import type { Database } from '../db/database.ts';
+import { comments, recordings } from '../db/schema.ts';
+import type { Config } from '../env.ts';
+import type { JobQueue, Transaction } from '../jobs/job-queue.ts';
+import type { JobHandler } from '../jobs/job-worker.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { commentMail, contactFormMail, replyMail, type RenderedMail } from '../mail/notification-mails.ts';
+import type { AccountService } from './account-service.ts';
+import type { PersonalisationService } from './personalisation-service.ts';
+
+export const NOTIFY_JOB = 'notify';
+
+/** What the owner hears about: a contact-form message (voice or written), a voice reply, a comment. */
+export type Notification =
+  | { event: 'contact-form'; recordingId: string }
+  | { event: 'reply'; recordingId: string }
+  | { event: 'comment'; commentId: string };
+
+const subjectOf = (notification: Notification) =>
+  notification.event === 'comment' ? notification.commentId : notification.recordingId;
+
+function readNotification(payload: Record<string, unknown>): Notification | null {
+  const { event, recordingId, commentId } = payload;
+  if ((event === 'contact-form' || event === 'reply') && typeof recordingId === 'string') return { event, recordingId };
+  if (event === 'comment' && typeof commentId === 'string') return { event, commentId };
+  return null;
+}
+
+/**
+ * Mail to owners about what visitors sent them. A notification is queued as a job in the
+ * transaction that stores what it is about, so it goes out only once that is committed, and
+ * a failed send is retried by the queue; the mail is written from what is stored when it runs.
+ */
+export function createNotificationService(options: {
+  db: Database;
+  config: Config;
+  mailer: Mailer;
+  queue: JobQueue;
+  accounts: AccountService;
+  personalisation: PersonalisationService;
+}) {
+  const { db, config, mailer, queue, accounts, personalisation } = options;
+  const settingsUrl = `${config.publicUrl}/settings`;
+  const inboxUrl = `${config.publicUrl}/recordings`;
+
+  async function recordingRow(id: string) {
+    const [row] = await db.select().from(recordings).where(eq(recordings.id, id));
+    return row ?? null;
+  }
+
+  /** The mail for a notification and whose it is; null when what it was about is gone. */
+  async function compose(notification: Notification): Promise<{ ownerId: number; mail: RenderedMail; replyTo: string | null; link: string } | null> {
+    if (notification.event === 'comment') {
+      const [comment] = await db.select().from(comments).where(eq(comments.id, notification.commentId));
+      const recording = comment ? await recordingRow(comment.recordingId) : null;
+      if (!comment || !recording) return null;
+      const link = listenUrl(recording, config.publicUrl);
+      return {
+        ownerId: recording.userId,
+        replyTo: null,
+        link,
+        mail: commentMail({ name: comment.name, text: comment.text, originalSubject: recording.subject, listenUrl: link, settingsUrl }),
+      };
+    }
+    const recording = await recordingRow(notification.recordingId);
+    if (!recording || recording.status !== 'uploaded') return null;
+    const link = listenUrl(recording, config.publicUrl);
+    if (notification.event === 'reply') {
+      const original = recording.replyToId ? await recordingRow(recording.replyToId) : null;
+      if (!original) return null;
+      return {
+        ownerId: recording.userId,
+        replyTo: null,
+        link,
+        mail: replyMail({
+          senderName: recording.senderName,
+          originalSubject: original.subject,
+          replyUrl: link,
+          originalUrl: listenUrl(original, config.publicUrl),
+          settingsUrl,
+        }),
+      };
+    }
+    const written = recording.message !== null && recording.audioKey === null;
+    return {
+      ownerId: recording.userId,
+      replyTo: recording.email,
+      link: written ? inboxUrl : link,
+      mail: contactFormMail({
+        sender: { name: recording.senderName, email: recording.email },
+        subject: recording.subject,
+        message: written ? recording.message : null,
+        listenUrl: written ? null : link,
+        inboxUrl,
+        settingsUrl,
+      }),
+    };
+  }
+
+  const notifyHandler: JobHandler = {
+    async run(job) {
+      const notification = readNotification(job.payload);
+      if (!notification) return;
+      const composed = await compose(notification);
+      // Deleted since: there is nothing left to tell.
+      if (!composed) return;
+      const owner = await accounts.findById(composed.ownerId);
+      if (!owner || !(await wants(owner.id))) return;
+      await mailer.send({ to: owner.email, ...composed.mail, replyTo: composed.replyTo, link: composed.link });
+    },
+  };
+
+  /** Whether the owner wants mail about visitors (settings defaults.notifications, on by default). */
+  async function wants(ownerId: number): Promise<boolean> {
+    return (await personalisation.get(ownerId)).defaults.notifications;
+  }
+
+  return {
+    handlers: { [NOTIFY_JOB]: notifyHandler },
+    mailerKind: mailer.kind,
+    wants,
+
+    /** Queues the mail in the transaction that stores what it is about. */
+    async queueInTransaction(notification: Notification, transaction: Transaction) {
+      await queue.enqueue(
+        { kind: NOTIFY_JOB, key: `${NOTIFY_JOB}:${notification.event}:${subjectOf(notification)}`, payload: notification },
+        { transaction },
+      );
+    },
+
+    close: () => mailer.close(),
+  };
+}
+
+export type NotificationService = ReturnType<typeof createNotificationService>;

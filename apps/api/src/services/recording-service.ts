@@ -1,0 +1,468 @@
+import { and, asc, count, desc, eq, lt, ne, or } from 'drizzle-orm';
+import {
+  DEFAULT_NAMES,
+  publicListenPayloadSchema,
+  listenUrl,
+  recordingIdSchema,
+  recordingSchema,
+  resolveTheme,
+  toPublicRecording,
+  toPublicUser,
+  uploadContextSchema,
+  VISITOR_LIMITS,
+  type EditRecording,
+  type PublicListenPayload,
+  type Platform,
+  type Recording,
+  type UploadResponse,
+  type VisitorTarget,
+} from '@vocal/settings-model';
+import type { z } from 'zod';
+import type { Database } from '../db/database.ts';
+import { recordings } from '../db/schema.ts';
+import type { Config } from '../env.ts';
+import {
+  badRequest,
+  describeZodError,
+  forbidden,
+  gone,
+  notFound,
+  payloadTooLarge,
+  tooManyRequests,
+  unauthorized,
+  unsupportedMediaType,
+} from '../http/http-error.ts';
+import { SIGN_IN_FIRST } from '../http/require-user.ts';
+import { AUDIO_CONTENT_TYPES, AUDIO_EXTENSIONS, probeAudio } from '../media/audio-file.ts';
+import { readPng } from '../media/image.ts';
+import type { Storage } from '../storage/storage.ts';
+import type { AccountService, UserRow } from './account-service.ts';
+import type { AudioService } from './audio-service.ts';
+import { newRecordingId } from './ids.ts';
+import type { NotificationService } from './notification-service.ts';
+import type { PersonalisationService } from './personalisation-service.ts';
+import { isPro, limitsFor } from './plans.ts';
+import type { TranscriptionService } from './transcription-service.ts';
+
+export type RecordingRow = typeof recordings.$inferSelect;
+
+/** Reservations a user may hold that have not become messages yet. */
+const MAX_OPEN_RESERVATIONS = 50;
+/** A reservation never uploaded is forgotten after this long. */
+const RESERVATION_LIFETIME_MS = 30 * 86_400_000;
+/**
+ * Visitors' reservations are counted apart from the owner's, so visitors can never use up
+ * the owner's own; a visitor who leaves without sending is forgotten after a day.
+ */
+const MAX_OPEN_VISITOR_RESERVATIONS = 200;
+const VISITOR_RESERVATION_LIFETIME_MS = 86_400_000;
+/** Encoders pad the last frame: allow this much over the plan's limit. */
+const DURATION_TOLERANCE_SECONDS = 2;
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+
+export type UploadParts = {
+  recording: File | undefined;
+  image: File | undefined;
+};
+
+type UploadContextInput = z.output<typeof uploadContextSchema>;
+
+/** Whose reservation an upload fills, and whether a visitor's rules apply to it. */
+export type UploadTarget = {
+  row: RecordingRow;
+  context: UploadContextInput;
+  owner: UserRow;
+  visitor: boolean;
+};
+
+export const PUBLIC_NOT_FOUND = 'This voice message does not exist or was deleted';
+export const REPLIES_TURNED_OFF = 'Replies are turned off for this voice message';
+
+/** A written contact-form message: no audio, no picture, nothing for anyone else to open. */
+export const isWritten = (row: Pick<RecordingRow, 'audioKey' | 'message'>) => row.audioKey === null && row.message !== null;
+
+function readContextJson(text: string | undefined): unknown {
+  if (typeof text !== 'string') throw badRequest('context: a JSON field is required');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest('context: is not valid JSON');
+  }
+}
+
+function parseUploadContext(text: string | undefined): UploadContextInput {
+  const parsed = uploadContextSchema.safeParse(readContextJson(text));
+  if (!parsed.success) throw badRequest(describeZodError(parsed.error, 'context'));
+  return parsed.data;
+}
+
+/** The reservation id an upload names, read leniently: null when there is none to read. */
+function contextId(text: string | undefined): string | null {
+  try {
+    const value = readContextJson(text);
+    const id = value && typeof value === 'object' ? (value as { id?: unknown }).id : undefined;
+    return recordingIdSchema.safeParse(id).success ? (id as string) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function createRecordingService(options: {
+  db: Database;
+  config: Config;
+  storage: Storage;
+  accounts: AccountService;
+  personalisation: PersonalisationService;
+  transcription: TranscriptionService;
+  audio: AudioService;
+  notifications: NotificationService;
+  /** Tells this process's job worker that jobs were queued. */
+  wakeJobs: () => void;
+  now?: () => Date;
+}) {
+  const { db, config, storage, accounts, personalisation } = options;
+  const now = options.now ?? (() => new Date());
+
+  function toRecording(row: RecordingRow): Recording {
+    const written = isWritten(row);
+    return recordingSchema.parse({
+      id: row.id,
+      isReply: row.isReply,
+      folderId: row.folderId,
+      email: row.email,
+      subject: row.subject,
+      uploaded: row.status === 'uploaded',
+      uploadDate: (row.uploadDate ?? row.createdAt).toISOString(),
+      expiryDate: row.expiryDate?.toISOString() ?? null,
+      peaks: row.peaks,
+      views: row.views,
+      duration: row.duration,
+      audioUrl: written ? null : storage.publicUrl(row.audioKey ?? `${row.id}.mp3`),
+      imageUrl: written ? null : storage.publicUrl(row.imageKey ?? `${row.id}.png`),
+      summary: row.summary,
+      transcription: row.transcription,
+      transcriptionStatus: row.transcriptionStatus,
+      domain: row.domain,
+      platform: row.platform,
+      origin: row.origin,
+      replyTo: row.replyToId,
+      senderName: row.senderName,
+      message: row.message,
+    });
+  }
+
+  const linkOf = (row: Pick<RecordingRow, 'id' | 'domain'>) => listenUrl(row, config.publicUrl);
+
+  /** What upload-vocal answers: the listen link, and where the files are for hosts to preview. */
+  const uploaded = (row: RecordingRow): UploadResponse => {
+    const recording = toRecording(row);
+    return { id: row.id, url: linkOf(row), audioUrl: recording.audioUrl ?? undefined, imageUrl: recording.imageUrl ?? undefined };
+  };
+
+  async function ownedRow(userId: number, id: string): Promise<RecordingRow> {
+    const [row] = await db
+      .select()
+      .from(recordings)
+      .where(and(eq(recordings.id, id), eq(recordings.userId, userId)));
+    // Someone else's recording is "not found" too: its existence is not ours to reveal.
+    if (!row) throw notFound('Recording not found');
+    return row;
+  }
+
+  /**
+   * A message anyone with its link may open, with its owner: uploaded, not expired, and with
+   * audio (a written contact-form message is its owner's alone).
+   */
+  async function publicRow(id: string): Promise<{ row: RecordingRow; owner: UserRow }> {
+    const [row] = await db
+      .select()
+      .from(recordings)
+      .where(and(eq(recordings.id, id), eq(recordings.status, 'uploaded')));
+    if (!row || isWritten(row)) throw notFound(PUBLIC_NOT_FOUND);
+    if (row.expiryDate && row.expiryDate.getTime() <= now().getTime()) {
+      throw gone('This voice message has expired');
+    }
+    const owner = await accounts.findById(row.userId);
+    if (!owner) throw notFound(PUBLIC_NOT_FOUND);
+    return { row, owner };
+  }
+
+  async function repliesAllowed(ownerId: number): Promise<boolean> {
+    return (await personalisation.get(ownerId)).listenPage.reply.enabled;
+  }
+
+  /** The public payload, and the waveform picture's size for link previews (unknown on old rows). */
+  async function publicPage(id: string): Promise<{ payload: PublicListenPayload; imageSize: { width: number; height: number } | null }> {
+    const { row, owner } = await publicRow(id);
+    const settings = await personalisation.get(owner.id);
+    const user = toPublicUser(await accounts.toUser(owner));
+    // "You" is the owner's own default name; a listener sees "Someone" instead. What a
+    // visitor sent (a reply, say) is theirs to name.
+    const name = row.origin === 'owner' ? (user.name === DEFAULT_NAMES.you ? null : user.name) : row.senderName;
+    const payload = publicListenPayloadSchema.parse({
+      transcriptionNotice: options.transcription.noticeFor(row),
+      audio: toPublicRecording(toRecording(row)),
+      user,
+      settings: {
+        ...settings.listenPage,
+        name,
+        theme: resolveTheme(settings.themes, settings.listenPage.theme),
+        branding: !isPro(owner),
+      },
+    });
+    const imageSize = row.imageWidth && row.imageHeight ? { width: row.imageWidth, height: row.imageHeight } : null;
+    return { payload, imageSize };
+  }
+
+  async function readBytes(file: File | undefined, field: string, maxBytes: number) {
+    if (!(file instanceof File)) throw badRequest(`${field}: a file is required`);
+    if (file.size === 0) throw badRequest(`${field}: the file is empty`);
+    if (file.size > maxBytes) {
+      throw payloadTooLarge(`${field}: the file is larger than ${Math.floor(maxBytes / 1024 / 1024)} MB`);
+    }
+    return new Uint8Array(await file.arrayBuffer());
+  }
+
+  return {
+    toRecording,
+    linkOf,
+
+    publicRow,
+
+    /** GET get-vocal: reserves an id that one upload will turn into a message. */
+    async reserve(user: UserRow, platform: Platform) {
+      const limits = limitsFor(user);
+      if (limits.messagesPerMonth !== null) {
+        const sent = await accounts.messagesThisMonth(user.id);
+        if (sent >= limits.messagesPerMonth) {
+          throw forbidden(
+            `You have sent the ${limits.messagesPerMonth} messages of the Free plan this month. Upgrade to Pro for unlimited messages.`,
+          );
+        }
+      }
+      await db
+        .delete(recordings)
+        .where(
+          and(
+            eq(recordings.userId, user.id),
+            eq(recordings.status, 'reserved'),
+            eq(recordings.origin, 'owner'),
+            lt(recordings.createdAt, new Date(now().getTime() - RESERVATION_LIFETIME_MS)),
+          ),
+        );
+      const [open] = await db
+        .select({ value: count() })
+        .from(recordings)
+        .where(and(eq(recordings.userId, user.id), eq(recordings.status, 'reserved'), eq(recordings.origin, 'owner')));
+      if ((open?.value ?? 0) >= MAX_OPEN_RESERVATIONS) {
+        throw tooManyRequests('Too many recordings are waiting to be uploaded. Upload or discard them first.', 60);
+      }
+      const id = newRecordingId();
+      await db.insert(recordings).values({ id, userId: user.id, platform, origin: 'owner' });
+      return { id };
+    },
+
+    /**
+     * GET get-vocal-free: reserves an id for a visitor, in the account of whoever the target
+     * belongs to: a reply to a message, a contact-form message or a collected message.
+     */
+    async reserveForVisitor(target: VisitorTarget, platform: Platform) {
+      let owner: UserRow;
+      let replyToId: string | null = null;
+      if (target.kind === 'reply') {
+        const found = await publicRow(target.recordingId);
+        if (!(await repliesAllowed(found.owner.id))) throw forbidden(REPLIES_TURNED_OFF);
+        owner = found.owner;
+        replyToId = found.row.id;
+      } else {
+        const found = await accounts.findByInviteCode(target.code);
+        if (!found) throw notFound(target.kind === 'form' ? 'This contact form does not exist' : 'This collection does not exist');
+        owner = found;
+      }
+      const origin = target.kind === 'reply' ? 'reply' : target.kind === 'form' ? 'contact-form' : 'collect';
+      const visitorReservations = and(eq(recordings.userId, owner.id), eq(recordings.status, 'reserved'), ne(recordings.origin, 'owner'));
+      await db
+        .delete(recordings)
+        .where(and(visitorReservations, lt(recordings.createdAt, new Date(now().getTime() - VISITOR_RESERVATION_LIFETIME_MS))));
+      const [open] = await db.select({ value: count() }).from(recordings).where(visitorReservations);
+      if ((open?.value ?? 0) >= MAX_OPEN_VISITOR_RESERVATIONS) {
+        throw tooManyRequests('Too many people are recording for this page right now. Try again in a few minutes.', 300);
+      }
+      const id = newRecordingId();
+      await db
+        .insert(recordings)
+        .values({ id, userId: owner.id, platform, origin, isReply: origin === 'reply', replyToId });
+      return { id };
+    },
+
+    /**
+     * Which reservation a POST upload-vocal fills. The owner's own reservations need the
+     * owner's token; a visitor's (reply, contact form, collect) need none. Without a token,
+     * anything that is not a visitor's reservation is refused as unauthenticated, so nothing
+     * about it is revealed.
+     */
+    async uploadTarget(user: UserRow | null, contextText: string | undefined): Promise<UploadTarget> {
+      if (!user) {
+        const id = contextId(contextText);
+        const [row] = id ? await db.select().from(recordings).where(eq(recordings.id, id)) : [];
+        if (!row || row.origin === 'owner') throw unauthorized(SIGN_IN_FIRST);
+      }
+      const context = parseUploadContext(contextText);
+      const [row] = await db.select().from(recordings).where(eq(recordings.id, context.id));
+      if (row && row.origin !== 'owner') {
+        const owner = await accounts.findById(row.userId);
+        if (owner) return { row, context, owner, visitor: true };
+      }
+      if (!user) throw unauthorized(SIGN_IN_FIRST);
+      // Someone else's recording is "not found" too: its existence is not ours to reveal.
+      if (!row || row.userId !== user.id) throw notFound('Recording not found');
+      return { row, context, owner: user, visitor: false };
+    },
+
+    /**
+     * POST upload-vocal. Answers only once both files are stored and the row says
+     * uploaded; the same id uploaded again answers the same message, never a second one.
+     */
+    async upload(target: UploadTarget, parts: UploadParts): Promise<UploadResponse> {
+      const { row, context, owner, visitor } = target;
+      if (row.status === 'uploaded') return uploaded(row);
+      if (visitor && row.origin === 'contact-form' && !context.email) {
+        throw badRequest('context.email: your email address is required, so they can answer you');
+      }
+      if (visitor && row.origin === 'reply' && !(await repliesAllowed(owner.id))) throw forbidden(REPLIES_TURNED_OFF);
+
+      const audio = await readBytes(parts.recording, 'recording', config.maxUploadBytes);
+      const image = await readBytes(parts.image, 'image', MAX_IMAGE_BYTES);
+      // The bytes say what the file is; its name and declared type are not trusted.
+      const probe = await probeAudio(audio);
+      if (!probe) throw unsupportedMediaType('recording: is not an MP3 file');
+      if (!probe.decodable) {
+        throw unsupportedMediaType(
+          `recording: ${probe.format.toUpperCase()} with ${probe.codec.toUpperCase()} audio cannot be converted to MP3 on this server; send MP3, or WebM or MP4 with Opus audio`,
+        );
+      }
+      const png = readPng(image);
+      if (!png) throw unsupportedMediaType('image: is not a PNG file');
+      if (png.width > 8192 || png.height > 8192) throw badRequest('image: is larger than 8192 pixels');
+
+      // The owner's plan limits the owner's own messages; visitors have one fixed cap.
+      const maxSeconds = visitor ? VISITOR_LIMITS.maxRecordingSeconds : limitsFor(owner).maxRecordingSeconds;
+      if (maxSeconds !== null && probe.durationSeconds > maxSeconds + DURATION_TOLERANCE_SECONDS) {
+        throw forbidden(
+          visitor
+            ? `Voice messages from visitors can be at most ${maxSeconds / 60} minutes long.`
+            : `Free plan messages can be at most ${maxSeconds / 60} minute long. Upgrade to Pro for unlimited length.`,
+        );
+      }
+
+      // WebM and MP4 are stored and played as they are until a job re-encodes them to MP3.
+      const audioKey = `${row.id}.${AUDIO_EXTENSIONS[probe.format]}`;
+      const imageKey = `${row.id}.png`;
+      await storage.put(audioKey, audio, AUDIO_CONTENT_TYPES[probe.format]);
+      await storage.put(imageKey, image, 'image/png');
+      // Read outside the transaction: PGlite runs one transaction at a time on its connection.
+      const wantsTranscript = await options.transcription.wantsTranscript(owner);
+      const notification =
+        visitor && (row.origin === 'reply' || row.origin === 'contact-form') && (await options.notifications.wants(owner.id))
+          ? ({ event: row.origin, recordingId: row.id } as const)
+          : null;
+      const updated = await db.transaction(async (transaction) => {
+        const [changed] = await transaction
+          .update(recordings)
+          .set({
+            status: 'uploaded',
+            platform: context.platform,
+            uploadDate: now(),
+            duration: probe.durationSeconds,
+            peaks: context.peaks,
+            subject: context.subject ?? null,
+            ...(visitor ? { email: context.email ?? null, senderName: context.name || null } : {}),
+            // A custom domain is Pro's: links made while the owner is Pro carry it.
+            domain: isPro(owner) ? owner.domain : null,
+            audioKey,
+            imageKey,
+            imageWidth: png.width,
+            imageHeight: png.height,
+            audioBytes: audio.byteLength,
+          })
+          .where(and(eq(recordings.id, row.id), eq(recordings.status, 'reserved')))
+          .returning();
+        if (!changed) return null;
+        // Queued with the row, so a crash cannot leave a message without its jobs.
+        if (wantsTranscript) await options.transcription.queueInTransaction(changed.id, transaction);
+        if (probe.format !== 'mp3') await options.audio.queueReencodeInTransaction(changed.id, transaction);
+        if (notification) await options.notifications.queueInTransaction(notification, transaction);
+        return changed;
+      });
+      if (updated && (wantsTranscript || probe.format !== 'mp3' || notification)) options.wakeJobs();
+      if (updated) return uploaded(updated);
+      // No row updated: a concurrent upload of the same id won, and wrote the same files.
+      const [winner] = await db.select().from(recordings).where(eq(recordings.id, row.id));
+      if (!winner) throw notFound('Recording not found');
+      return uploaded(winner);
+    },
+
+    /** GET replies/{id}: the voice replies to one of the owner's messages, oldest first. */
+    async replies(userId: number, id: string): Promise<Recording[]> {
+      await ownedRow(userId, id);
+      const rows = await db
+        .select()
+        .from(recordings)
+        .where(and(eq(recordings.replyToId, id), eq(recordings.userId, userId), eq(recordings.status, 'uploaded')))
+        .orderBy(asc(recordings.uploadDate), asc(recordings.createdAt));
+      return rows.map(toRecording);
+    },
+
+    /** GET audio: the owner's messages, newest upload first. */
+    async list(userId: number): Promise<Recording[]> {
+      const rows = await db
+        .select()
+        .from(recordings)
+        .where(and(eq(recordings.userId, userId), eq(recordings.status, 'uploaded')))
+        .orderBy(desc(recordings.uploadDate), desc(recordings.createdAt));
+      return rows.map(toRecording);
+    },
+
+    async get(userId: number, id: string): Promise<Recording> {
+      return toRecording(await ownedRow(userId, id));
+    },
+
+    /** POST edit/{id}: the subject and the expiry date. */
+    async edit(userId: number, id: string, edit: EditRecording): Promise<Recording> {
+      await ownedRow(userId, id);
+      const changes: Partial<typeof recordings.$inferInsert> = {};
+      if (edit.subject !== undefined) changes.subject = edit.subject || null;
+      if (edit.expiryDate !== undefined) changes.expiryDate = edit.expiryDate ? new Date(edit.expiryDate) : null;
+      if (Object.keys(changes).length === 0) return toRecording(await ownedRow(userId, id));
+      const [row] = await db
+        .update(recordings)
+        .set(changes)
+        .where(and(eq(recordings.id, id), eq(recordings.userId, userId)))
+        .returning();
+      if (!row) throw notFound('Recording not found');
+      return toRecording(row);
+    },
+
+    /** DELETE /delete/{id}: the recording, its replies, and their files. */
+    async remove(userId: number, id: string): Promise<void> {
+      await ownedRow(userId, id);
+      const doomed = await db
+        .select({ audioKey: recordings.audioKey, imageKey: recordings.imageKey })
+        .from(recordings)
+        .where(or(eq(recordings.id, id), eq(recordings.replyToId, id)));
+      await db.delete(recordings).where(and(eq(recordings.id, id), eq(recordings.userId, userId)));
+      const keys = doomed.flatMap((row) => [row.audioKey, row.imageKey]).filter((key) => key !== null);
+      await Promise.all(keys.map((key) => storage.delete(key)));
+    },
+
+    /** GET view-vocal/{id}: what anyone with the link may see (spec section 3). */
+    async publicPayload(id: string): Promise<PublicListenPayload> {
+      return (await publicPage(id)).payload;
+    },
+
+    publicPage,
+
+  };
+}
+
+export type RecordingService = ReturnType<typeof createRecordingService>;

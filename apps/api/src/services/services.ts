@@ -1,0 +1,111 @@
+import { join } from 'node:path';
+import type { DatabaseHandle } from '../db/database.ts';
+import type { Config } from '../env.ts';
+import { createJobQueue } from '../jobs/job-queue.ts';
+import type { JobHandler } from '../jobs/job-worker.ts';
+import type { Logger } from '../logger.ts';
+import { createMailer, defaultMailFrom } from '../mail/mailer.ts';
+import type { Storage } from '../storage/storage.ts';
+import { chooseTranscriber } from '../transcription/choose-transcriber.ts';
+import { createSummariser } from '../transcription/summariser.ts';
+import { createAccountService } from './account-service.ts';
+import { createAdminService } from './admin-service.ts';
+import { createAudioService } from './audio-service.ts';
+import { createCommentService } from './comment-service.ts';
+import { createFeedbackService } from './feedback-service.ts';
+import { createFolderService } from './folder-service.ts';
+import { createListenService } from './listen-service.ts';
+import { createNotificationService } from './notification-service.ts';
+import { createPersonalisationService } from './personalisation-service.ts';
+import { createRecordingService } from './recording-service.ts';
+import { createTokenService } from './token-service.ts';
+import { createTranscriptionService } from './transcription-service.ts';
+import { createVisitorLimits } from './visitor-limits.ts';
+import { createVisitorService } from './visitor-service.ts';
+
+/** Every service, wired once; routes receive what they need from here. */
+export function createServices(options: { database: DatabaseHandle; config: Config; storage: Storage; logger: Logger }) {
+  const { config, storage, logger } = options;
+  const db = options.database.db;
+  // The job worker is made by the server after the services; until then waking is a no-op.
+  let wakeJobs = () => {};
+  const wake = () => wakeJobs();
+  const queue = createJobQueue({ db, config: config.jobs });
+  const tokens = createTokenService({ db, config });
+  const accounts = createAccountService({ db, config, storage, tokens });
+  const personalisation = createPersonalisationService({ db });
+  const summaryEndpoint = config.transcription.summary;
+  const transcription = createTranscriptionService({
+    db,
+    storage,
+    queue,
+    transcriber: chooseTranscriber(config.transcription),
+    summariser: summaryEndpoint
+      ? createSummariser({ endpoint: summaryEndpoint, timeoutMs: config.transcription.timeoutMs })
+      : null,
+    personalisation,
+    wake,
+  });
+  const audio = createAudioService({ db, storage, queue, wake });
+  const notifications = createNotificationService({
+    db,
+    config,
+    queue,
+    accounts,
+    personalisation,
+    mailer: createMailer({
+      smtpUrl: config.mail.smtpUrl,
+      from: config.mail.from ?? defaultMailFrom(config.publicUrl),
+      outboxFolder: join(config.dataDir, 'outbox'),
+      logger,
+    }),
+  });
+  const recordings = createRecordingService({
+    db,
+    config,
+    storage,
+    accounts,
+    personalisation,
+    transcription,
+    audio,
+    notifications,
+    wakeJobs: wake,
+  });
+  const comments = createCommentService({ db, recordings, personalisation, notifications, wakeJobs: wake });
+  const listens = createListenService({ db, recordings });
+  const visitors = createVisitorService({ db, accounts, personalisation, notifications, wakeJobs: wake });
+  const folders = createFolderService({ db, recordings });
+  const feedback = createFeedbackService({ db });
+  const admin = createAdminService({ db, config });
+  const jobHandlers: Record<string, JobHandler> = { ...transcription.handlers, ...audio.handlers, ...notifications.handlers };
+  return {
+    db,
+    databaseKind: options.database.kind,
+    config,
+    storage,
+    tokens,
+    accounts,
+    personalisation,
+    recordings,
+    comments,
+    listens,
+    visitors,
+    visitorLimits: createVisitorLimits({ perTenMinutes: config.visitorRateLimit }),
+    notifications,
+    folders,
+    feedback,
+    admin,
+    transcription,
+    audio,
+    jobs: {
+      queue,
+      handlers: jobHandlers,
+      /** Called by the server once its worker exists. */
+      onWake(listener: () => void) {
+        wakeJobs = listener;
+      },
+    },
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,110 @@
+import {
+  DEFAULT_NAMES,
+  resolveTheme,
+  toPublicUser,
+  type CollectPayload,
+  type ContactFormPayload,
+  type contactMessageSchema,
+} from '@vocal/settings-model';
+import type { z } from 'zod';
+import type { Database } from '../db/database.ts';
+import { recordings } from '../db/schema.ts';
+import { notFound } from '../http/http-error.ts';
+import type { AccountService, UserRow } from './account-service.ts';
+import { newRecordingId } from './ids.ts';
+import type { NotificationService } from './notification-service.ts';
+import type { PersonalisationService } from './personalisation-service.ts';
+import { isPro } from './plans.ts';
+
+export type ContactMessageInput = z.output<typeof contactMessageSchema>;
+
+const FORM_NOT_FOUND = 'This contact form does not exist';
+const COLLECTION_NOT_FOUND = 'This collection does not exist';
+
+/**
+ * The pages a user's share code opens to anyone: the contact form and the collect page, and
+ * the written contact-form message. Voice messages to either arrive through get-vocal-free.
+ */
+export function createVisitorService(options: {
+  db: Database;
+  accounts: AccountService;
+  personalisation: PersonalisationService;
+  notifications: NotificationService;
+  wakeJobs: () => void;
+  now?: () => Date;
+}) {
+  const { db, accounts, personalisation, notifications } = options;
+  const now = options.now ?? (() => new Date());
+
+  async function ownerOf(code: string, missing: string) {
+    const owner = await accounts.findByInviteCode(code);
+    if (!owner) throw notFound(missing);
+    const user = toPublicUser(await accounts.toUser(owner));
+    // The owner's own default name "You" would read wrong to a visitor (as on the listen page).
+    const name = user.name === DEFAULT_NAMES.you ? DEFAULT_NAMES.someone : user.name;
+    return { owner, user, name, settings: await personalisation.get(owner.id) };
+  }
+
+  return {
+    /** GET contact-form/{code}: the form's strings and theme from the owner's settings, with the spec's defaults. */
+    async contactForm(code: string): Promise<ContactFormPayload> {
+      const { owner, user, name, settings } = await ownerOf(code, FORM_NOT_FOUND);
+      return {
+        code: owner.inviteCode,
+        user,
+        name,
+        strings: settings.contactForm.strings,
+        theme: resolveTheme(settings.themes, settings.contactForm.theme),
+        branding: !isPro(owner),
+      };
+    },
+
+    /** GET collect/{code}: whose collection it is, in their listen-page theme. */
+    async collection(code: string): Promise<CollectPayload> {
+      const { owner, user, name, settings } = await ownerOf(code, COLLECTION_NOT_FOUND);
+      return {
+        code: owner.inviteCode,
+        user,
+        name,
+        title: `Send ${name} a voice message`,
+        theme: resolveTheme(settings.themes, settings.listenPage.theme),
+        branding: !isPro(owner),
+      };
+    },
+
+    /** The owner of a contact form, or 404. */
+    async formOwner(code: string): Promise<UserRow> {
+      const owner = await accounts.findByInviteCode(code);
+      if (!owner) throw notFound(FORM_NOT_FOUND);
+      return owner;
+    },
+
+    /**
+     * POST contact-form/{code}/messages: a written message, kept as a recording without audio
+     * among the owner's messages, and mailed to the owner once it is stored.
+     */
+    async sendMessage(owner: UserRow, input: ContactMessageInput): Promise<{ id: string }> {
+      const notify = await notifications.wants(owner.id);
+      const id = newRecordingId();
+      await db.transaction(async (transaction) => {
+        await transaction.insert(recordings).values({
+          id,
+          userId: owner.id,
+          status: 'uploaded',
+          origin: 'contact-form',
+          platform: 'contact-form',
+          uploadDate: now(),
+          email: input.email,
+          senderName: input.name || null,
+          subject: input.subject || null,
+          message: input.message,
+        });
+        if (notify) await notifications.queueInTransaction({ event: 'contact-form', recordingId: id }, transaction);
+      });
+      if (notify) options.wakeJobs();
+      return { id };
+    },
+  };
+}
+
+export type VisitorService = ReturnType<typeof createVisitorService>;

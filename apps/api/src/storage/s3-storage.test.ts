@@ -1,0 +1,74 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { samplePng, threeSecondMp3, uploadForm } from '../testing/upload-form.ts';
+
+/** s3rver: an S3-compatible server from npm, run in-process on a free port. */
+let s3: S3rver;
+let s3Url: string;
+let s3Folder: string;
+beforeAll(async () => {
+  s3Folder = await mkdtemp(join(tmpdir(), 'vocal-s3-'));
+  s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3Folder, configureBuckets: [{ name: 'vocal-files', configs: [] }] });
+  const { port } = await s3.run();
+  s3Url = `http://127.0.0.1:${port}`;
+});
+afterAll(async () => {
+  await s3.close();
+  await rm(s3Folder, { recursive: true, force: true });
+});
+
+describe.each(backends)('S3 storage on %s', (backend) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(backend, {
+      STORAGE: 's3',
+      S3_BUCKET: 'vocal-files',
+      S3_ENDPOINT: s3Url,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+      TRANSCRIBER: 'none',
+    });
+  });
+  afterAll(() => server.close());
+
+  it('stores an upload in the bucket, serves it at the public URL, re-encodes it in place and deletes it', async () => {
+    const mp3 = await threeSecondMp3();
+    const user = await server.signUp();
+    const id = (await server.call('GET', '/api/get-vocal', { token: user.access })).body.id;
+    const uploaded = await server.call('POST', '/api/upload-vocal', {
+      token: user.access,
+      form: uploadForm({ recording: mp3, image: samplePng(), context: { id, duration: 3, peaks: [0.2] } }),
+    });
+    expect(uploaded.status).toBe(200);
+    expect((await server.call('GET', '/health')).body.storage).toBe('s3');
+
+    const { audio } = (await server.call('GET', `/api/view-vocal/${id}`)).body;
+    expect(audio.audioUrl).toBe(`${s3Url}/vocal-files/${id}.mp3`);
+    expect(audio.imageUrl).toBe(`${s3Url}/vocal-files/${id}.png`);
+    const file = await fetch(audio.audioUrl);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('audio/mpeg');
+    expect(Buffer.from(await file.arrayBuffer()).equals(Buffer.from(mp3))).toBe(true);
+    expect((await fetch(audio.imageUrl)).headers.get('content-type')).toBe('image/png');
+    // The API's own file route reads through the same storage, with ranges.
+    const part = await fetch(`${server.url}/files/${id}.mp3`, { headers: { range: 'bytes=0-9' } });
+    expect(part.status).toBe(206);
+    expect((await part.arrayBuffer()).byteLength).toBe(10);
+
+    const reencoded = await server.call('GET', `/api/reencode/${id}`, { token: user.access });
+    expect(reencoded).toMatchObject({ status: 200, body: { status: 'complete', audioUrl: audio.audioUrl } });
+    const replaced = new Uint8Array(await (await fetch(audio.audioUrl)).arrayBuffer());
+    expect(Buffer.from(replaced).equals(Buffer.from(mp3))).toBe(false);
+
+    expect((await server.call('DELETE', `/api/delete/${id}`, { token: user.access })).status).toBe(200);
+    expect((await fetch(audio.audioUrl)).status).toBe(404);
+    expect((await fetch(audio.imageUrl)).status).toBe(404);
+    expect(await server.running.services.storage.stat(`${id}.mp3`)).toBeNull();
+  });
+});

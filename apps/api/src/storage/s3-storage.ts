@@ -1,0 +1,101 @@
+import type { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { assertSafeKey, contentTypeOf, type Storage } from './storage.ts';
+
+export type S3StorageOptions = {
+  bucket: string;
+  region: string;
+  /** An S3-compatible service's URL; null for AWS itself. */
+  endpoint: string | null;
+  /** Null: the SDK's usual chain (environment, profile, instance role). */
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  /** Where the public bucket (or its CDN) serves `{key}`. */
+  publicUrl: string;
+  forcePathStyle: boolean;
+};
+
+const isMissing = (error: unknown) =>
+  error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey');
+
+/**
+ * Objects in an S3 bucket (AWS or compatible). A PUT replaces an object whole, so readers
+ * never see part of one. Listeners fetch files straight from the bucket's public URL.
+ */
+export function createS3Storage(options: S3StorageOptions): Storage {
+  const client = new S3Client({
+    region: options.region,
+    endpoint: options.endpoint ?? undefined,
+    forcePathStyle: options.forcePathStyle,
+    credentials:
+      options.accessKeyId && options.secretAccessKey
+        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+        : undefined,
+  });
+  const bucket = options.bucket;
+
+  return {
+    kind: 's3',
+
+    async put(key, bytes, contentType) {
+      assertSafeKey(key);
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Body: bytes,
+          ContentType: contentType,
+          ContentLength: bytes.byteLength,
+          // Replaced in place by re-encoding, so revalidate rather than cache forever.
+          CacheControl: 'public, max-age=300, must-revalidate',
+        }),
+      );
+    },
+
+    async stat(key) {
+      assertSafeKey(key);
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+        return {
+          size: head.ContentLength ?? 0,
+          contentType: head.ContentType ?? contentTypeOf(key),
+          etag: head.ETag ?? `"${head.LastModified?.getTime() ?? 0}"`,
+          lastModified: head.LastModified ?? new Date(0),
+        };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+
+    async read(key, range) {
+      assertSafeKey(key);
+      try {
+        const object = await client.send(
+          new GetObjectCommand({ Bucket: bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+        );
+        return (object.Body as Readable | undefined) ?? null;
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+
+    async delete(key) {
+      assertSafeKey(key);
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+
+    publicUrl(key) {
+      assertSafeKey(key);
+      return `${options.publicUrl}/${key}`;
+    },
+  };
+}

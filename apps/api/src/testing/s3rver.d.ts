@@ -1,0 +1,15 @@
+// s3rver ships no types; this covers what the tests use.
+declare module 's3rver' {
+  type Options = {
+    port?: number;
+    address?: string;
+    silent?: boolean;
+    directory: string;
+    configureBuckets?: { name: string; configs: string[] }[];
+  };
+  export default class S3rver {
+    constructor(options: Options);
+    run(): Promise<{ address: string; port: number }>;
+    close(): Promise<void>;
+  }
+}

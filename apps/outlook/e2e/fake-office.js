@@ -1,0 +1,140 @@
+/*
+ * A stand-in for Microsoft's office.js, served to the test browser in place of the CDN
+ * script. It plays Outlook for the add-in: a compose item, requirement sets, and dialogs that
+ * the test harness opens as real pages and relays messages between. Every call the add-in
+ * makes is recorded with its arguments on window.__officeCalls.
+ *
+ * The harness configures it per page (window.__fakeOfficeConfig) and provides the bindings
+ * window.__officeHarness* that reach the test process.
+ */
+(() => {
+  const config = window.__fakeOfficeConfig ?? {};
+  const calls = [];
+  window.__officeCalls = calls;
+  const record = (name, args) => calls.push({ name, args: JSON.parse(JSON.stringify(args)) });
+  const succeeded = (value) => ({ status: 'succeeded', value });
+  const later = (work) => setTimeout(work, 0);
+  const supported = new Set(config.requirementSets ?? []);
+
+  const EventType = {
+    DialogMessageReceived: 'dialogMessageReceived',
+    DialogEventReceived: 'dialogEventReceived',
+    DialogParentMessageReceived: 'dialogParentMessageReceived',
+  };
+
+  // The taskpane's side of an open dialog: handlers registered by the add-in, and what arrived before them.
+  let openDialog = null;
+  const dialogPageHandlers = [];
+
+  function createDialog() {
+    const handlers = { [EventType.DialogMessageReceived]: [], [EventType.DialogEventReceived]: [] };
+    const pending = [];
+    const dialog = {
+      addEventHandler(type, handler) {
+        record('dialog.addEventHandler', { type });
+        handlers[type]?.push(handler);
+        for (const [queuedType, args] of pending.splice(0)) deliver(queuedType, args);
+      },
+      close() {
+        record('dialog.close', {});
+        openDialog = null;
+        void window.__officeHarnessCloseDialog();
+      },
+      messageChild(message) {
+        record('dialog.messageChild', { message });
+        void window.__officeHarnessMessageChild(message);
+      },
+    };
+    function deliver(type, args) {
+      if (handlers[type].length === 0) pending.push([type, args]);
+      else for (const handler of handlers[type]) handler(args);
+    }
+    return { dialog, deliver };
+  }
+
+  const item = {
+    subject: {
+      getAsync(callback) {
+        record('item.subject.getAsync', {});
+        later(() => callback(succeeded(config.subject ?? '')));
+      },
+    },
+    body: {
+      getTypeAsync(callback) {
+        record('item.body.getTypeAsync', {});
+        later(() => callback(succeeded(config.bodyType ?? 'html')));
+      },
+      setSelectedDataAsync(data, options, callback) {
+        record('item.body.setSelectedDataAsync', { data, options });
+        later(() => callback(succeeded(undefined)));
+      },
+    },
+    addFileAttachmentFromBase64Async(base64File, attachmentName, callback) {
+      record('item.addFileAttachmentFromBase64Async', { base64File, attachmentName });
+      later(() => callback(succeeded(`attachment-${calls.length}`)));
+    },
+  };
+
+  const ui = {
+    displayDialogAsync(startAddress, options, callback) {
+      record('ui.displayDialogAsync', { startAddress, options });
+      if (openDialog) {
+        later(() => callback({ status: 'failed', error: { code: 12007, message: 'A dialog is already open.', name: 'Error' } }));
+        return;
+      }
+      openDialog = createDialog();
+      const opened = openDialog;
+      window.__officeHarnessOpenDialog(startAddress).then(() => callback(succeeded(opened.dialog)));
+    },
+    messageParent(message) {
+      record('ui.messageParent', { message });
+      void window.__officeHarnessMessageParent(message);
+    },
+    addHandlerAsync(type, handler, callback) {
+      record('ui.addHandlerAsync', { type });
+      if (type === EventType.DialogParentMessageReceived) dialogPageHandlers.push(handler);
+      later(() => callback?.(succeeded(undefined)));
+    },
+  };
+
+  const isDialog = config.role === 'dialog';
+  window.Office = {
+    AsyncResultStatus: { Succeeded: 'succeeded', Failed: 'failed' },
+    CoercionType: { Html: 'html', Text: 'text' },
+    EventType,
+    HostType: { Outlook: 'Outlook' },
+    PlatformType: { OfficeOnline: 'OfficeOnline' },
+    onReady(callback) {
+      const info = { host: 'Outlook', platform: 'OfficeOnline' };
+      const ready = new Promise((resolve) => later(() => resolve(info)));
+      if (callback) void ready.then(callback);
+      return ready;
+    },
+    context: {
+      displayLanguage: 'en-GB',
+      // Office offers a dialog page only messageParent, isSetSupported and the parent-message handler.
+      mailbox: isDialog ? undefined : { item, userProfile: { emailAddress: config.email ?? '' } },
+      requirements: {
+        isSetSupported(name, minVersion) {
+          return supported.has(`${name} ${minVersion ?? ''}`.trim());
+        },
+      },
+      ui: isDialog ? { messageParent: ui.messageParent, addHandlerAsync: ui.addHandlerAsync } : { displayDialogAsync: ui.displayDialogAsync },
+    },
+  };
+
+  // Entry points for the harness, which relays between the taskpane and its dialog.
+  window.__fakeOffice = {
+    deliverToParent(message, origin) {
+      openDialog?.deliver(EventType.DialogMessageReceived, { message, origin });
+    },
+    deliverDialogEvent(code) {
+      const dialog = openDialog;
+      openDialog = null;
+      dialog?.deliver(EventType.DialogEventReceived, { error: code });
+    },
+    deliverToDialog(message, origin) {
+      for (const handler of dialogPageHandlers) handler({ message, origin, type: EventType.DialogParentMessageReceived });
+    },
+  };
+})();

@@ -1,0 +1,126 @@
+import { join } from 'node:path';
+import { launchBrowser, repoRoot, startProduct, watchPageErrors, type ApiProcess } from '@vocal/e2e';
+import { decodeMp3, makeSpeechWav } from '@vocal/test-fixtures';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTaskpane } from './office-harness.ts';
+import { recordUntil, savePersonalisation, signInOnDialog, signUpOverApi, uniqueEmail } from './support.ts';
+
+let product: ApiProcess;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+const taskpaneSize = { width: 350, height: 700 };
+
+beforeAll(async () => {
+  const wav = await makeSpeechWav('Hello, this is a voice message recorded in Outlook. Listen to it and reply.', { seconds: 10 });
+  // The server serves this app's build at /hosts/outlook/ (turbo builds it before the tests).
+  product = await startProduct({ env: { HOST_APPS_DIR: join(repoRoot, 'apps') } });
+  browser = await launchBrowser({ microphoneWav: wav, loop: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+describe('the Outlook taskpane', () => {
+  it('serves the manifest with our public URL filled in', async () => {
+    const response = await fetch(`${product.url}/hosts/outlook/manifest.json`);
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text).not.toContain('%PUBLIC_URL%');
+    const manifest = JSON.parse(text) as { extensions: { runtimes: { code: { page: string } }[] }[] };
+    const page = manifest.extensions[0]!.runtimes[0]!.code.page;
+    expect(page).toMatch(/^http:\/\/(localhost|127\.0\.0\.1):\d+\/hosts\/outlook\/taskpane\.html$/);
+    expect((await fetch(page.replace('localhost', '127.0.0.1'))).status).toBe(200);
+  });
+
+  it('signs in through the Office dialog, records, and inserts the escaped link and the MP3 into the draft', async () => {
+    const email = uniqueEmail();
+    const token = await signUpOverApi(product.url, email);
+    await savePersonalisation(product.url, token, {
+      attachment: { enabled: true },
+      signature: { enabled: true, message: 'Listen to this & reply <soon>' },
+    });
+
+    const context = await browser.newContext({ viewport: taskpaneSize });
+    const office = await openTaskpane(context, `${product.url}/hosts/outlook/taskpane.html`, { subject: 'Budget & plans <Q3>', email });
+    const { taskpane } = office;
+    const errors = watchPageErrors(taskpane);
+
+    // Signed out: Sign in opens our page in an Office dialog, prefilled with Outlook's address.
+    await taskpane.getByRole('button', { name: 'Sign in' }).click();
+    const dialog = await office.nextDialog();
+    const [opened] = await office.callsNamed('ui.displayDialogAsync');
+    expect(opened!.args.startAddress).toBe(`${product.url}/hosts/outlook/dialog.html?mode=sign-in&email=${encodeURIComponent(email)}`);
+    await expect.poll(() => dialog.getByLabel('Email').inputValue()).toBe(email);
+    await signInOnDialog(dialog);
+
+    // The dialog hands the tokens back and the taskpane closes it.
+    await taskpane.getByText(`Signed in as ${email}`).waitFor();
+    await expect.poll(() => dialog.isClosed()).toBe(true);
+    expect((await office.callsNamed('dialog.close')).length).toBe(1);
+
+    const recorded = await recordUntil(taskpane, 4);
+    await taskpane.getByText('Your message is ready', { exact: true }).waitFor();
+    await taskpane.getByText('The link was added where you are writing.').waitFor();
+    const url = await taskpane.getByRole('textbox', { name: 'Link to your message' }).inputValue();
+    const id = /\/listen\/([A-Za-z0-9]{12})$/.exec(url)?.[1];
+    expect(id).toBeDefined();
+
+    // Exactly this HTML went in at the cursor: the signature message and the subject as the link, escaped.
+    const inserted = await office.callsNamed('item.body.setSelectedDataAsync');
+    expect(inserted).toEqual([
+      {
+        name: 'item.body.setSelectedDataAsync',
+        args: {
+          data: `<p>Listen to this &#38; reply &#60;soon&#62;<br>🎙️ <a href="${url}">Budget &#38; plans &#60;Q3&#62;</a></p>`,
+          options: { coercionType: 'html' },
+        },
+      },
+    ]);
+
+    // The attachment setting is on: the MP3 went in too, under the setting's name.
+    await expect.poll(async () => (await office.callsNamed('item.addFileAttachmentFromBase64Async')).length).toBe(1);
+    const [attachment] = await office.callsNamed('item.addFileAttachmentFromBase64Async');
+    expect(attachment!.args.attachmentName).toBe('Voice memo.mp3');
+    const attached = await decodeMp3(new Uint8Array(Buffer.from(String(attachment!.args.base64File), 'base64')));
+    expect(Math.abs(attached.durationSeconds - recorded) / recorded).toBeLessThan(0.25);
+    expect(attached.rms).toBeGreaterThan(0.01);
+
+    // The link plays: the listen payload answers, and a stranger's browser plays it.
+    const listen = await fetch(`${product.url}/api/view-vocal/${id}`);
+    expect(listen.status).toBe(200);
+    const payload = (await listen.json()) as { audio: { subject: string | null; audioUrl: string } };
+    expect(payload.audio.subject).toBe('Budget & plans <Q3>');
+    const stranger = await browser.newContext();
+    const listener = await stranger.newPage();
+    await listener.goto(url.replace('localhost', '127.0.0.1'));
+    await listener.getByRole('button', { name: 'Play', exact: true }).click();
+    await expect
+      .poll(() => listener.evaluate(() => document.querySelector('audio')?.currentTime ?? 0), { timeout: 15_000 })
+      .toBeGreaterThan(0.5);
+
+    expect(errors).toEqual([]);
+    await stranger.close();
+    await context.close();
+  });
+
+  it('says calmly that sign-in was cancelled when the person closes the window', async () => {
+    const context = await browser.newContext({ viewport: taskpaneSize });
+    const office = await openTaskpane(context, `${product.url}/hosts/outlook/taskpane.html`, { email: uniqueEmail() });
+    const { taskpane } = office;
+    await taskpane.getByRole('button', { name: 'Sign in' }).click();
+    const dialog = await office.nextDialog();
+    await dialog.getByLabel('Password').waitFor();
+    await dialog.close();
+    await taskpane.getByRole('status').filter({ hasText: 'Sign-in was cancelled.' }).waitFor();
+
+    // Cancel inside the window does the same, and Sign in works again afterwards.
+    await taskpane.getByRole('button', { name: 'Sign in' }).click();
+    const again = await office.nextDialog();
+    await again.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => again.isClosed()).toBe(true);
+    await taskpane.getByText('Sign-in was cancelled.').waitFor();
+    expect((await office.callsNamed('ui.displayDialogAsync')).length).toBe(2);
+    await context.close();
+  });
+});

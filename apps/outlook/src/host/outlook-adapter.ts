@@ -1,0 +1,131 @@
+import { shareHtml, shareText, type HostAdapter, type HostContext, type InsertOutcome, type Share } from '@vocal/host-contract';
+import type { Tokens } from '@vocal/settings-model';
+import { blobToBase64 } from '../shared/blob-to-base64.ts';
+import { officeCall } from './outlook-async.ts';
+import { converseWithDialog } from './outlook-dialog-conversation.ts';
+import type { OutlookComposeItem, OutlookOffice } from './outlook-office.ts';
+
+/** The taskpane's session, which the record window borrows (it never travels in a URL). */
+export type LendableSession = {
+  current(): Tokens | null;
+  update(tokens: Tokens): void;
+};
+
+export type OutlookAdapterOptions = {
+  /** Our own origin: dialog messages from any other origin are ignored. */
+  origin: string;
+  /** Lent to the record window when it asks; without it the window signs in on its own. */
+  session?: LendableSession;
+};
+
+const SIGN_IN_SIZE = { width: 30, height: 60 };
+const RECORD_SIZE = { width: 35, height: 70 };
+
+function composeItem(office: OutlookOffice): OutlookComposeItem | null {
+  return office.context.mailbox?.item ?? null;
+}
+
+async function readSubject(office: OutlookOffice): Promise<string | undefined> {
+  const subject = composeItem(office)?.subject;
+  if (typeof subject === 'string') return subject;
+  if (!subject || typeof subject.getAsync !== 'function') return undefined;
+  return officeCall<string>(office.AsyncResultStatus.Failed, (callback) => subject.getAsync(callback)).catch(() => undefined);
+}
+
+/** Plain-text drafts refuse HTML (InvalidDataFormat): they get the text form of the message. */
+async function bodyIsText(office: OutlookOffice, item: OutlookComposeItem): Promise<boolean> {
+  const getType = item.body?.getTypeAsync;
+  if (typeof getType !== 'function') return false;
+  const type = await officeCall<Office.CoercionType>(office.AsyncResultStatus.Failed, (callback) => getType.call(item.body, callback)).catch(
+    () => null,
+  );
+  return type === office.CoercionType.Text;
+}
+
+/**
+ * Outlook as a host: the link goes into the email being written, at the cursor; the MP3 is
+ * attached where Mailbox 1.8 allows; sign-in and recording run in Office dialogs, which are
+ * real windows (no third-party cookies, and the microphone where the taskpane has none).
+ */
+export function createOutlookAdapter(office: OutlookOffice, options: OutlookAdapterOptions): HostAdapter {
+  const adapter: HostAdapter = {
+    platform: 'outlook',
+
+    async ready(): Promise<HostContext> {
+      const context: HostContext = {};
+      const email = office.context.mailbox?.userProfile?.emailAddress;
+      if (email) context.email = email;
+      if (office.context.displayLanguage) context.locale = office.context.displayLanguage;
+      const subject = await readSubject(office);
+      if (subject?.trim()) context.subject = subject;
+      return context;
+    },
+
+    async insertShare(share: Share): Promise<InsertOutcome> {
+      const item = composeItem(office);
+      const body = item?.body;
+      if (!item || !body || typeof body.setSelectedDataAsync !== 'function') {
+        return { inserted: false, reason: 'There is no email being written here: copy the link instead.' };
+      }
+      const asText = await bodyIsText(office, item);
+      const data = asText ? shareText(share) : shareHtml(share);
+      const coercionType = asText ? office.CoercionType.Text : office.CoercionType.Html;
+      try {
+        await officeCall<void>(office.AsyncResultStatus.Failed, (callback) => body.setSelectedDataAsync(data, { coercionType }, callback));
+        return { inserted: true };
+      } catch (error) {
+        return { inserted: false, reason: error instanceof Error ? error.message : String(error) };
+      }
+    },
+
+    signInWithDialog(signInUrl: string) {
+      return converseWithDialog<Tokens>(office, signInUrl, {
+        origin: options.origin,
+        size: SIGN_IN_SIZE,
+        onMessage(message, controls) {
+          if (message.type === 'signed-in') controls.finish(message.tokens);
+          else if (message.type === 'cancelled') controls.finish(null);
+        },
+      });
+    },
+
+    async recordInWindow(recordUrl: string) {
+      // Read now, not when the taskpane opened: the person may have typed the subject since.
+      const subject = await readSubject(office);
+      return converseWithDialog<Share>(office, recordUrl, {
+        origin: options.origin,
+        size: RECORD_SIZE,
+        onMessage(message, controls) {
+          switch (message.type) {
+            case 'session-request':
+              controls.reply({ type: 'session', tokens: options.session?.current() ?? null, ...(subject?.trim() ? { subject } : {}) });
+              break;
+            case 'session-updated':
+              options.session?.update(message.tokens);
+              break;
+            case 'shared':
+              controls.finish(message.share);
+              break;
+            case 'cancelled':
+              controls.finish(null);
+              break;
+            default:
+              break;
+          }
+        },
+      });
+    },
+  };
+
+  // Attaching is a capability only where Mailbox 1.8 is supported; otherwise the flow never offers it.
+  if (office.context.requirements.isSetSupported('Mailbox', '1.8') && typeof composeItem(office)?.addFileAttachmentFromBase64Async === 'function') {
+    adapter.attachAudio = async ({ blob, name }) => {
+      const item = composeItem(office);
+      const addAttachment = item?.addFileAttachmentFromBase64Async;
+      if (!item || typeof addAttachment !== 'function') throw new Error('There is no email being written to attach the recording to.');
+      const base64 = await blobToBase64(blob);
+      await officeCall<string>(office.AsyncResultStatus.Failed, (callback) => addAttachment.call(item, base64, name, callback));
+    };
+  }
+  return adapter;
+}

@@ -1,0 +1,64 @@
+/// <reference types="office-js" />
+
+/**
+ * The part of the Office namespace the add-in uses, typed from @types/office-js. The entries
+ * pass the real `Office` (see outlook-office-runtime.ts); tests pass a fake of this shape.
+ * Each method lists only the overload we call, so the real namespace fits and a fake is small.
+ */
+
+type Callback<T> = (result: Office.AsyncResult<T>) => void;
+
+export type OutlookComposeItem = {
+  /** A compose item's subject is an object with getAsync; a read item's is a plain string. */
+  subject?: string | { getAsync(callback: Callback<string>): void };
+  body?: {
+    getTypeAsync?(callback: Callback<Office.CoercionType>): void;
+    setSelectedDataAsync(data: string, options: Office.AsyncContextOptions & Office.CoercionTypeOptions, callback: Callback<void>): void;
+  };
+  addFileAttachmentFromBase64Async?(base64File: string, attachmentName: string, callback: Callback<string>): void;
+};
+
+export type OutlookDialog = {
+  close(): void;
+  addEventHandler(
+    eventType: Office.EventType,
+    handler: (args: { message: string; origin: string | undefined } | { error: number }) => void,
+  ): void;
+  /** Absent where DialogApi 1.2 is not supported. */
+  messageChild?(message: string): void;
+};
+
+/** What the taskpane's adapter uses. */
+export type OutlookOffice = {
+  context: {
+    mailbox?: {
+      item?: OutlookComposeItem | null;
+      userProfile?: { emailAddress?: string };
+    };
+    displayLanguage?: string;
+    requirements: { isSetSupported(name: string, minVersion?: string): boolean };
+    ui: {
+      displayDialogAsync(startAddress: string, options: Office.DialogOptions, callback: Callback<OutlookDialog>): void;
+    };
+  };
+  AsyncResultStatus: { Failed: Office.AsyncResultStatus };
+  CoercionType: { Html: Office.CoercionType; Text: Office.CoercionType };
+  EventType: { DialogMessageReceived: Office.EventType; DialogEventReceived: Office.EventType };
+};
+
+/** What a dialog page uses: Office allows only messageParent, isSetSupported and the parent-message handler there. */
+export type OutlookDialogOffice = {
+  context: {
+    requirements: { isSetSupported(name: string, minVersion?: string): boolean };
+    ui: {
+      messageParent(message: string): void;
+      addHandlerAsync?(
+        eventType: Office.EventType,
+        handler: (args: Office.DialogParentMessageReceivedEventArgs) => void,
+        callback: Callback<void>,
+      ): void;
+    };
+  };
+  AsyncResultStatus: { Failed: Office.AsyncResultStatus };
+  EventType: { DialogParentMessageReceived: Office.EventType };
+};

@@ -1,0 +1,12 @@
+import type { ReactNode } from 'react';
+import { BrandMark } from '@vocal/ui-kit';
+
+/** The add-in's top line: the mark and name, with room for an action on the right. */
+export function BrandHeader({ children }: { children?: ReactNode }) {
+  return (
+    <header className="brand-header">
+      <BrandMark size={24} />
+      {children}
+    </header>
+  );
+}

@@ -1,0 +1,32 @@
+import { APP_VERSION } from '@vocal/settings-model';
+import { Spinner } from '@vocal/ui-kit';
+import { createOutlookAdapter } from './host/outlook-adapter.ts';
+import { waitForOffice } from './host/outlook-office-runtime.ts';
+import { OfficeMissing } from './shared/office-missing.tsx';
+import { createOutlookApi } from './shared/outlook-api.ts';
+import { renderPage } from './shared/render-page.tsx';
+import { TaskpaneApp } from './taskpane/taskpane-app.tsx';
+
+renderPage(
+  <div className="page-loading">
+    <Spinner label="Starting Vocal" />
+  </div>,
+);
+
+try {
+  const { office, inOutlook } = await waitForOffice();
+  if (!inOutlook) {
+    renderPage(<OfficeMissing message="This page is Vocal’s Outlook add-in. Write an email in Outlook and choose Voice message on the ribbon." />);
+  } else {
+    const { api, tokens } = createOutlookApi();
+    const adapter = createOutlookAdapter(office, {
+      origin: window.location.origin,
+      session: { current: () => tokens.get(), update: (next) => api.session.setTokens(next) },
+    });
+    renderPage(<TaskpaneApp adapter={adapter} api={api} pageUrl={window.location.href} />);
+    // Spec section 1: on startup the app logs that it was initialized.
+    console.info(`Vocal Outlook add-in ${APP_VERSION} initialized`);
+  }
+} catch (error) {
+  renderPage(<OfficeMissing message={error instanceof Error ? error.message : String(error)} />);
+}

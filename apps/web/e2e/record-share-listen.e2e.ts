@@ -1,0 +1,80 @@
+import { launchBrowser, signUpThroughPage, startProduct, watchPageErrors, type ApiProcess } from '@vocal/e2e';
+import { decodeMp3, makeSpeechWav } from '@vocal/test-fixtures';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messagesOf, recordFor } from './support.ts';
+
+let product: ApiProcess;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+
+beforeAll(async () => {
+  const wav = await makeSpeechWav('Hello, this is a voice message. I am speaking into the microphone so you can hear me.', { seconds: 12 });
+  product = await startProduct();
+  browser = await launchBrowser({ microphoneWav: wav, loop: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+describe('record, share, listen', () => {
+  it('a new user records a message, gets the link at once, and a stranger hears it', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await signUpThroughPage(page, product.url);
+    await page.goto(`${product.url}/record`);
+    const recorded = await recordFor(page, 5);
+
+    const link = page.getByRole('textbox', { name: 'Link to your message' });
+    await link.waitFor();
+    const url = await link.inputValue();
+    expect(url).toMatch(new RegExp(`^${product.url.replace('127.0.0.1', 'localhost')}/listen/[A-Za-z0-9]{12}$`));
+    await expect.poll(() => page.getByText('Your message is ready', { exact: true }).isVisible()).toBe(true);
+
+    // The session survives a reload, and the message is in the list.
+    await page.goto(`${product.url}/recordings`);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Recordings' }).waitFor();
+    await page.getByRole('listitem').first().waitFor();
+    expect(await page.getByRole('listitem').count()).toBe(1);
+    const [message] = await messagesOf(product.url, page);
+
+    // The served MP3 lasts as long as the recording and is not silent.
+    const audio = new Uint8Array(await (await fetch(`${product.url}/files/${message!.id}.mp3`)).arrayBuffer());
+    const decoded = await decodeMp3(audio);
+    expect(Math.abs(decoded.durationSeconds - recorded) / recorded).toBeLessThan(0.1);
+    expect(decoded.rms).toBeGreaterThan(0.01);
+
+    // A stranger opens the link in a fresh, anonymous browser and presses play.
+    const stranger = await browser.newContext();
+    const listener = await stranger.newPage();
+    const listenErrors = watchPageErrors(listener);
+    const response = await listener.goto(url.replace('localhost', '127.0.0.1'));
+    expect(response?.status()).toBe(200);
+    await listener.getByText('shared this voice message with you').waitFor();
+    const bars = listener.locator('.vk-waveform__track rect');
+    expect(await bars.count()).toBeGreaterThan(20);
+    const heights = await bars.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().height));
+    expect(Math.max(...heights)).toBeGreaterThan(10);
+    await listener.getByRole('button', { name: 'Play', exact: true }).click();
+    await expect
+      .poll(() => listener.evaluate(() => document.querySelector('audio')?.currentTime ?? 0), { timeout: 15_000 })
+      .toBeGreaterThan(0.5);
+    await listener.getByRole('button', { name: 'Pause', exact: true }).waitFor();
+
+    expect(errors).toEqual([]);
+    expect(listenErrors).toEqual([]);
+    await context.close();
+    await stranger.close();
+  });
+
+  it('answers an unknown listen link with a clear page and a 404', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const response = await page.goto(`${product.url}/listen/AAAAAAAAAAAA`);
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'This voice message is not here' }).waitFor();
+    await context.close();
+  });
+});

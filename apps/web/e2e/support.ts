@@ -1,0 +1,55 @@
+import type { BrowserContext, Page } from 'playwright-core';
+
+/** The tokens the web app keeps in localStorage, for talking to the API as that user. */
+export async function tokensOf(page: Page): Promise<{ accessToken: string; refreshToken: string }> {
+  const raw = await page.evaluate(() => window.localStorage.getItem('vocal.tokens'));
+  if (!raw) throw new Error('The page holds no session');
+  return JSON.parse(raw) as { accessToken: string; refreshToken: string };
+}
+
+/** GET audio as the page's user: the messages the server holds for them. */
+export async function messagesOf(baseUrl: string, page: Page): Promise<{ id: string; duration: number }[]> {
+  const { accessToken } = await tokensOf(page);
+  const response = await fetch(`${baseUrl}/api/audio`, { headers: { authorization: `Bearer ${accessToken}` } });
+  const body = (await response.json()) as { audios: { id: string; duration: number }[] };
+  return body.audios;
+}
+
+/** Records for about `seconds` on /record and stops; answers the wall-clock length. */
+export async function recordFor(page: Page, seconds: number): Promise<number> {
+  await page.getByRole('button', { name: 'Start recording' }).click();
+  const stop = page.getByRole('button', { name: 'Stop recording' });
+  await stop.waitFor();
+  const started = Date.now();
+  await page.waitForTimeout(seconds * 1000);
+  await stop.click();
+  return (Date.now() - started) / 1000;
+}
+
+export async function closeAll(...contexts: (BrowserContext | undefined)[]) {
+  await Promise.all(contexts.map((context) => context?.close()));
+}
+
+/** Makes the user with `email` Pro through the admin API the running server offers on this machine. */
+export async function makePro(dataDir: string, email: string): Promise<void> {
+  const { readFile } = await import('node:fs/promises');
+  const { join } = await import('node:path');
+  const handoff = JSON.parse(await readFile(join(dataDir, 'server.json'), 'utf8')) as { url: string; adminToken: string };
+  const response = await fetch(`${handoff.url}/api/admin/users/plan`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-admin-token': handoff.adminToken },
+    body: JSON.stringify({ email, plan: 'pro' }),
+  });
+  if (!response.ok) throw new Error(`Could not make ${email} Pro: ${response.status}`);
+}
+
+/** Calls the API as the page's signed-in user. */
+export async function apiAs(baseUrl: string, page: Page, method: string, path: string, json?: unknown) {
+  const { accessToken } = await tokensOf(page);
+  const response = await fetch(`${baseUrl}/api/${path}`, {
+    method,
+    headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}

@@ -1,0 +1,87 @@
+import { launchBrowser, signUpThroughPage, startFakeOpenAi, startProduct, verboseJson, type ApiProcess } from '@vocal/e2e';
+import { makeSpeechWav } from '@vocal/test-fixtures';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePro, recordFor } from './support.ts';
+
+let product: ApiProcess;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let speechApi: Awaited<ReturnType<typeof startFakeOpenAi>>;
+
+beforeAll(async () => {
+  // A speech-to-text service that knows what was said: three sentences over six seconds.
+  speechApi = await startFakeOpenAi();
+  speechApi.fallback('transcriptions', { kind: 'answer', body: verboseJson('First we plan. Then we build it. Finally we ship.', 0.2) });
+  product = await startProduct({ env: { TRANSCRIBER: 'openai', TRANSCRIPTION_API_URL: speechApi.url, TRANSCRIPTION_API_KEY: 'test-key' } });
+  browser = await launchBrowser({ microphoneWav: await makeSpeechWav('First we plan. Then we build it. Finally we ship.', { seconds: 9 }), loop: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+  await speechApi?.close();
+});
+
+describe('the read-along transcript', () => {
+  it('highlights each sentence in turn as the message plays', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const email = await signUpThroughPage(page, product.url);
+    await makePro(product.dataDir, email);
+    await page.goto(`${product.url}/record`);
+    await recordFor(page, 6);
+    const link = (await page.getByRole('textbox', { name: 'Link to your message' }).inputValue()).replace('localhost', '127.0.0.1');
+
+    const listener = await (await browser.newContext()).newPage();
+    await listener.goto(link);
+    const transcript = listener.getByRole('region', { name: 'Transcript' });
+    await transcript.waitFor({ timeout: 60_000 });
+    const highlighted = () => transcript.locator('button[aria-current="true"]').textContent();
+    expect(await transcript.getByRole('button').allTextContents()).toEqual(['First we plan.', 'Then we build it.', 'Finally we ship.']);
+
+    await listener.getByRole('button', { name: 'Play', exact: true }).click();
+    await expect.poll(highlighted, { timeout: 15_000 }).toBe('First we plan.');
+    await expect.poll(highlighted, { timeout: 15_000 }).toBe('Then we build it.');
+    await expect.poll(highlighted, { timeout: 15_000 }).toBe('Finally we ship.');
+
+    // Choosing a sentence jumps back to it.
+    await transcript.getByRole('button', { name: /^Then we build it\./ }).click();
+    await expect.poll(highlighted, { timeout: 15_000 }).toBe('Then we build it.');
+    await context.close();
+    await listener.context().close();
+  });
+
+  it('a failed transcript says so on the recordings page, and the owner can ask again', async () => {
+    // The service refuses once (an answer the queue does not retry), then works.
+    speechApi.script('transcriptions', { kind: 'error', status: 401, message: 'Invalid API key' });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const email = await signUpThroughPage(page, product.url);
+    await makePro(product.dataDir, email);
+    await page.goto(`${product.url}/record`);
+    await recordFor(page, 3);
+    await page.getByText('Your message is ready', { exact: true }).waitFor();
+
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${product.url}/recordings`);
+          await page.getByRole('listitem').first().waitFor();
+          return page.getByText('The transcript could not be made.').count();
+        },
+        { timeout: 60_000, interval: 1000 },
+      )
+      .toBe(1);
+    await page.getByRole('button', { name: 'Try the transcript again' }).click();
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${product.url}/recordings`);
+          await page.getByRole('listitem').first().waitFor();
+          return page.getByText('Transcript ready on the listen page').count();
+        },
+        { timeout: 60_000, interval: 1000 },
+      )
+      .toBe(1);
+    await context.close();
+  });
+});

@@ -1,0 +1,16 @@
+import './embed.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { PublicListenPayload } from '@vocal/settings-model';
+import { EmbedGone, EmbedPlayer } from './embed-player.tsx';
+
+/** The embed player's entry: the server put the validated payload in the page, as for the listen page. */
+type Embedded = { status: 200; payload: PublicListenPayload } | { status: 404 | 410; message: string };
+
+const data = JSON.parse(document.getElementById('listen-data')?.textContent ?? 'null') as Embedded | null;
+const root = document.getElementById('root');
+if (root && data) {
+  createRoot(root).render(
+    <StrictMode>{data.status === 200 ? <EmbedPlayer payload={data.payload} /> : <EmbedGone message={data.message} />}</StrictMode>,
+  );
+}

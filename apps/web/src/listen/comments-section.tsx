@@ -1,0 +1,92 @@
+import { useEffect, useState } from 'react';
+import type { ApiClient } from '@vocal/api-client';
+import type { Comment } from '@vocal/settings-model';
+import { Button, TextAreaField, TextField } from '@vocal/ui-kit';
+import { HoneypotField } from '../visitors/honeypot-field.tsx';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Text comments under the message, when the owner has them on; the owner may remove any. */
+export function CommentsSection({ api, recordingId, isOwner }: { api: ApiClient; recordingId: string; isOwner: boolean }) {
+  const [comments, setComments] = useState<Comment[] | null>(null);
+  const [enabled, setEnabled] = useState(true);
+  const [name, setName] = useState('');
+  const [text, setText] = useState('');
+  const [website, setWebsite] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    void api.getComments(recordingId).then((result) => {
+      if (!result.ok) return setComments([]);
+      setEnabled(result.data.enabled);
+      setComments(result.data.comments);
+    });
+  }, [api, recordingId]);
+
+  if (!enabled || comments === null) return null;
+
+  const submit = async () => {
+    setError(null);
+    if (!text.trim()) {
+      setError('Write a comment first');
+      return;
+    }
+    const result = await api.addComment(recordingId, { name: name || null, text, website: website || undefined });
+    if (!result.ok) {
+      setError(result.error.msg.replace(/^text: /, ''));
+      return;
+    }
+    setComments((list) => [...(list ?? []), result.data]);
+    setText('');
+  };
+
+  return (
+    <section className="comments" aria-labelledby="comments-title">
+      <h2 id="comments-title" className="comments__title">
+        Comments{comments.length ? ` (${comments.length})` : ''}
+      </h2>
+      {comments.length ? (
+        <ol className="comments__list">
+          {comments.map((comment) => (
+            <li key={comment.id} className="comments__item">
+              <p className="comments__meta">
+                <span className="comments__name">{comment.name}</span>{' '}
+                <time dateTime={comment.createdAt}>{dateFormat.format(new Date(comment.createdAt))}</time>
+              </p>
+              <p className="comments__text">{comment.text}</p>
+              {isOwner ? (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={async () => {
+                    const result = await api.deleteComment(comment.id);
+                    if (result.ok) setComments((list) => (list ?? []).filter((item) => item.id !== comment.id));
+                  }}
+                >
+                  Remove
+                </Button>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="comments__empty">No comments yet.</p>
+      )}
+      <form className="comments__form" onSubmit={(event) => event.preventDefault()} noValidate>
+        <TextField label="Your name" name="name" autoComplete="name" value={name} onChange={(event) => setName(event.target.value)} hint="Optional" />
+        <TextAreaField label="Comment" name="comment" rows={3} value={text} onChange={(event) => setText(event.target.value)} error={error ?? undefined} />
+        <HoneypotField value={website} onChange={setWebsite} />
+        <Button
+          type="submit"
+          onClick={(event) => {
+            event.preventDefault();
+            return submit();
+          }}
+          loadingLabel="Posting…"
+        >
+          Post comment
+        </Button>
+      </form>
+    </section>
+  );
+}

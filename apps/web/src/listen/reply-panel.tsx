@@ -1,0 +1,31 @@
+import { useMemo, useState } from 'react';
+import { RecordFlow, TextField } from '@vocal/ui-kit';
+import { createVisitorHostAdapter } from '../visitors/visitor-host-adapter.ts';
+import { VISITOR_RECORDING_PLAN, visitorRecorderApi } from '../visitors/visitor-recorder-api.ts';
+import { listenApi } from './listen-api.ts';
+
+/** Reply by voice from the listen page: the same record flow, sent to the message's owner. */
+export default function ReplyPanel({ recordingId, ownerName }: { recordingId: string; ownerName: string }) {
+  const api = listenApi();
+  const [name, setName] = useState('');
+  const [sent, setSent] = useState(false);
+  const host = useMemo(() => createVisitorHostAdapter('webapp'), []);
+  const recorderApi = useMemo(
+    () => visitorRecorderApi(api, { target: `reply:${recordingId}`, platform: 'webapp', details: () => ({ name: name.trim() || null }) }),
+    [api, recordingId, name],
+  );
+
+  if (sent) {
+    return (
+      <p className="reply-panel__sent" role="status">
+        Your reply was sent to {ownerName}.
+      </p>
+    );
+  }
+  return (
+    <section className="reply-panel" aria-label="Reply by voice">
+      <TextField label="Your name" name="name" autoComplete="name" value={name} onChange={(event) => setName(event.target.value)} hint="So they know who replied. Optional." />
+      <RecordFlow host={host} api={recorderApi} plan={0} recordingPlan={VISITOR_RECORDING_PLAN} onShared={() => setSent(true)} />
+    </section>
+  );
+}

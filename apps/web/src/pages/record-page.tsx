@@ -1,0 +1,35 @@
+import { useMemo } from 'react';
+import { useAtomValue } from 'jotai';
+import { Link } from 'wouter';
+import { BrandMark, RecordFlow, Spinner } from '@vocal/ui-kit';
+
+import { createWebAdapter } from '../host/web-adapter.ts';
+import { personalisationAtom, sessionStatusAtom, userAtom } from '../session/session-state.ts';
+import { webApi } from '../session/web-api.ts';
+
+/** Record a new message: the shared record flow, full screen, with the web adapter. */
+export default function RecordPage() {
+  const user = useAtomValue(userAtom);
+  const status = useAtomValue(sessionStatusAtom);
+  const settings = useAtomValue(personalisationAtom);
+  const host = useMemo(() => createWebAdapter(), []);
+  return (
+    <div className="record-page">
+      <header className="record-page__header">
+        <Link href="/recordings" className="record-page__back">
+          ← Your recordings
+        </Link>
+        <BrandMark compact />
+      </header>
+      <main className="record-page__main">
+        <h1 className="record-page__title">Record a message</h1>
+        {/* The plan decides the length limit and pausing: wait for the account before offering Start. */}
+        {status === 'synced' && user ? (
+          <RecordFlow host={host} api={webApi()} plan={user.plan} settings={settings} upgradeUrl="/upgrade" />
+        ) : (
+          <Spinner label="Getting your recorder ready" />
+        )}
+      </main>
+    </div>
+  );
+}

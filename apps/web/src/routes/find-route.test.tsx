@@ -1,0 +1,66 @@
+import { renderHook } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useRouter } from 'wouter';
+import { findRoute } from './find-route.ts';
+import { ROUTES } from './route-table.ts';
+
+const parser = renderHook(() => useRouter()).result.current.parser;
+const find = (path: string) => findRoute(path, parser);
+
+describe('the route table (spec section 2)', () => {
+  it.each([
+    ['/', 'recordings'],
+    ['/recordings', 'recordings'],
+    ['/login', 'login'],
+    ['/auth', 'auth'],
+    ['/record', 'record'],
+    ['/record/share/Ab12', 'record-share'],
+    ['/record/outlook', 'record-outlook'],
+    ['/outlook', 'record-outlook'],
+    ['/integration/front', 'record-front'],
+    ['/gmail-record/x1', 'record-gmail'],
+    ['/listen/AbCdEf123456', 'listen'],
+    ['/embed/player/AbCdEf123456', 'embed-player'],
+    ['/join', 'join'],
+    ['/join/TEAM42', 'join'],
+    ['/redeem', 'redeem'],
+    ['/settings/payments', 'payments'],
+    ['/settings/form', 'contact-form-settings'],
+    ['/addons/zoho/record', 'addons'],
+    ['/static/unsupported-browser', 'unsupported-browser'],
+  ])('%s shows %s', (path, name) => {
+    const match = find(path);
+    expect(match.kind).toBe('page');
+    expect(match.kind === 'page' && match.route.name).toBe(name);
+  });
+
+  it('gives the listen page its id', () => {
+    const match = find('/listen/AbCdEf123456');
+    expect(match.kind === 'page' && match.params).toEqual({ id: 'AbCdEf123456' });
+  });
+
+  it('refuses a malformed id as "Page Not Found" and an unknown path as missing', () => {
+    expect(find('/listen/not.an.id')).toMatchObject({ kind: 'invalid-params' });
+    expect(find('/listen/x')).toMatchObject({ kind: 'invalid-params' });
+    expect(find('/nowhere/at/all')).toEqual({ kind: 'missing' });
+  });
+
+  it('titles the routes the spec titles', () => {
+    const titles = Object.fromEntries(ROUTES.map((route) => [route.name, route.title]));
+    expect(titles).toMatchObject({
+      settings: 'Settings',
+      analytics: 'Analytics',
+      recordings: 'Recordings',
+      'contact-form-settings': 'Contact Form',
+      'collect-settings': 'Collections',
+      payments: 'Payment History',
+      'record-front': 'Recording now',
+      'canny-redirect': 'Redirecting',
+    });
+  });
+
+  it('uses the layouts the spec names', () => {
+    const layouts = Object.fromEntries(ROUTES.map((route) => [route.name, route.layout]));
+    expect(layouts).toMatchObject({ join: 'none', listen: 'none', collect: 'none', record: 'none', 'record-front': 'none', recordings: 'dashboard', settings: 'dashboard', payments: 'dashboard' });
+  });
+});

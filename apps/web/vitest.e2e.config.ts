@@ -1,0 +1,3 @@
+import { e2eTestConfig } from '@vocal/vitest-config';
+
+export default e2eTestConfig;

@@ -1,0 +1,64 @@
+import type { Platform } from '@vocal/settings-model';
+import type { AudioAttachment, HostAdapter, HostContext, InsertOutcome, Share } from './host-adapter.ts';
+
+export type FakeHostCall =
+  | { name: 'ready' }
+  | { name: 'insertShare'; share: Share }
+  | { name: 'attachAudio'; attachment: AudioAttachment }
+  | { name: 'signInWithDialog'; url: string }
+  | { name: 'recordInWindow'; url: string };
+
+export type FakeHostOptions = {
+  platform?: Platform;
+  context?: HostContext;
+  /** Which optional capabilities this fake has (all by default). */
+  capabilities?: { attachAudio?: boolean; signInWithDialog?: boolean; recordInWindow?: boolean };
+  /** What the sign-in dialog hands back. */
+  dialogTokens?: { accessToken: string; refreshToken: string } | null;
+  /** What the recording window hands back. */
+  windowShare?: Share | null;
+  /** Makes insertShare report that it could not insert. */
+  refuseInsert?: string;
+};
+
+/**
+ * A host that records every call, for the record flow's tests and the contract suite's own
+ * test. `inserted` holds what a user would see in their draft.
+ */
+export function createFakeHostAdapter(options: FakeHostOptions = {}) {
+  const calls: FakeHostCall[] = [];
+  const inserted: Share[] = [];
+  const capabilities = { attachAudio: true, signInWithDialog: true, recordInWindow: true, ...options.capabilities };
+
+  const adapter: HostAdapter = {
+    platform: options.platform ?? 'webapp',
+    async ready() {
+      calls.push({ name: 'ready' });
+      return options.context ?? {};
+    },
+    async insertShare(share): Promise<InsertOutcome> {
+      calls.push({ name: 'insertShare', share });
+      if (options.refuseInsert) return { inserted: false, reason: options.refuseInsert };
+      inserted.push(share);
+      return { inserted: true };
+    },
+  };
+  if (capabilities.attachAudio) {
+    adapter.attachAudio = async (attachment) => {
+      calls.push({ name: 'attachAudio', attachment });
+    };
+  }
+  if (capabilities.signInWithDialog) {
+    adapter.signInWithDialog = async (url) => {
+      calls.push({ name: 'signInWithDialog', url });
+      return options.dialogTokens ?? null;
+    };
+  }
+  if (capabilities.recordInWindow) {
+    adapter.recordInWindow = async (url) => {
+      calls.push({ name: 'recordInWindow', url });
+      return options.windowShare ?? null;
+    };
+  }
+  return { adapter, calls, inserted };
+}

@@ -1,0 +1,66 @@
+import type { Platform } from '@vocal/settings-model';
+
+/** What the host tells the flow once it is ready; every field is optional. */
+export type HostContext = {
+  /** The signed-in user's address in the host, to prefill sign-in. */
+  email?: string;
+  locale?: string;
+  /** The subject of the email, ticket or document being written, used as the message subject. */
+  subject?: string;
+};
+
+/** A finished message, ready to be put where the user is working. */
+export type Share = {
+  id: string;
+  /** The listen link. */
+  url: string;
+  /** The subject, or 'Listen to my voice message'. */
+  title: string;
+  /** The signature message to go with the link (null when the signature is off). */
+  message: string | null;
+  /** The waveform image's public URL, for hosts that render a preview. */
+  imageUrl: string;
+  durationSeconds: number;
+};
+
+/** What insertShare did: inserted where the user works, or handed to the user to paste. */
+export type InsertOutcome = { inserted: true } | { inserted: false; reason: string };
+
+export type AudioAttachment = { blob: Blob; name: string };
+
+/**
+ * The one seam between the shared record flow and a host (DESIGN.md). The flow asks the
+ * adapter, never the host, and branches on whether an optional capability exists, never on
+ * which host it is.
+ */
+export interface HostAdapter {
+  readonly platform: Platform;
+  /** Resolves once the host is initialised. */
+  ready(): Promise<HostContext>;
+  /** Puts the finished message where the user is working. */
+  insertShare(share: Share): Promise<InsertOutcome>;
+
+  /** Attaches the MP3 itself (hosts with attachments: email clients). */
+  attachAudio?(attachment: AudioAttachment): Promise<void>;
+  /**
+   * Signs in through the host's own dialog (no third-party cookies inside the host's frame):
+   * opens `signInUrl` and resolves with the tokens the page hands back, or null if closed.
+   */
+  signInWithDialog?(signInUrl: string): Promise<{ accessToken: string; refreshToken: string } | null>;
+  /**
+   * Records in a separate window when the host blocks the microphone: opens `recordUrl`,
+   * resolves with the share made there, or null if the user closed it.
+   */
+  recordInWindow?(recordUrl: string): Promise<Share | null>;
+}
+
+/** The optional capabilities, by name, for UIs that list what a host can do. */
+export const OPTIONAL_CAPABILITIES = ['attachAudio', 'signInWithDialog', 'recordInWindow'] as const;
+export type OptionalCapability = (typeof OPTIONAL_CAPABILITIES)[number];
+
+export function hasCapability<K extends OptionalCapability>(
+  adapter: HostAdapter,
+  capability: K,
+): adapter is HostAdapter & Required<Pick<HostAdapter, K>> {
+  return typeof adapter[capability] === 'function';
+}

@@ -1,0 +1,3 @@
+export * from './host-adapter.ts';
+export * from './share-text.ts';
+export * from './fake-host-adapter.ts';

@@ -1,0 +1,3 @@
+import { nodeTestConfig } from '@vocal/vitest-config';
+
+export default nodeTestConfig;

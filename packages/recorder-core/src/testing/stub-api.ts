@@ -1,0 +1,61 @@
+import type { ApiResult } from '@vocal/api-client';
+import type { UploadContext, UploadResponse } from '@vocal/settings-model';
+import type { RecorderApi } from '../upload-recording.ts';
+
+type Answer<T> = ApiResult<T> | (() => ApiResult<T> | Promise<ApiResult<T>>);
+
+export const failure = (status: number, msg = `status ${status}`) => ({ ok: false as const, status, error: { msg } });
+
+/**
+ * A stand-in for the two api-client calls the recorder makes. Answers are queued per call; with
+ * none queued it behaves like the real server: fresh ids, and an idempotent upload per id.
+ */
+export function createStubApi() {
+  const reserveAnswers: Answer<{ id: string }>[] = [];
+  const uploadAnswers: Answer<UploadResponse>[] = [];
+  const reservedIds: string[] = [];
+  const uploads: UploadContext[] = [];
+  const deleted: string[] = [];
+  const shared = new Map<string, UploadResponse>();
+  let counter = 0;
+
+  const take = async <T>(queue: Answer<T>[], fallback: () => ApiResult<T>) => {
+    const next = queue.shift();
+    if (!next) return fallback();
+    return typeof next === 'function' ? next() : next;
+  };
+
+  const api: RecorderApi = {
+    getVocal: async () =>
+      take(reserveAnswers, () => {
+        counter++;
+        const id = `reserved-${counter}`;
+        reservedIds.push(id);
+        return { ok: true, status: 200, data: { id } };
+      }),
+    uploadVocal: async (input) => {
+      uploads.push(input.context);
+      return take(uploadAnswers, () => {
+        const id = input.context.id;
+        const existing = shared.get(id) ?? { id, url: `http://localhost/listen/${id}` };
+        shared.set(id, existing);
+        return { ok: true, status: 200, data: existing };
+      });
+    },
+    deleteRecording: async (id: string) => {
+      deleted.push(id);
+      return { ok: true, status: 200, data: { ok: true } };
+    },
+  };
+
+  return {
+    api,
+    reserveAnswers,
+    uploadAnswers,
+    reservedIds,
+    uploads,
+    deleted,
+    /** Distinct messages the server holds. */
+    messages: () => [...shared.values()],
+  };
+}

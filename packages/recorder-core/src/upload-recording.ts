@@ -1,0 +1,115 @@
+import type { ApiClient, ApiResult } from '@vocal/api-client';
+import { RETRY_STATUS_CODES, uploadContextSchema, type Platform, type UploadResponse } from '@vocal/settings-model';
+import { FAILURE_MESSAGES } from './failure-messages.ts';
+
+/**
+ * The calls the recorder makes. A visitor flow (contact form) passes an object whose getVocal
+ * calls get-vocal-free and whose uploadVocal uploads without a token.
+ */
+export type RecorderApi = Pick<ApiClient, 'getVocal' | 'uploadVocal'> &
+  Partial<Pick<ApiClient, 'deleteRecording'>>;
+
+export type UploadOutcome =
+  | { kind: 'shared'; share: UploadResponse }
+  /** Worth trying again later: the server was unreachable or had a passing problem. */
+  | { kind: 'retry'; reason: 'offline' | 'server-error'; message: string; status: number }
+  /** The server said no, and will say it again: its own message explains why. */
+  | { kind: 'refused'; message: string; status: number };
+
+export type UploadInput = {
+  api: RecorderApi;
+  platform: Platform;
+  subject: string | null;
+  /** The id reserved earlier, if any: reused so a repeat never makes a second message. */
+  recordingId: string | null;
+  audio: Blob;
+  image: Blob;
+  durationSeconds: number;
+  peaks: number[];
+  /** Told each newly reserved id before it is used, so it outlives a crash (the spool). */
+  onReserved(recordingId: string): Promise<void> | void;
+};
+
+const retryableStatuses: ReadonlySet<number> = new Set(RETRY_STATUS_CODES);
+
+/** Whether an answer may change on its own: unreachable, timeouts, rate limits, server errors. */
+export function isRetryable(status: number): boolean {
+  return status === 0 || status >= 500 || retryableStatuses.has(status);
+}
+
+function outcomeOf(result: Extract<ApiResult<unknown>, { ok: false }>): UploadOutcome {
+  if (result.status === 0) return { kind: 'retry', reason: 'offline', message: FAILURE_MESSAGES.offline, status: 0 };
+  if (isRetryable(result.status)) {
+    return { kind: 'retry', reason: 'server-error', message: FAILURE_MESSAGES['server-error'], status: result.status };
+  }
+  return { kind: 'refused', message: result.error.msg || FAILURE_MESSAGES['upload-refused'], status: result.status };
+}
+
+/**
+ * One upload attempt: reserve an id if there is none (get-vocal), then upload-vocal under it.
+ * The server answers a repeated upload of an id with the same {id, url}. A 404 means the
+ * reservation is gone (expired, deleted): a new id is reserved once and the upload repeated.
+ */
+export async function uploadRecording(input: UploadInput): Promise<UploadOutcome> {
+  const reserve = async (): Promise<string | UploadOutcome> => {
+    const reserved = await input.api.getVocal(input.platform);
+    if (!reserved.ok) return outcomeOf(reserved);
+    await input.onReserved(reserved.data.id);
+    return reserved.data.id;
+  };
+
+  let recordingId = input.recordingId;
+  if (!recordingId) {
+    const reserved = await reserve();
+    if (typeof reserved !== 'string') return reserved;
+    recordingId = reserved;
+  }
+
+  let reservedAgain = false;
+  for (;;) {
+    // Checked against the server's own schema first: a context it would refuse is refused here,
+    // without a request, and never retried.
+    const context = uploadContextSchema.safeParse({
+      id: recordingId,
+      platform: input.platform,
+      duration: Math.max(0.001, Math.round(input.durationSeconds * 1000) / 1000),
+      peaks: input.peaks,
+      ...(input.subject ? { subject: input.subject } : {}),
+    });
+    if (!context.success) {
+      const issue = context.error.issues[0];
+      const detail = issue ? `${issue.path.join('.') || 'context'}: ${issue.message}` : 'invalid context';
+      return { kind: 'refused', status: 0, message: `This message cannot be sent (${detail}).` };
+    }
+    const result = await input.api.uploadVocal({ recording: input.audio, image: input.image, context: context.data });
+    if (result.ok) return { kind: 'shared', share: result.data };
+    if (result.status === 404 && !reservedAgain) {
+      reservedAgain = true;
+      const reserved = await reserve();
+      if (typeof reserved !== 'string') return reserved;
+      recordingId = reserved;
+      continue;
+    }
+    return outcomeOf(result);
+  }
+}
+
+export type RetryPolicy = {
+  /** Delay before the first retry. */
+  initialDelayMs: number;
+  /** Delays double up to this. */
+  maxDelayMs: number;
+};
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = { initialDelayMs: 2_000, maxDelayMs: 60_000 };
+
+/**
+ * Milliseconds to wait after the `failures`-th failed attempt in a row: 2 s, 4 s, 8 s, ... up
+ * to a minute, retried for as long as the page is open. `jitter` (0..1) spreads the retries of
+ * many clients after an outage; it only ever shortens the wait, by at most a fifth.
+ */
+export function retryDelay(failures: number, policy: RetryPolicy = DEFAULT_RETRY_POLICY, jitter = 0): number {
+  const exponent = Math.max(0, failures - 1);
+  const delay = Math.min(policy.maxDelayMs, policy.initialDelayMs * 2 ** Math.min(exponent, 30));
+  return Math.round(delay * (1 - 0.2 * Math.min(1, Math.max(0, jitter))));
+}

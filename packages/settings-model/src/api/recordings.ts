@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { folderNameSchema, folderSchema } from '../folder.ts';
+import { DEFAULT_PLATFORM, platformSchema } from '../platform.ts';
+import { peaksSchema, recordingSchema } from '../recording.ts';
+import { emailSchema, isoDateTimeSchema, recordingIdSchema, uuidSchema } from '../validation.ts';
+import { visitorNameSchema, visitorTargetSchema } from './visitors.ts';
+
+/** GET get-vocal?platform=...: reserves a recording id for an upload. */
+export const getVocalQuerySchema = z.object({
+  platform: platformSchema.default(DEFAULT_PLATFORM),
+});
+/**
+ * GET get-vocal-free: the unauthenticated variant, for visitors (contact form, collect page,
+ * replies); the reservation names whose page it is for.
+ */
+export const getVocalFreeQuerySchema = z.object({
+  platform: platformSchema.default(DEFAULT_PLATFORM),
+  /** The listen page, contact form or collection the visitor records into. */
+  target: visitorTargetSchema,
+});
+export type GetVocalFreeQuery = z.input<typeof getVocalFreeQuerySchema>;
+
+export const getVocalResponseSchema = z.object({ id: recordingIdSchema });
+export type GetVocalResponse = z.infer<typeof getVocalResponseSchema>;
+
+/** Longest message the server accepts from any plan: four hours. */
+export const MAX_DURATION_SECONDS = 4 * 60 * 60;
+
+/** The JSON `context` field of POST upload-vocal. */
+export const uploadContextSchema = z.object({
+  id: recordingIdSchema,
+  platform: platformSchema.default(DEFAULT_PLATFORM),
+  duration: z.number().finite().positive().max(MAX_DURATION_SECONDS),
+  peaks: peaksSchema,
+  subject: z.string().trim().max(200).nullish(),
+  /** The recording this one answers, for replies from a listen page. */
+  replyTo: recordingIdSchema.nullish(),
+  /** The sender's address, for contact-form and collect messages. */
+  email: emailSchema.nullish(),
+  /** The visitor's name, for replies, contact-form and collect messages. */
+  name: visitorNameSchema,
+});
+export type UploadContext = z.input<typeof uploadContextSchema>;
+
+/** 200 from upload-vocal: the id and the listen link, and the stored files for hosts' previews. */
+export const uploadResponseSchema = z.object({
+  id: recordingIdSchema,
+  url: z.string(),
+  audioUrl: z.string().optional(),
+  imageUrl: z.string().optional(),
+});
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+/** GET audio: newest upload first. */
+export const audiosResponseSchema = z.object({ audios: z.array(recordingSchema) });
+
+/** GET recordings: the folders, the first one (uuid null) holding what is in no folder. */
+export const foldersResponseSchema = z.object({ folders: z.array(folderSchema) });
+
+export const createFolderSchema = z.object({ name: folderNameSchema });
+export const renameFolderSchema = z.object({ uuid: uuidSchema, name: folderNameSchema });
+export const deleteFolderSchema = z.object({ uuid: uuidSchema });
+export const folderCreatedSchema = z.object({ uuid: uuidSchema, name: z.string() });
+
+/** POST recordings: moves a recording into a folder (null: out of any folder). */
+export const moveRecordingSchema = z.object({
+  audio_uuid: recordingIdSchema,
+  folder_id: uuidSchema.nullable(),
+});
+
+/** POST edit/{id}: what an owner may change about a recording. */
+export const editRecordingSchema = z
+  .object({
+    subject: z.string().trim().max(200).nullable().optional(),
+    expiryDate: isoDateTimeSchema.nullable().optional(),
+  })
+  .strict();
+
+export type EditRecording = z.output<typeof editRecordingSchema>;
+
+export const recordingIdParamsSchema = z.object({ id: recordingIdSchema });
+
+/** GET /views/{id}: listens per day. */
+export const viewsResponseSchema = z.object({
+  data: z.array(z.object({ date: z.string(), views: z.number().int().nonnegative() })),
+});
+export type ViewsResponse = z.infer<typeof viewsResponseSchema>;
+
+export const okResponseSchema = z.object({ ok: z.boolean() });

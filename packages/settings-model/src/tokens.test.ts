@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { credentialsSchema, encodeLoginHash, parseLoginHash, tokensSchema } from './tokens.ts';
+
+describe('tokens (spec section 3)', () => {
+  it('accepts access_token/refresh_token and camelCase alike', () => {
+    expect(tokensSchema.parse({ access_token: 'a', refresh_token: 'r' })).toEqual({
+      accessToken: 'a',
+      refreshToken: 'r',
+    });
+    expect(tokensSchema.parse({ accessToken: 'a', refreshToken: 'r' })).toEqual({
+      accessToken: 'a',
+      refreshToken: 'r',
+    });
+    expect(tokensSchema.safeParse({ access_token: '', refresh_token: 'r' }).success).toBe(false);
+    expect(tokensSchema.safeParse({ access_token: 'a' }).success).toBe(false);
+  });
+
+  it('round-trips a login hash, including non-ASCII', () => {
+    const hash = encodeLoginHash({ token: 'tök€n', redirect: '/record?x=1' });
+    expect(parseLoginHash(`#${hash}`)).toEqual({ token: 'tök€n', redirect: '/record?x=1' });
+  });
+
+  it('keeps a login redirect on our origin', () => {
+    for (const redirect of ['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:x']) {
+      expect(parseLoginHash(encodeLoginHash({ token: 't', redirect }))?.redirect).toBe('/');
+    }
+    expect(parseLoginHash(encodeLoginHash({ token: 't' }))?.redirect).toBe('/');
+  });
+
+  it('returns null for a hash that is not a login hash', () => {
+    expect(parseLoginHash('')).toBeNull();
+    expect(parseLoginHash('#not-base64!')).toBeNull();
+    expect(parseLoginHash(`#${btoa('{"redirect":"/"}')}`)).toBeNull();
+  });
+
+  it('credentials need a valid email and a password of 8 to 200 characters', () => {
+    expect(credentialsSchema.parse({ email: 'A@B.co', password: '12345678' }).email).toBe('a@b.co');
+    expect(credentialsSchema.safeParse({ email: 'a@b.co', password: 'short' }).success).toBe(false);
+    expect(credentialsSchema.safeParse({ email: 'x', password: '12345678' }).success).toBe(false);
+    expect(credentialsSchema.safeParse({ email: 'a@b.co', password: 'x'.repeat(201) }).success).toBe(false);
+  });
+});

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { DEFAULT_PLAN } from './constants.ts';
+import { emailSchema, hostnameSchema, httpUrlSchema, userNameSchema } from './validation.ts';
+
+export const userMessagesSchema = z.object({
+  showTrial: z.boolean().default(false),
+  showPaywall: z.boolean().default(false),
+  /** Messages allowed this month; null means unlimited (the default). */
+  max: z.number().int().nonnegative().nullable().default(null),
+  count: z.number().int().nonnegative().default(0),
+});
+export type UserMessages = z.infer<typeof userMessagesSchema>;
+
+const userFields = {
+  id: z.number().int().positive(),
+  name: userNameSchema.default('You'),
+  avatarUrl: httpUrlSchema.nullable().default(null),
+  subscribedStrict: z.boolean().default(false),
+  domain: z.string().nullable().default(null),
+  inviteCode: z.string().default(''),
+  /** Default: the share path of the main app for this user's code (filled by the server). */
+  inviteLink: httpUrlSchema.nullable().default(null),
+  messages: userMessagesSchema.prefault({}),
+};
+
+/** The signed-in account holder, as GET /account returns it (spec section 3). */
+export const userSchema = z.object({
+  ...userFields,
+  plan: z.number().int().nonnegative().default(DEFAULT_PLAN),
+  subscribed: z.boolean().default(false),
+  email: emailSchema,
+  stripeId: z.string().nullable().default(null),
+  subscriptionMessage: z.string().nullable().default(null),
+});
+export type User = z.infer<typeof userSchema>;
+
+/**
+ * What anyone may see of a user. Built by its own field list, never by deleting fields from
+ * a private object: email, stripeId, plan, subscribed and subscriptionMessage do not exist here.
+ */
+export const publicUserSchema = z.object(userFields);
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+export function toPublicUser(user: User): PublicUser {
+  return {
+    id: user.id,
+    name: user.name,
+    avatarUrl: user.avatarUrl,
+    subscribedStrict: user.subscribedStrict,
+    domain: user.domain,
+    inviteCode: user.inviteCode,
+    inviteLink: user.inviteLink,
+    messages: user.messages,
+  };
+}
+
+/** POST /account: the fields a user may change about themselves. */
+export const accountUpdateSchema = z
+  .object({
+    name: userNameSchema.optional(),
+    avatarUrl: httpUrlSchema.nullable().optional(),
+    email: emailSchema.optional(),
+    /** The custom domain of new listen links (Pro); null removes it. */
+    domain: hostnameSchema.nullable().optional(),
+  })
+  .strict();
+export type AccountUpdate = z.input<typeof accountUpdateSchema>;

@@ -1,0 +1,78 @@
+export { ThemeProvider, type ThemeProviderProps } from './theme/theme-provider.tsx';
+export { themeVariables, type ThemeVariables } from './theme/theme-variables.ts';
+export { useThemeRoot } from './theme/use-theme-root.ts';
+export { contrastRatio, parseColour, type Rgb } from './theme/colour.ts';
+
+export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from './button/button.tsx';
+export { ButtonLink, type ButtonLinkProps } from './button/button-link.tsx';
+export { Spinner, type SpinnerProps } from './spinner/spinner.tsx';
+
+export { LoadingBar, type LoadingBarProps } from './loading-bar/loading-bar.tsx';
+export {
+  LoadingBarProvider,
+  type LoadingBarProviderProps,
+} from './loading-bar/loading-bar-provider.tsx';
+export { useLoadingBar } from './loading-bar/use-loading-bar.ts';
+export type { LoadingBarControls } from './loading-bar/loading-bar-context.ts';
+export {
+  createLoadingBarController,
+  type LoadingBarController,
+  type LoadingBarState,
+  type LoadingBarTimings,
+} from './loading-bar/loading-bar-controller.ts';
+
+export { FatalErrorScreen, type FatalErrorScreenProps } from './fatal-error/fatal-error-screen.tsx';
+export {
+  FatalErrorBoundary,
+  type FatalErrorBoundaryProps,
+  type FatalErrorReport,
+  type FatalErrorSource,
+} from './fatal-error/fatal-error-boundary.tsx';
+export { isIgnoredError } from './fatal-error/is-ignored-error.ts';
+
+export { Dialog, type DialogProps } from './dialog/dialog.tsx';
+export { useFocusTrap } from './dialog/use-focus-trap.ts';
+export {
+  ReportIssueDialog,
+  REPORT_ISSUE_TEXT,
+  type ReportIssueDialogProps,
+} from './report-issue/report-issue-dialog.tsx';
+
+export { Field, type FieldProps } from './text-field/field.tsx';
+export { TextField, type TextFieldProps } from './text-field/text-field.tsx';
+export { TextAreaField, type TextAreaFieldProps } from './text-field/text-area-field.tsx';
+
+export { formatDuration } from './format/format-duration.ts';
+
+export { copyToClipboard } from './clipboard/copy-to-clipboard.ts';
+export {
+  CopyLinkField,
+  COPIED_FEEDBACK_MS,
+  type CopyLinkFieldProps,
+} from './copy-link-field/copy-link-field.tsx';
+export { LevelMeter, type LevelMeterProps } from './level-meter/level-meter.tsx';
+
+export {
+  AudioPlayer,
+  type AudioPlayerHandle,
+  type AudioPlayerProps,
+} from './audio-player/audio-player.tsx';
+export { Waveform, type WaveformProps } from './audio-player/waveform.tsx';
+export { resamplePeaks } from './audio-player/resample-peaks.ts';
+export {
+  PLAYBACK_RATES,
+  nextPlaybackRate,
+  type PlaybackRate,
+} from './audio-player/playback-rates.ts';
+export {
+  useAudioPlayback,
+  type AudioPlayback,
+  type AudioPlaybackOptions,
+} from './audio-player/use-audio-playback.ts';
+
+export { RecordFlow, type RecordFlowProps, type PendingRecordings } from './record-flow/record-flow.tsx';
+export { buildShare, attachmentFileName } from './record-flow/build-share.ts';
+export { SignInForm, type SignInFormProps, type SignInOutcome } from './sign-in/sign-in-form.tsx';
+export { Transcript, type TranscriptProps } from './transcript/transcript.tsx';
+export { useSystemTheme } from './theme/use-system-theme.ts';
+export { BrandMark } from './brand/brand-mark.tsx';

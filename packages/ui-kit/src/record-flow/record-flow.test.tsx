@@ -1,0 +1,211 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { createFakeHostAdapter } from '@vocal/host-contract';
+import type { CreateRecorderOptions, PendingRecording } from '@vocal/recorder-core';
+import { createFakeMedia, createRecorderWith, createStubApi, failure, type RecorderDependencies } from '@vocal/recorder-core/testing';
+import { defaultPersonalisation, THEME_PRESETS } from '@vocal/settings-model';
+import { ThemeProvider } from '../theme/theme-provider.tsx';
+import { RecordFlow, type PendingRecordings } from './record-flow.tsx';
+
+/** Everything a recorder needs, faked: the microphone and pipeline, no spool, timers as they are. */
+function fakeDependencies(media: ReturnType<typeof createFakeMedia> | null, localId = () => `local-${Math.random()}`): RecorderDependencies {
+  return {
+    devices: media?.devices ?? null,
+    startPipeline:
+      media?.startPipeline ??
+      (async () => {
+        throw new Error('not used');
+      }),
+    spool: null,
+    drawWaveform: async () => new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' }),
+    onOnline: () => () => undefined,
+    holdRecording: () => () => undefined,
+    createLocalId: localId,
+    now: () => Date.now(),
+    random: () => 0,
+    setTimer: (callback, delay) => setTimeout(callback, delay),
+    clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+  };
+}
+
+function setup(options: { plan?: number; media?: ReturnType<typeof createFakeMedia>; host?: ReturnType<typeof createFakeHostAdapter>; attachment?: boolean; pending?: PendingRecordings; recordInWindowUrl?: string } = {}) {
+  const media = options.media ?? createFakeMedia();
+  const stub = createStubApi();
+  const fake = options.host ?? createFakeHostAdapter({ platform: 'outlook', context: { subject: 'Quarterly numbers' } });
+  const settings = defaultPersonalisation();
+  settings.attachment.enabled = options.attachment ?? false;
+  const createRecorder = (recorderOptions: CreateRecorderOptions) => createRecorderWith(recorderOptions, fakeDependencies(media));
+  const pending: PendingRecordings = options.pending ?? { list: async () => [], resume: async () => null, discard: async () => undefined };
+  const onShared = vi.fn();
+  render(
+    <ThemeProvider theme={THEME_PRESETS.Light}>
+      <RecordFlow
+        host={fake.adapter}
+        api={stub.api}
+        plan={options.plan ?? 0}
+        settings={settings}
+        upgradeUrl="/upgrade"
+        recordInWindowUrl={options.recordInWindowUrl}
+        createRecorder={createRecorder}
+        pendingRecordings={pending}
+        onShared={onShared}
+      />
+    </ThemeProvider>,
+  );
+  return { media, stub, fake, onShared, user: userEvent.setup() };
+}
+
+describe('RecordFlow', () => {
+  it('records, stops and shows the link at once, inserting it into the host with the signature', async () => {
+    const { media, stub, fake, onShared, user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Start recording' }));
+    expect(await screen.findByRole('button', { name: 'Stop recording' })).toBeInTheDocument();
+    expect(screen.getByRole('meter', { name: 'Microphone level' })).toBeInTheDocument();
+    expect(screen.getByText('1:00 left')).toBeInTheDocument();
+    act(() => media.speak(2));
+    expect(await screen.findByText('0:58 left')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Stop recording' }));
+
+    expect(await screen.findByText('Your message is ready')).toBeInTheDocument();
+    const url = stub.messages()[0]!.url;
+    expect(screen.getByRole('textbox', { name: 'Link to your message' })).toHaveValue(url);
+    await waitFor(() => expect(fake.inserted).toHaveLength(1));
+    expect(fake.inserted[0]).toMatchObject({ url, title: 'Quarterly numbers', message: 'Hey, check out my voice message!' });
+    expect(stub.uploads[0]).toMatchObject({ platform: 'outlook', subject: 'Quarterly numbers' });
+    expect(onShared).toHaveBeenCalledTimes(1);
+    expect(await screen.findByText('The link was added where you are writing.')).toBeInTheDocument();
+  });
+
+  it('attaches the MP3 under the attachment name when the setting is on', async () => {
+    const { media, fake, user } = setup({ attachment: true });
+    await user.click(screen.getByRole('button', { name: 'Start recording' }));
+    await screen.findByRole('button', { name: 'Stop recording' });
+    act(() => media.speak(1));
+    await user.click(screen.getByRole('button', { name: 'Stop recording' }));
+    await screen.findByText('Your message is ready');
+    await waitFor(() => expect(fake.calls.map((call) => call.name)).toContain('attachAudio'));
+    const attach = fake.calls.find((call) => call.name === 'attachAudio');
+    expect(attach?.name === 'attachAudio' && attach.attachment.name).toBe('Voice memo.mp3');
+  });
+
+  it('offers Pause and Resume on Pro only', async () => {
+    const free = setup({ plan: 0 });
+    await free.user.click(screen.getByRole('button', { name: 'Start recording' }));
+    await screen.findByRole('button', { name: 'Stop recording' });
+    expect(screen.queryByRole('button', { name: 'Pause' })).toBeNull();
+    expect(screen.getByText(/left$/)).toBeInTheDocument();
+  });
+
+  it('pauses and resumes on Pro, with no time limit shown', async () => {
+    const { user } = setup({ plan: 1 });
+    await user.click(screen.getByRole('button', { name: 'Start recording' }));
+    await user.click(await screen.findByRole('button', { name: 'Pause' }));
+    expect(await screen.findByRole('button', { name: 'Resume' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Resume' }));
+    expect(await screen.findByRole('button', { name: 'Pause' })).toBeInTheDocument();
+    expect(screen.queryByText(/left$/)).toBeNull();
+  });
+
+  it('explains a refused microphone and records in a new window where the host can', async () => {
+    const media = createFakeMedia({ getUserMediaError: new DOMException('denied', 'NotAllowedError') });
+    const windowShare = { id: 'fromwindow01', url: 'https://vocal.example/listen/fromwindow01', title: 'Listen to my voice message', message: null, imageUrl: '', durationSeconds: 4 };
+    const host = createFakeHostAdapter({ platform: 'outlook', windowShare });
+    const { user } = setup({ media, host, recordInWindowUrl: 'https://vocal.example/record/outlook' });
+    await user.click(screen.getByRole('button', { name: 'Start recording' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Microphone access was blocked');
+    await user.click(screen.getByRole('button', { name: 'Record in a new window' }));
+    expect(await screen.findByText('Your message is ready')).toBeInTheDocument();
+    expect(host.calls).toContainEqual({ name: 'recordInWindow', url: 'https://vocal.example/record/outlook' });
+    expect(host.inserted[0]?.url).toBe('https://vocal.example/listen/fromwindow01');
+  });
+
+  it('does not offer a new window when the host cannot open one', async () => {
+    const media = createFakeMedia({ getUserMediaError: new DOMException('denied', 'NotAllowedError') });
+    const host = createFakeHostAdapter({ capabilities: { recordInWindow: false } });
+    const { user } = setup({ media, host, recordInWindowUrl: '/record' });
+    await user.click(screen.getByRole('button', { name: 'Start recording' }));
+    await screen.findByRole('alert');
+    expect(screen.queryByRole('button', { name: 'Record in a new window' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('keeps a message the server could not take, says so, and sends it on retry', async () => {
+    const { media, stub, user } = setup();
+    stub.uploadAnswers.push(failure(0, 'Could not reach the server'));
+    await user.click(screen.getByRole('button', { name: 'Start recording' }));
+    await screen.findByRole('button', { name: 'Stop recording' });
+    act(() => media.speak(2));
+    await user.click(screen.getByRole('button', { name: 'Stop recording' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('saved on this device');
+    expect(screen.getByText(/recorded and saved on this device/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try sending again' }));
+    expect(await screen.findByText('Your message is ready')).toBeInTheDocument();
+    expect(stub.messages()).toHaveLength(1);
+  });
+
+  it('keeps the flow idle while beforeStart says no', async () => {
+    const beforeStart = vi.fn(() => false);
+    const media = createFakeMedia();
+    const stub = createStubApi();
+    const fake = createFakeHostAdapter();
+    const user = userEvent.setup();
+    render(
+      <RecordFlow
+        host={fake.adapter}
+        api={stub.api}
+        plan={0}
+        labels={{ start: 'Record your message', stop: 'Done' }}
+        beforeStart={beforeStart}
+        createRecorder={(options) => createRecorderWith(options, fakeDependencies(media))}
+        pendingRecordings={{ list: async () => [], resume: async () => null, discard: async () => undefined }}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Record your message' }));
+    expect(beforeStart).toHaveBeenCalledTimes(1);
+    expect(media.calls).not.toContain('getUserMedia');
+    beforeStart.mockReturnValue(true);
+    await user.click(screen.getByRole('button', { name: 'Record your message' }));
+    expect(await screen.findByRole('button', { name: 'Done' })).toBeInTheDocument();
+  });
+
+  it('offers a message left from last time, and sends it', async () => {
+    const leftover: PendingRecording = {
+      localId: 'old-1',
+      recordingId: 'reserved-old',
+      platform: 'webapp',
+      subject: null,
+      durationSeconds: 42,
+      createdAt: Date.now() - 5 * 60_000,
+      updatedAt: Date.now(),
+      interrupted: false,
+      inUse: false,
+      lastError: 'offline',
+    };
+    const resumedUpload = vi.fn();
+    const pending: PendingRecordings = {
+      list: vi.fn(async () => [leftover]),
+      resume: vi.fn(async (_localId, options) => {
+        const recorder = createRecorderWith(options, fakeDependencies(null, () => 'old-1'), {
+          recording: { localId: 'old-1', audio: new Blob([new Uint8Array([1, 2, 3])]), durationSeconds: 42, peaks: [0.5] },
+          recordingId: 'reserved-old',
+          platform: 'webapp',
+          subject: null,
+        });
+        const upload = recorder.upload.bind(recorder);
+        recorder.upload = async () => {
+          resumedUpload();
+          return upload();
+        };
+        return recorder;
+      }),
+      discard: vi.fn(async () => undefined),
+    };
+    const { user } = setup({ pending });
+    expect(await screen.findByText('A message was not sent yet')).toBeInTheDocument();
+    expect(screen.getByText(/0:42 · recorded 5 minutes ago/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send it now' }));
+    expect(await screen.findByText('Your message is ready')).toBeInTheDocument();
+    expect(resumedUpload).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,89 @@
+import './sign-in-form.css';
+import { useState, type FormEvent } from 'react';
+import type { Credentials } from '@vocal/settings-model';
+import { Button } from '../button/button.tsx';
+import { TextField } from '../text-field/text-field.tsx';
+
+export type SignInOutcome = { ok: true } | { ok: false; message: string };
+
+export type SignInFormProps = {
+  /** Signs in, or signs up a new email (the server does whichever applies). */
+  onSubmit(credentials: Credentials): Promise<SignInOutcome>;
+  /** Prefills the email, e.g. the address the host knows. */
+  initialEmail?: string;
+  title?: string;
+};
+
+/**
+ * One form for signing in and signing up, shared by the web app and every host's sign-in
+ * dialog. The server's messages ("email: ...", "password: ...") land on their field.
+ */
+export function SignInForm({ onSubmit, initialEmail = '', title = 'Sign in to Vocal' }: SignInFormProps) {
+  const [email, setEmail] = useState(initialEmail);
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ email?: string; password?: string; form?: string }>({});
+
+  const submit = async () => {
+    const found: typeof errors = {};
+    if (!email.trim()) found.email = 'Enter your email address';
+    if (password.length < 8) found.password = 'Use at least 8 characters';
+    setErrors(found);
+    if (found.email || found.password) return;
+    const outcome = await onSubmit({ email, password });
+    if (outcome.ok) return;
+    const message = outcome.message;
+    if (/^email:/.test(message)) setErrors({ email: message.replace(/^email: /, 'Email ') });
+    else if (/^password:/.test(message)) setErrors({ password: message.replace(/^password: /, 'Password ') });
+    else setErrors({ form: message });
+  };
+
+  return (
+    <section className="vk-sign-in" aria-labelledby="vk-sign-in-title">
+      <h1 id="vk-sign-in-title" className="vk-sign-in__title">
+        {title}
+      </h1>
+      <p className="vk-sign-in__lead">New here? Enter your email and choose a password: we will create your account.</p>
+      {/* Enter in a field "clicks" the submit button, whose handler sends the form once. */}
+      <form className="vk-sign-in__form" onSubmit={(event: FormEvent) => event.preventDefault()} noValidate>
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={errors.email}
+          required
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={errors.password}
+          hint="At least 8 characters."
+          required
+        />
+        {errors.form ? (
+          <p className="vk-sign-in__error" role="alert">
+            {errors.form}
+          </p>
+        ) : null}
+        <Button
+          type="submit"
+          block
+          onClick={(event) => {
+            event.preventDefault();
+            return submit();
+          }}
+          loadingLabel="Signing in…"
+        >
+          Continue
+        </Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+export * from './bench-result.ts';
+export * from './write-report.ts';

@@ -1,0 +1,3 @@
+import { writeReport } from './write-report.ts';
+
+process.stdout.write(await writeReport());

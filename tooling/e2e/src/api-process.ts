@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+const apiFolder = join(repoRoot, 'apps', 'api');
+
+/** The secret the test servers sign with, so a test can make an expired token. */
+export const E2E_JWT_SECRET = 'e2e-secret-that-is-long-enough-for-hs256-signing';
+
+export type ApiProcess = {
+  url: string;
+  port: number;
+  dataDir: string;
+  /** Stops the server (SIGTERM, then SIGKILL after 5 s). */
+  stop(): Promise<void>;
+  /** Starts it again on the same port and data folder. */
+  restart(): Promise<void>;
+  /** Everything the process printed, for failure messages. */
+  output(): string;
+};
+
+/**
+ * Starts the real API server as its own process (from source, through tsx), on a free port
+ * with a fresh data folder unless one is given. Black-box: tests reach it only over HTTP.
+ */
+export async function startApiProcess(options: { env?: Record<string, string>; dataDir?: string } = {}): Promise<ApiProcess> {
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'vocal-e2e-')));
+  let log = '';
+  let child: ChildProcess | null = null;
+  let port = 0;
+
+  async function launch(): Promise<string> {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      JWT_SECRET: E2E_JWT_SECRET,
+      SCRYPT_COST: '1024',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    };
+    // Let the server follow the bound port unless the test pins a public URL.
+    if (!options.env?.PUBLIC_URL) delete env.PUBLIC_URL;
+    if (!options.env?.DATABASE_URL) delete env.DATABASE_URL;
+    const started = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: apiFolder, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = started;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`The API did not start within 60 s:\n${log}`)), 60_000);
+      const onData = (chunk: Buffer) => {
+        log += chunk.toString();
+        const match = /Open (http:\/\/\S+)/.exec(log);
+        if (match?.[1]) {
+          clearTimeout(timer);
+          resolve(match[1]);
+        }
+      };
+      started.stdout?.on('data', onData);
+      started.stderr?.on('data', (chunk: Buffer) => {
+        log += chunk.toString();
+      });
+      started.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`The API exited with ${code} before it was ready:\n${log}`));
+      });
+    });
+  }
+
+  async function stop() {
+    const running = child;
+    // A process killed by a signal has signalCode set and exitCode null: it is gone too.
+    if (!running || running.exitCode !== null || running.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
+    running.kill('SIGTERM');
+    const killer = setTimeout(() => running.kill('SIGKILL'), 5_000);
+    await exited;
+    clearTimeout(killer);
+    child = null;
+  }
+
+  const url = await launch();
+  port = Number(new URL(url).port);
+  return {
+    url,
+    port,
+    dataDir,
+    stop,
+    async restart() {
+      await stop();
+      await launch();
+    },
+    output: () => log,
+  };
+}

@@ -1,0 +1,70 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Debian's Chromium; CI elsewhere may point this at another Chrome. */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Flags that keep Chromium quiet on a machine with no network beyond localhost. */
+const QUIET_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export type BrowserOptions = {
+  /**
+   * A WAV file the fake microphone plays. Without `loop` it plays once and then the input is
+   * exact silence (Chromium's %noloop).
+   */
+  microphoneWav?: string;
+  loop?: boolean;
+  /** Refuse the microphone instead of granting it. */
+  denyMicrophone?: boolean;
+};
+
+/**
+ * Headless Chromium with a fake microphone. Each `newContext()` is a separate, cookie-less
+ * profile: a fresh anonymous visitor, like a private window.
+ */
+export async function launchBrowser(options: BrowserOptions = {}) {
+  const args = [...QUIET_FLAGS, '--autoplay-policy=no-user-gesture-required'];
+  if (!options.denyMicrophone) args.push('--use-fake-ui-for-media-stream');
+  args.push('--use-fake-device-for-media-stream');
+  if (options.microphoneWav) {
+    args.push(`--use-file-for-fake-audio-capture=${options.microphoneWav}${options.loop ? '' : '%noloop'}`);
+  }
+  const browser: Browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args });
+  return {
+    browser,
+    /**
+     * A fresh profile. The microphone is granted up front unless `askForMicrophone` (the page
+     * then meets the browser's permission state "prompt", as a first-time visitor does).
+     */
+    async newContext(contextOptions: Parameters<Browser['newContext']>[0] & { askForMicrophone?: boolean } = {}): Promise<BrowserContext> {
+      const { askForMicrophone, ...rest } = contextOptions;
+      const granted = options.denyMicrophone || askForMicrophone ? [] : ['microphone'];
+      return browser.newContext({ ...rest, permissions: [...granted, 'clipboard-read', 'clipboard-write'] });
+    },
+    close: () => browser.close(),
+  };
+}
+
+/** Collects console errors and uncaught exceptions of a page, for assertions and failure output. */
+export function watchPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  return errors;
+}
+
+/** A throwaway folder for a test's files (WAVs, screenshots, profiles). */
+export const scratchFolder = (prefix = 'vocal-e2e-') => mkdtemp(join(tmpdir(), prefix));

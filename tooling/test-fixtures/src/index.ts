@@ -1,0 +1,3 @@
+export * from './audio.ts';
+export * from './image.ts';
+export * from './speech-samples.ts';
