@@ -22,9 +22,13 @@ describe('never lose a message', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await signUpThroughPage(page, product.url);
-    // The record page fetches the recorder's worker, worklet and wasm ahead of time.
+    // The record page fetches the recorder's worker, worklet and wasm ahead of time and keeps
+    // them in memory: nothing the recorder needs comes from the network (or its cache) later.
     const warmed = [
-      ...['.wasm', 'capture-worklet'].map((part) => page.waitForResponse((response) => response.url().includes(part) && response.ok())),
+      ...['.wasm', 'capture-worklet'].map(async (part) => {
+        const response = await page.waitForResponse((each) => each.url().includes(part) && each.ok());
+        await response.finished();
+      }),
       page.waitForEvent('worker'),
     ];
     await page.goto(`${product.url}/record`);

@@ -45,7 +45,14 @@ const MIME_TYPES: Record<string, string> = {
   '.png': 'image/png',
 };
 
-export type HarnessServer = { url: string; close(): Promise<void> };
+export type HarnessServer = {
+  url: string;
+  close(): Promise<void>;
+  /** While true, the page's own files are cut off like a dropped network (the API still answers). */
+  setAssetsUnreachable?(unreachable: boolean): void;
+  /** The page's own files requested while they were unreachable. */
+  unreachableRequests?: string[];
+};
 
 /**
  * Serves the built harness and passes /api and /files on to the API process, so the page and
@@ -79,15 +86,24 @@ export async function serveHarness(outDir: string, apiUrl: () => string): Promis
     }
   };
 
+  let assetsUnreachable = false;
+  const unreachableRequests: string[] = [];
   const server = createServer((incoming, outgoing) => {
     const path = new URL(incoming.url ?? '/', 'http://harness').pathname;
     if (path.startsWith('/api/') || path.startsWith('/files/')) proxy(incoming, outgoing);
-    else void serveFile(path, outgoing);
+    else if (assetsUnreachable) {
+      unreachableRequests.push(path);
+      outgoing.destroy();
+    } else void serveFile(path, outgoing);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    setAssetsUnreachable: (unreachable) => {
+      assetsUnreachable = unreachable;
+    },
+    unreachableRequests,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -65,6 +65,8 @@ async function waitForElapsed(page: Page, seconds: number): Promise<StateSummary
   await page.waitForFunction(
     (minimum) => {
       const current = window.harness.state();
+      // A failure ends the wait at once: the caller's assertions then say what went wrong.
+      if (current.status === 'failed') return true;
       return current.status === 'recording' && (current.elapsedSeconds ?? 0) >= minimum;
     },
     seconds,
@@ -214,6 +216,32 @@ describe('recorder in Chromium with a fake microphone', () => {
     expect(listen.status).toBe(200);
     // The reload's failed requests are the only console errors allowed.
     expect(first.errors.filter((error) => !error.includes('Failed to load resource') && !error.includes('ERR_'))).toEqual([]);
+    await context.close();
+  });
+
+  it('records with nothing more from the network once the page has warmed the recorder', async () => {
+    const context = await browser.newContext();
+    const { page } = await openHarness(context);
+    await page.evaluate(() => window.harness.warm());
+    // From here the page's own files are unreachable (the server serves them no-store, so
+    // there is no HTTP cache to fall back on): worklet, worker and wasm must all come from
+    // what the page already holds.
+    harness.setAssetsUnreachable?.(true);
+    try {
+      await page.evaluate(() => window.harness.create({ plan: 1 }));
+      const started = await page.evaluate(() => window.harness.start());
+      expect(started).toMatchObject({ status: 'recording', reason: null });
+      expect(await waitForElapsed(page, 2)).toMatchObject({ status: 'recording', reason: null });
+      const stopped = await page.evaluate(() => window.harness.stop());
+      expect(stopped.status).toBe('stopped');
+      const audio = await decodeMp3(bytesOf(await page.evaluate(() => window.harness.audioBase64())));
+      expect(audio.durationSeconds).toBeGreaterThanOrEqual(1.9);
+      expect(audio.rms).toBeGreaterThan(0.01);
+      // Only the replacement spare worker, started for a next recording, may have tried.
+      expect((harness.unreachableRequests ?? []).filter((path) => !path.includes('encoder-worker'))).toEqual([]);
+    } finally {
+      harness.setAssetsUnreachable?.(false);
+    }
     await context.close();
   });
 

@@ -1,5 +1,6 @@
 import mp3WasmUrl from 'wasm-media-encoders/wasm/mp3?url';
 import captureWorkletUrl from './capture-worklet.ts?worker&url';
+import { heldCaptureWorkletUrl, heldMp3WasmCopy } from './held-assets.ts';
 
 /**
  * Every bundler-specific import of the package, in one place (Vite's `?url`, `?worker&url` and
@@ -12,6 +13,10 @@ export type BrowserAssets = {
   /** LAME's wasm. (The package's `./wasm/mp3.wasm` export has a typo; `./wasm/mp3` is right.) */
   mp3WasmUrl: string;
   createEncoderWorker(): Worker;
+  /** The worklet as a blob URL once warmRecorderAssets holds it; else the URL above is fetched. */
+  heldCaptureWorkletUrl?(): string | null;
+  /** LAME's wasm bytes once held; else the worker fetches `mp3WasmUrl`. */
+  heldMp3Wasm?(): ArrayBuffer | null;
 };
 
 const spawnEncoderWorker = () =>
@@ -21,7 +26,13 @@ const spawnEncoderWorker = () =>
 let spareWorker: Worker | null = null;
 
 export function prepareSpareEncoderWorker(): void {
-  spareWorker ??= spawnEncoderWorker();
+  if (spareWorker) return;
+  const worker = spawnEncoderWorker();
+  // A spare whose script could not load (offline) is dropped, so a later recording spawns anew.
+  worker.addEventListener('error', () => {
+    if (spareWorker === worker) spareWorker = null;
+  });
+  spareWorker = worker;
 }
 
 export const browserAssets: BrowserAssets = {
@@ -29,7 +40,13 @@ export const browserAssets: BrowserAssets = {
   mp3WasmUrl,
   createEncoderWorker: () => {
     const worker = spareWorker ?? spawnEncoderWorker();
-    spareWorker = null;
+    if (spareWorker) {
+      // The next recording (Record another, offline too) gets a worker that is already loaded.
+      spareWorker = null;
+      prepareSpareEncoderWorker();
+    }
     return worker;
   },
+  heldCaptureWorkletUrl,
+  heldMp3Wasm: heldMp3WasmCopy,
 };

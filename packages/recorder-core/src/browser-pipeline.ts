@@ -59,20 +59,22 @@ export function createBrowserPipelineStarter(factories: BrowserPipelineFactories
         context = factories.createAudioContext({ latencyHint: 'interactive' });
         source = context.createMediaStreamSource(stream);
       }
-      await context.audioWorklet.addModule(factories.captureWorkletUrl);
+      await addCaptureWorklet(context, factories);
       const rate = context.sampleRate;
       const encoderWorker = factories.createEncoderWorker();
       worker = encoderWorker;
       const channel = new MessageChannel();
+      const wasm = factories.heldMp3Wasm?.() ?? null;
       const start: EncoderCommand = {
         type: 'start',
         wasmUrl: factories.absoluteUrl(factories.mp3WasmUrl),
+        wasm,
         sampleRate: rate,
         bitrate: options.bitrate,
         envelopeBlockSize: envelopeBlockSize(rate),
         samplePort: channel.port2,
       };
-      encoderWorker.postMessage(start, [channel.port2]);
+      encoderWorker.postMessage(start, wasm ? [channel.port2, wasm] : [channel.port2]);
       encoderWorker.onmessage = (event: MessageEvent<EncoderReport>) => {
         const report = event.data;
         if (report.type === 'chunk') events.onChunk(report);
@@ -122,4 +124,21 @@ export function createBrowserPipelineStarter(factories: BrowserPipelineFactories
       throw error;
     }
   };
+}
+
+/**
+ * The held blob URL first (no network needed); the served URL when there is none, or when a
+ * host's content security policy refuses blob: modules.
+ */
+async function addCaptureWorklet(context: AudioContext, factories: BrowserPipelineFactories): Promise<void> {
+  const held = factories.heldCaptureWorkletUrl?.();
+  if (held) {
+    try {
+      await context.audioWorklet.addModule(held);
+      return;
+    } catch {
+      // Fall through to the served module.
+    }
+  }
+  await context.audioWorklet.addModule(factories.captureWorkletUrl);
 }

@@ -24,8 +24,10 @@ export type SampleMessage = { type: 'samples'; samples: Float32Array } | { type:
 /** Main thread to the encoder worker. */
 export type EncoderCommand = {
   type: 'start';
-  /** Absolute URL of LAME's wasm. */
+  /** Absolute URL of LAME's wasm, fetched when `wasm` is null. */
   wasmUrl: string;
+  /** LAME's wasm, when the page already holds it (transferred). */
+  wasm: ArrayBuffer | null;
   sampleRate: number;
   bitrate: number;
   /** Samples for the envelope blocks the peaks are built from. */

@@ -55,10 +55,7 @@ scope.onmessage = async (event: MessageEvent<EncoderCommand>) => {
   if (command.type !== 'start') return;
   command.samplePort.onmessage = (sampleEvent: MessageEvent<SampleMessage>) => receive(sampleEvent.data);
   try {
-    // Fetched as bytes rather than streamed: no dependence on the server's wasm MIME type.
-    const response = await fetch(command.wasmUrl);
-    if (!response.ok) throw new Error(`Could not load the MP3 encoder (${response.status} ${command.wasmUrl})`);
-    encoder = await createMp3Encoder(await response.arrayBuffer(), {
+    encoder = await createMp3Encoder(command.wasm ?? (await fetchWasm(command.wasmUrl)), {
       sampleRate: command.sampleRate,
       bitrate: command.bitrate as Mp3Bitrate,
     });
@@ -69,3 +66,10 @@ scope.onmessage = async (event: MessageEvent<EncoderCommand>) => {
   }
   for (const message of waiting.splice(0)) receive(message);
 };
+
+/** Fetched as bytes rather than streamed: no dependence on the server's wasm MIME type. */
+async function fetchWasm(url: string): Promise<ArrayBuffer> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`Could not load the MP3 encoder (${response.status} ${url})`);
+  return response.arrayBuffer();
+}

@@ -20,6 +20,8 @@ export type PendingSummary = { localId: string; recordingId: string | null; dura
 /** What the harness page puts on `window.harness` for the browser tests to drive. */
 export type HarnessApi = {
   signIn(tokens: Tokens): void;
+  /** What a record screen does on opening: fetches the recorder's assets into memory. */
+  warm(): Promise<void>;
   /** A user's plan number, or plan rules of the test's own (a short limit). */
   create(options: { plan: number | RecordingPlan }): void;
   start(): Promise<StateSummary>;

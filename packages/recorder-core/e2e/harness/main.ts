@@ -8,6 +8,7 @@ import {
   type CreateRecorderOptions,
   type Recorder,
   type RecorderState,
+  warmRecorderAssets,
 } from '../../src/index.ts';
 import type { HarnessApi, StateSummary } from './harness-api.ts';
 
@@ -86,6 +87,7 @@ const recordingOf = () => {
 
 const harness: HarnessApi = {
   signIn: (tokens) => api.session.setTokens(tokens),
+  warm: () => warmRecorderAssets(),
   create(createOptions) {
     plan = typeof createOptions.plan === 'number' ? recordingPlanFor(createOptions.plan) : createOptions.plan;
     attach(createRecorder(options()));
