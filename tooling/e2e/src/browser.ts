@@ -50,7 +50,12 @@ export async function launchBrowser(options: BrowserOptions = {}) {
     async newContext(contextOptions: Parameters<Browser['newContext']>[0] & { askForMicrophone?: boolean } = {}): Promise<BrowserContext> {
       const { askForMicrophone, ...rest } = contextOptions;
       const granted = options.denyMicrophone || askForMicrophone ? [] : ['microphone'];
-      return browser.newContext({ ...rest, permissions: [...granted, 'clipboard-read', 'clipboard-write'] });
+      const context = await browser.newContext({ ...rest, permissions: [...granted, 'clipboard-read', 'clipboard-write'] });
+      // CI runs the API suite beside the browser tests on two shared cores: Playwright's 30 s
+      // default is too tight there, and a wait that is long only when slow costs nothing.
+      context.setDefaultTimeout(60_000);
+      context.setDefaultNavigationTimeout(60_000);
+      return context;
     },
     close: () => browser.close(),
   };
