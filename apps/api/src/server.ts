@@ -68,7 +68,10 @@ export async function startServer(
     pollMs: resolved.jobs.pollMs,
     leaseSeconds: resolved.jobs.leaseSeconds,
     logger,
-    periodic: [{ everyMs: resolved.jobs.expirySweepSeconds * 1000, run: async () => void (await services.audio.sweepExpired()) }],
+    periodic: [
+      { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: async () => void (await services.audio.sweepExpired()) },
+      { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: async () => void (await services.listens.forgetFinishedVisits()) },
+    ],
   });
   services.jobs.onWake(() => worker.wake());
   worker.start();

@@ -40,6 +40,28 @@ describe.each(backends)('listen tracking and listens per day on %s', (backend) =
     expect(await server.running.services.db.select().from(listens).where(eq(listens.recordingId, id))).toHaveLength(4);
   });
 
+  it('forgets a visitor once the visit is over, and the listen stays counted', async () => {
+    const owner = await server.signUp();
+    const id = await ownerMessage(server, owner.access);
+    const [finished, ongoing] = [newAddress(), newAddress()];
+    await track(id, { address: finished });
+    await track(id, { address: ongoing });
+    const visitorsOf = () => server.running.services.db.select().from(listenVisitors).where(eq(listenVisitors.recordingId, id));
+    const [first] = await visitorsOf();
+    await server.running.services.db
+      .update(listenVisitors)
+      .set({ lastCountedAt: sql`now() - interval '31 minutes'` })
+      .where(eq(listenVisitors.visitorHash, first!.visitorHash));
+
+    expect(await server.running.services.listens.forgetFinishedVisits()).toBeGreaterThanOrEqual(1);
+    const left = await visitorsOf();
+    expect(left).toHaveLength(1);
+    expect(left[0]?.visitorHash).not.toBe(first!.visitorHash);
+    expect(await viewsOf(id)).toBe(2);
+    // The visitor still within the visit is still recognised.
+    expect((await track(id, { address: ongoing })).body).toEqual({ counted: false });
+  });
+
   it('counts two listens at once from one visitor once', async () => {
     const owner = await server.signUp();
     const id = await ownerMessage(server, owner.access);

@@ -77,6 +77,19 @@ export function createListenService(options: { db: Database; recordings: Recordi
       return { counted };
     },
 
+    /**
+     * Forgets visitors whose visit is over: a row only serves to recognise the same visitor
+     * within 30 minutes, so keeping it longer would keep a trace of the listen for nothing.
+     * Answers how many were forgotten.
+     */
+    async forgetFinishedVisits(): Promise<number> {
+      const forgotten = await db
+        .delete(listenVisitors)
+        .where(lt(listenVisitors.lastCountedAt, sql`now() - make_interval(mins => ${VISIT_MINUTES})`))
+        .returning({ recordingId: listenVisitors.recordingId });
+      return forgotten.length;
+    },
+
     /** GET views/{id}: listens per UTC day since the upload, days without any included. */
     async perDay(owner: UserRow, recordingId: string): Promise<ViewsResponse> {
       const [row] = await db
