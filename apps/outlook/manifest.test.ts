@@ -47,10 +47,13 @@ describe('the add-in manifest', () => {
     expect(template.manifestVersion).toBe(schemaPath.match(/teams\/v([\d.]+)\//)?.[1]);
   });
 
-  it.each(['https://vocal.example.com', 'http://localhost:3000'])('validates against that schema once served from %s', async (publicUrl) => {
-    const errors = await AppManifestUtils.validateAgainstSchema(filled(publicUrl));
-    expect(errors).toEqual([]);
-  });
+  it.each(['https://vocal.example.com', 'http://localhost:3000'])(
+    'validates against that schema once served from %s',
+    async (publicUrl) => {
+      const errors = await AppManifestUtils.validateAgainstSchema(filled(publicUrl));
+      expect(errors).toEqual([]);
+    },
+  );
 
   it('is really checked: a manifest without a developer or with a bad ribbon context fails', async () => {
     const broken = filled('https://vocal.example.com') as unknown as { [key: string]: Json };

@@ -30,12 +30,7 @@ const allowedInternal: Record<string, string[]> = {
   '@vocal/api-client': ['@vocal/settings-model'],
   '@vocal/host-contract': ['@vocal/settings-model', '@vocal/api-client'],
   '@vocal/recorder-core': ['@vocal/settings-model', '@vocal/api-client'],
-  '@vocal/ui-kit': [
-    '@vocal/settings-model',
-    '@vocal/api-client',
-    '@vocal/recorder-core',
-    '@vocal/host-contract',
-  ],
+  '@vocal/ui-kit': ['@vocal/settings-model', '@vocal/api-client', '@vocal/recorder-core', '@vocal/host-contract'],
 };
 
 function sourceFiles(folder: string): string[] {

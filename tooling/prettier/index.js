@@ -1,6 +1,6 @@
 /** @type {import('prettier').Config} */
 export default {
-  printWidth: 100,
+  printWidth: 140,
   singleQuote: true,
   trailingComma: 'all',
   semi: true,

@@ -36,7 +36,8 @@ function parseCommand(argv: string[]): Operation {
   const [group, command] = positionals;
   if (values.help || group !== 'users') throw new UsageError();
   if (command === 'list') return { kind: 'list' };
-  if (command === 'create') return { kind: 'create', body: { email: values.email, password: values.password, name: values.name, plan: values.plan } };
+  if (command === 'create')
+    return { kind: 'create', body: { email: values.email, password: values.password, name: values.name, plan: values.plan } };
   if (command === 'set-plan') return { kind: 'set-plan', body: { email: values.email, plan: values.plan } };
   throw new UsageError();
 }
@@ -44,7 +45,11 @@ function parseCommand(argv: string[]): Operation {
 class UsageError extends Error {}
 
 async function runThroughServer(url: string, token: string, operation: Operation): Promise<unknown> {
-  const paths = { list: ['GET', '/api/admin/users'], create: ['POST', '/api/admin/users'], 'set-plan': ['POST', '/api/admin/users/plan'] } as const;
+  const paths = {
+    list: ['GET', '/api/admin/users'],
+    create: ['POST', '/api/admin/users'],
+    'set-plan': ['POST', '/api/admin/users/plan'],
+  } as const;
   const [method, path] = paths[operation.kind];
   const response = await fetch(`${url}${path}`, {
     method,

@@ -85,9 +85,7 @@ export function createApp(services: Services, logger: Logger, options: { adminTo
     .route('/', oembedRoutes(services))
     .route('/', adminRoutes(services.admin, options.adminToken));
   app.route('/api', api);
-  app.all('/api/*', (context) =>
-    context.json({ msg: `There is no ${context.req.method} ${context.req.path} in this API` }, 404),
-  );
+  app.all('/api/*', (context) => context.json({ msg: `There is no ${context.req.method} ${context.req.path} in this API` }, 404));
 
   app.get('/health', (context) =>
     context.json({

@@ -9,9 +9,7 @@ import type { S3StorageOptions } from './storage/s3-storage.ts';
  * them; keep the two in step.
  */
 const port = z.coerce.number().int().min(0).max(65_535);
-const flag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+const flag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 export const envSchema = z.object({
   /** Port to listen on; 0 picks a free one. */
@@ -55,7 +53,12 @@ export const envSchema = z.object({
    */
   PRODUCT_HOSTS: z
     .string()
-    .transform((value) => value.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    )
     .pipe(
       z
         .array(z.string().regex(/^(\[[0-9a-f:]+\]|[a-z0-9.-]+)(:\d{1,5})?$/, { error: 'each host must be a host name or host:port' }))
@@ -175,9 +178,7 @@ const OPENAI_URL = 'https://api.openai.com/v1';
  * command in (pnpm passes it as INIT_CWD), not from this package's folder.
  */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(
-    Object.fromEntries(Object.entries(source).filter(([, value]) => value !== '')),
-  );
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(source).filter(([, value]) => value !== '')));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);

@@ -41,9 +41,7 @@ export async function startServer(
     server.listen(config.port, config.host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  const resolved: Config = options.publicUrlFollowsPort
-    ? { ...config, port, publicUrl: `http://localhost:${port}` }
-    : { ...config, port };
+  const resolved: Config = options.publicUrlFollowsPort ? { ...config, port, publicUrl: `http://localhost:${port}` } : { ...config, port };
 
   await mkdir(resolved.dataDir, { recursive: true });
   let database;

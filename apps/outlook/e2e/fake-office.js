@@ -119,7 +119,9 @@
           return supported.has(`${name} ${minVersion ?? ''}`.trim());
         },
       },
-      ui: isDialog ? { messageParent: ui.messageParent, addHandlerAsync: ui.addHandlerAsync } : { displayDialogAsync: ui.displayDialogAsync },
+      ui: isDialog
+        ? { messageParent: ui.messageParent, addHandlerAsync: ui.addHandlerAsync }
+        : { displayDialogAsync: ui.displayDialogAsync },
     },
   };
 

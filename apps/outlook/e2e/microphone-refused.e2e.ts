@@ -12,7 +12,9 @@ let refusing: Awaited<ReturnType<typeof launchBrowser>>;
 let working: Awaited<ReturnType<typeof launchBrowser>>;
 
 beforeAll(async () => {
-  const wav = await makeSpeechWav('This message was recorded in a separate window because Outlook blocked the microphone.', { seconds: 10 });
+  const wav = await makeSpeechWav('This message was recorded in a separate window because Outlook blocked the microphone.', {
+    seconds: 10,
+  });
   product = await startProduct({ env: { HOST_APPS_DIR: join(repoRoot, 'apps') } });
   refusing = await launchBrowser({ denyMicrophone: true });
   working = await launchBrowser({ microphoneWav: wav, loop: true });

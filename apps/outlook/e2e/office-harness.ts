@@ -47,18 +47,24 @@ export async function openTaskpane(context: BrowserContext, url: string, options
   let current: { page: Page; closedByParent: boolean } | null = null;
   const waiters: ((page: Page) => void)[] = [];
 
-  await taskpane.addInitScript((config) => {
-    (window as unknown as { __fakeOfficeConfig: unknown }).__fakeOfficeConfig = config;
-  }, { role: 'taskpane', subject: options.subject ?? '', email: options.email ?? '', requirementSets });
+  await taskpane.addInitScript(
+    (config) => {
+      (window as unknown as { __fakeOfficeConfig: unknown }).__fakeOfficeConfig = config;
+    },
+    { role: 'taskpane', subject: options.subject ?? '', email: options.email ?? '', requirementSets },
+  );
 
   await taskpane.exposeBinding('__officeHarnessOpenDialog', async (_source, dialogUrl: string) => {
     const page = await dialogContext.newPage();
     const opened = { page, closedByParent: false };
     current = opened;
     dialogs.push(page);
-    await page.addInitScript((config) => {
-      (window as unknown as { __fakeOfficeConfig: unknown }).__fakeOfficeConfig = config;
-    }, { role: 'dialog', requirementSets });
+    await page.addInitScript(
+      (config) => {
+        (window as unknown as { __fakeOfficeConfig: unknown }).__fakeOfficeConfig = config;
+      },
+      { role: 'dialog', requirementSets },
+    );
     // Office reports the dialog's origin with each message (DialogOrigin 1.1).
     await page.exposeBinding('__officeHarnessMessageParent', async (_dialogSource, message: string) => {
       const origin = new URL(page.url()).origin;
@@ -110,7 +116,8 @@ export async function openTaskpane(context: BrowserContext, url: string, options
     },
     /** Everything the taskpane asked of Office. */
     calls: () => taskpane.evaluate(() => window.__officeCalls as OfficeCall[]),
-    callsNamed: async (name: string) => (await taskpane.evaluate(() => window.__officeCalls as OfficeCall[])).filter((call) => call.name === name),
+    callsNamed: async (name: string) =>
+      (await taskpane.evaluate(() => window.__officeCalls as OfficeCall[])).filter((call) => call.name === name),
   };
 }
 

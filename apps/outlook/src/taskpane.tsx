@@ -16,7 +16,9 @@ renderPage(
 try {
   const { office, inOutlook } = await waitForOffice();
   if (!inOutlook) {
-    renderPage(<OfficeMissing message="This page is Vocal’s Outlook add-in. Write an email in Outlook and choose Voice message on the ribbon." />);
+    renderPage(
+      <OfficeMissing message="This page is Vocal’s Outlook add-in. Write an email in Outlook and choose Voice message on the ribbon." />,
+    );
   } else {
     const { api, tokens } = createOutlookApi();
     const adapter = createOutlookAdapter(office, {

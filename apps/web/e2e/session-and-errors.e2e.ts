@@ -32,7 +32,11 @@ describe('sign-in, titles and errors', () => {
 
   it('shows the server’s message for a wrong password, and a short password is caught before sending', async () => {
     const email = `wrong-${Date.now()}@example.com`;
-    await fetch(`${product.url}/api/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'the right password' }) });
+    await fetch(`${product.url}/api/auth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'the right password' }),
+    });
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${product.url}/login`);

@@ -46,7 +46,5 @@ export async function startSmtpSink() {
 
 /** The mail's text with quoted-printable soft breaks and escapes undone, for matching. */
 export function decodeMail(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }

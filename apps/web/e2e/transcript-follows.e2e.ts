@@ -12,7 +12,10 @@ beforeAll(async () => {
   speechApi = await startFakeOpenAi();
   speechApi.fallback('transcriptions', { kind: 'answer', body: verboseJson('First we plan. Then we build it. Finally we ship.', 0.2) });
   product = await startProduct({ env: { TRANSCRIBER: 'openai', TRANSCRIPTION_API_URL: speechApi.url, TRANSCRIPTION_API_KEY: 'test-key' } });
-  browser = await launchBrowser({ microphoneWav: await makeSpeechWav('First we plan. Then we build it. Finally we ship.', { seconds: 9 }), loop: true });
+  browser = await launchBrowser({
+    microphoneWav: await makeSpeechWav('First we plan. Then we build it. Finally we ship.', { seconds: 9 }),
+    loop: true,
+  });
 });
 
 afterAll(async () => {

@@ -59,9 +59,7 @@ describe('transcripts on the listen page', () => {
     // Choosing a sentence seeks there and plays; the sentence being spoken is highlighted.
     const sentences = transcript.getByRole('button');
     await sentences.first().click();
-    await expect
-      .poll(() => listener.evaluate(() => !document.querySelector('audio')?.paused), { timeout: 15_000 })
-      .toBe(true);
+    await expect.poll(() => listener.evaluate(() => !document.querySelector('audio')?.paused), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => transcript.locator('button[aria-current="true"]').count(), { timeout: 15_000 }).toBe(1);
     await listener.context().close();
     await context.close();

@@ -97,7 +97,11 @@ describe('what visitors do', () => {
     await page.getByRole('heading', { name: 'Message sent' }).waitFor();
     await smtp.waitFor(ownerEmail, /Could you call me back about the quote/);
 
-    const audios = (await apiAs(product.url, ownerPage, 'GET', 'audio')).body.audios as { origin: string; email: string; message: string | null }[];
+    const audios = (await apiAs(product.url, ownerPage, 'GET', 'audio')).body.audios as {
+      origin: string;
+      email: string;
+      message: string | null;
+    }[];
     const submissions = audios.filter((audio) => audio.origin === 'contact-form');
     expect(submissions.map((audio) => audio.email).sort()).toEqual(['visitor@example.com', 'writer@example.com']);
     await visitor.close();
@@ -108,9 +112,13 @@ describe('what visitors do', () => {
     const owner = await ownerWithMessage();
     await makePro(product.dataDir, owner.email);
     const target = `${product.url}/login?from=cta`;
-    const saved = await apiAs(product.url, owner.page, 'POST', 'personalisation', { listenPage: { cta: { link: target, message: 'Want one too?', button: 'Try it' } } });
+    const saved = await apiAs(product.url, owner.page, 'POST', 'personalisation', {
+      listenPage: { cta: { link: target, message: 'Want one too?', button: 'Try it' } },
+    });
     expect(saved.status).toBe(200);
-    const refused = await apiAs(product.url, owner.page, 'POST', 'personalisation', { listenPage: { cta: { link: 'javascript:alert(1)' } } });
+    const refused = await apiAs(product.url, owner.page, 'POST', 'personalisation', {
+      listenPage: { cta: { link: 'javascript:alert(1)' } },
+    });
     expect(refused.status).toBe(400);
 
     const visitor = await browser.newContext();
@@ -130,7 +138,9 @@ describe('what visitors do', () => {
     const { createServer } = await import('node:http');
     const site = createServer((_request, response) => {
       response.setHeader('content-type', 'text/html');
-      response.end(`<!doctype html><h1>A blog</h1><iframe src="${product.url}/embed/player/${id}" width="560" height="160" style="border:0"></iframe>`);
+      response.end(
+        `<!doctype html><h1>A blog</h1><iframe src="${product.url}/embed/player/${id}" width="560" height="160" style="border:0"></iframe>`,
+      );
     });
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', () => resolve()));
     const address = site.address();

@@ -28,7 +28,9 @@ try {
   const link = await page.getByRole('textbox', { name: 'Link to your message' }).inputValue();
   const storage = await setup.storageState();
   const { accessToken } = JSON.parse((await page.evaluate(() => localStorage.getItem('vocal.tokens')))!) as { accessToken: string };
-  const account = (await (await fetch(`${product.url}/api/account`, { headers: { authorization: `Bearer ${accessToken}` } })).json()) as { inviteCode: string };
+  const account = (await (await fetch(`${product.url}/api/account`, { headers: { authorization: `Bearer ${accessToken}` } })).json()) as {
+    inviteCode: string;
+  };
   const id = link.split('/listen/')[1]!;
   // A visitor's comment, so the listen page shows the thread.
   await fetch(`${product.url}/api/comments/${id}`, {
@@ -64,15 +66,25 @@ try {
         await tab.getByText('Your message is ready', { exact: true }).waitFor();
       });
       await shot('listen', link, undefined, false);
-      await shot('listen-replying', link, async (tab) => {
-        await tab.getByRole('button', { name: 'Reply' }).click();
-        await tab.getByRole('button', { name: 'Start recording' }).waitFor();
-      }, false);
+      await shot(
+        'listen-replying',
+        link,
+        async (tab) => {
+          await tab.getByRole('button', { name: 'Reply' }).click();
+          await tab.getByRole('button', { name: 'Start recording' }).waitFor();
+        },
+        false,
+      );
       await shot('embed', `${product.url}/embed/player/${id}`, undefined, false);
       await shot('contact-form', `${product.url}/contact-form/${account.inviteCode}`, undefined, false);
-      await shot('contact-form-write', `${product.url}/contact-form/${account.inviteCode}`, async (tab) => {
-        await tab.getByRole('button', { name: 'Send a message instead' }).click();
-      }, false);
+      await shot(
+        'contact-form-write',
+        `${product.url}/contact-form/${account.inviteCode}`,
+        async (tab) => {
+          await tab.getByRole('button', { name: 'Send a message instead' }).click();
+        },
+        false,
+      );
       await shot('collect', `${product.url}/collect/${account.inviteCode}`, undefined, false);
       await shot('settings-form', `${product.url}/settings/form`);
       await shot('not-found', `${product.url}/no/such/page`, undefined, false);

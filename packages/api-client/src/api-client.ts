@@ -131,12 +131,10 @@ export function createApiClient(options: ApiClientOptions) {
       form.set('img', image, filename);
       return call({ method: 'POST', path: 'image', auth: 'required', form, schema: imageUploadResponseSchema });
     },
-    getSharedUser: (code: string) =>
-      call({ method: 'GET', path: `share/${id(code)}`, auth: 'none', schema: publicUserSchema }),
+    getSharedUser: (code: string) => call({ method: 'GET', path: `share/${id(code)}`, auth: 'none', schema: publicUserSchema }),
 
     // Settings
-    getPersonalisation: () =>
-      call({ method: 'GET', path: 'personalisation', auth: 'required', schema: personalisationSchema }),
+    getPersonalisation: () => call({ method: 'GET', path: 'personalisation', auth: 'required', schema: personalisationSchema }),
     savePersonalisation: (patch: PersonalisationPatch) =>
       call({ method: 'POST', path: 'personalisation', auth: 'required', json: patch, schema: personalisationSchema }),
 
@@ -217,18 +215,21 @@ export function createApiClient(options: ApiClientOptions) {
       call({ method: 'GET', path: `contact-form/${id(code)}`, auth: 'none', schema: contactFormPayloadSchema }),
     /** POST contact-form/{code}/messages: "Send a message instead". */
     sendContactMessage: (code: string, message: ContactMessage) =>
-      call({ method: 'POST', path: `contact-form/${id(code)}/messages`, auth: 'none', json: message, schema: z.object({ id: z.string() }) }),
-    getCollection: (code: string) =>
-      call({ method: 'GET', path: `collect/${id(code)}`, auth: 'none', schema: collectPayloadSchema }),
+      call({
+        method: 'POST',
+        path: `contact-form/${id(code)}/messages`,
+        auth: 'none',
+        json: message,
+        schema: z.object({ id: z.string() }),
+      }),
+    getCollection: (code: string) => call({ method: 'GET', path: `collect/${id(code)}`, auth: 'none', schema: collectPayloadSchema }),
 
     // Folders
     getFolders: () => call({ method: 'GET', path: 'recordings', auth: 'required', schema: foldersResponseSchema }),
-    createFolder: (name: string) =>
-      call({ method: 'POST', path: 'folder', auth: 'required', json: { name }, schema: folderCreatedSchema }),
+    createFolder: (name: string) => call({ method: 'POST', path: 'folder', auth: 'required', json: { name }, schema: folderCreatedSchema }),
     renameFolder: (uuid: string, name: string) =>
       call({ method: 'PUT', path: 'folder', auth: 'required', json: { uuid, name }, schema: folderCreatedSchema }),
-    deleteFolder: (uuid: string) =>
-      call({ method: 'DELETE', path: 'folder', auth: 'required', json: { uuid }, schema: okResponseSchema }),
+    deleteFolder: (uuid: string) => call({ method: 'DELETE', path: 'folder', auth: 'required', json: { uuid }, schema: okResponseSchema }),
     moveRecording: (recordingId: string, folderId: string | null) =>
       call({
         method: 'POST',
@@ -265,10 +266,8 @@ export function createApiClient(options: ApiClientOptions) {
 
     // Team
     getTeam: () => call({ method: 'GET', path: 'invite', auth: 'required', schema: inviteSchema }),
-    invite: (request: InviteRequest) =>
-      call({ method: 'POST', path: 'invite', auth: 'required', json: request, schema: anything }),
-    removeInvite: (request: InviteRequest) =>
-      call({ method: 'DELETE', path: 'invite', auth: 'required', json: request, schema: anything }),
+    invite: (request: InviteRequest) => call({ method: 'POST', path: 'invite', auth: 'required', json: request, schema: anything }),
+    removeInvite: (request: InviteRequest) => call({ method: 'DELETE', path: 'invite', auth: 'required', json: request, schema: anything }),
   };
 }
 

@@ -5,9 +5,7 @@ import type { ErrorBody } from '@vocal/settings-model';
  * body (spec section 8: "the JSON error body is returned to the caller"). Status 0 means the
  * server was not reached or answered something unreadable.
  */
-export type ApiResult<T> =
-  | { ok: true; status: number; data: T }
-  | { ok: false; status: number; error: ErrorBody };
+export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: ErrorBody };
 
 export class ApiError extends Error {
   constructor(

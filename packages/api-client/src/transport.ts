@@ -1,11 +1,6 @@
 import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
 import type { z } from 'zod';
-import {
-  errorBodySchema,
-  REFRESH_TRIGGER_MESSAGES,
-  RETRY_STATUS_CODES,
-  type ErrorBody,
-} from '@vocal/settings-model';
+import { errorBodySchema, REFRESH_TRIGGER_MESSAGES, RETRY_STATUS_CODES, type ErrorBody } from '@vocal/settings-model';
 import type { ApiResult, HttpErrorReport } from './api-result.ts';
 import type { AuthSession } from './auth-session.ts';
 import { joinUrl } from './url.ts';
@@ -90,7 +85,10 @@ export function createTransport(options: TransportOptions) {
   async function wantsRefresh(response: Response): Promise<boolean> {
     if (response.status === 401) return true;
     if (response.status < 400) return false;
-    const body = await response.clone().json().catch(() => null);
+    const body = await response
+      .clone()
+      .json()
+      .catch(() => null);
     return isRefreshMessage((body as { msg?: unknown } | null)?.msg);
   }
 
@@ -104,9 +102,7 @@ export function createTransport(options: TransportOptions) {
     const body = parseJson(text);
     if (!response.ok) {
       const parsed = errorBodySchema.safeParse(body);
-      const error: ErrorBody = parsed.success
-        ? parsed.data
-        : { msg: `${response.status} ${response.statusText || 'Error'}` };
+      const error: ErrorBody = parsed.success ? parsed.data : { msg: `${response.status} ${response.statusText || 'Error'}` };
       if (response.status >= 400 && response.status <= 599) {
         options.onHttpError?.({
           method: spec.method,

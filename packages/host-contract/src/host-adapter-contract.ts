@@ -25,10 +25,7 @@ export const sampleShare = (overrides: Partial<Share> = {}): Share => ({
  * The behaviour every host adapter shares. Each adapter's test calls this with a factory
  * that builds the adapter over a fake of its host SDK.
  */
-export function describeHostAdapterContract(
-  name: string,
-  makeHarness: () => ContractHarness | Promise<ContractHarness>,
-): void {
+export function describeHostAdapterContract(name: string, makeHarness: () => ContractHarness | Promise<ContractHarness>): void {
   describe(`${name} honours the host-adapter contract`, () => {
     it('names a platform of the spec', async () => {
       const { adapter } = await makeHarness();
@@ -64,9 +61,7 @@ export function describeHostAdapterContract(
     it('keeps markup in user-set strings as text', async () => {
       const harness = await makeHarness();
       await harness.adapter.ready();
-      await harness.adapter.insertShare(
-        sampleShare({ title: '<img src=x onerror=alert(1)>', message: '<script>alert(1)</script>' }),
-      );
+      await harness.adapter.insertShare(sampleShare({ title: '<img src=x onerror=alert(1)>', message: '<script>alert(1)</script>' }));
       const last = harness.insertedContent().at(-1) ?? '';
       expect(last).not.toMatch(/<script|<img/i);
     });

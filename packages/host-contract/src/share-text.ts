@@ -1,8 +1,7 @@
 import { SHARE } from '@vocal/settings-model';
 import type { Share } from './host-adapter.ts';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** The share title: the subject, or 'Listen to my voice message' (spec section 9). */
 export function shareTitle(subject: string | null | undefined): string {

@@ -24,7 +24,8 @@ function speechLikePcm(): Float32Array {
     const time = index / SAMPLE_RATE;
     // Syllable-rate loudness over a few harmonics and some noise: harder to encode than a tone.
     const envelope = 0.5 + 0.5 * Math.sin(2 * Math.PI * 4 * time);
-    const voice = Math.sin(2 * Math.PI * 140 * time) + 0.5 * Math.sin(2 * Math.PI * 280 * time) + 0.25 * Math.sin(2 * Math.PI * 1_120 * time);
+    const voice =
+      Math.sin(2 * Math.PI * 140 * time) + 0.5 * Math.sin(2 * Math.PI * 280 * time) + 0.25 * Math.sin(2 * Math.PI * 1_120 * time);
     samples[index] = 0.3 * envelope * voice * 0.6 + 0.05 * noise();
   }
   return samples;

@@ -62,14 +62,10 @@ export type HarnessServer = {
 export async function serveHarness(outDir: string, apiUrl: () => string): Promise<HarnessServer> {
   const proxy = (incoming: IncomingMessage, outgoing: ServerResponse) => {
     const target = new URL(incoming.url ?? '/', apiUrl());
-    const forwarded = request(
-      target,
-      { method: incoming.method, headers: { ...incoming.headers, host: target.host } },
-      (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-      },
-    );
+    const forwarded = request(target, { method: incoming.method, headers: { ...incoming.headers, host: target.host } }, (answer) => {
+      outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(outgoing);
+    });
     forwarded.on('error', () => outgoing.destroy());
     incoming.pipe(forwarded);
   };

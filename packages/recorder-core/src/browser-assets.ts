@@ -19,8 +19,7 @@ export type BrowserAssets = {
   heldMp3Wasm?(): ArrayBuffer | null;
 };
 
-const spawnEncoderWorker = () =>
-  new Worker(new URL('./encoder-worker.ts', import.meta.url), { type: 'module', name: 'vocal-mp3-encoder' });
+const spawnEncoderWorker = () => new Worker(new URL('./encoder-worker.ts', import.meta.url), { type: 'module', name: 'vocal-mp3-encoder' });
 
 /** A worker started ahead of time (see warmRecorderAssets), handed to the first recording. */
 let spareWorker: Worker | null = null;

@@ -33,8 +33,4 @@ export type CapturePipeline = {
   close(): void;
 };
 
-export type StartPipeline = (
-  stream: MediaStream,
-  options: PipelineOptions,
-  events: PipelineEvents,
-) => Promise<CapturePipeline>;
+export type StartPipeline = (stream: MediaStream, options: PipelineOptions, events: PipelineEvents) => Promise<CapturePipeline>;

@@ -5,11 +5,7 @@
  */
 
 /** Main thread to the capture worklet, on the AudioWorkletNode's port. */
-export type WorkletCommand =
-  | { type: 'connect'; encoderPort: MessagePort }
-  | { type: 'pause' }
-  | { type: 'resume' }
-  | { type: 'stop' };
+export type WorkletCommand = { type: 'connect'; encoderPort: MessagePort } | { type: 'pause' } | { type: 'resume' } | { type: 'stop' };
 
 /** Capture worklet to the main thread. */
 export type WorkletReport =

@@ -29,7 +29,8 @@ function processorWith(options: Partial<CaptureProcessorOptions> = {}) {
   const processor = new Processor({ processorOptions: { maxSamples: null, batchSize: 256, levelInterval: 256, ...options } });
   const encoder = fakePort();
   const command = (data: unknown) => processor.port.onmessage?.({ data });
-  const samples = () => encoder.sent.filter((message): message is Extract<SampleMessage, { type: 'samples' }> => (message as SampleMessage).type === 'samples');
+  const samples = () =>
+    encoder.sent.filter((message): message is Extract<SampleMessage, { type: 'samples' }> => (message as SampleMessage).type === 'samples');
   return { processor, encoder, command, samples, reports: () => processor.port.sent as WorkletReport[] };
 }
 
@@ -67,8 +68,6 @@ describe('capture worklet', () => {
     const forwarded = samples().flatMap((message) => [...message.samples]);
     expect(forwarded).toHaveLength(256);
     expect(forwarded.some((value) => Math.abs(value - 0.9) < 1e-6)).toBe(false);
-    expect(reports().filter((report) => report.type === 'level')).toEqual([
-      { type: 'level', peak: 0, capturedSamples: 128 },
-    ]);
+    expect(reports().filter((report) => report.type === 'level')).toEqual([{ type: 'level', peak: 0, capturedSamples: 128 }]);
   });
 });

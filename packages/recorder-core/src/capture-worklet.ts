@@ -11,7 +11,10 @@ declare class AudioWorkletProcessor {
   readonly port: MessagePort;
   constructor(options?: { processorOptions?: unknown });
 }
-declare function registerProcessor(name: string, processor: new (options: { processorOptions: CaptureProcessorOptions }) => AudioWorkletProcessor): void;
+declare function registerProcessor(
+  name: string,
+  processor: new (options: { processorOptions: CaptureProcessorOptions }) => AudioWorkletProcessor,
+): void;
 
 /**
  * Runs on the audio thread: takes the microphone's mono PCM in 128-sample quanta, batches it

@@ -47,8 +47,7 @@ async function heldRecordingIds(): Promise<Set<string>> {
   return new Set(names.filter((name) => name.startsWith(LOCK_PREFIX)).map((name) => name.slice(LOCK_PREFIX.length)));
 }
 
-const absoluteUrl = (url: string) =>
-  typeof location === 'undefined' ? url : new URL(url, document.baseURI || location.href).href;
+const absoluteUrl = (url: string) => (typeof location === 'undefined' ? url : new URL(url, document.baseURI || location.href).href);
 
 function browserDependencies(options: CreateRecorderOptions): RecorderDependencies {
   const factories: BrowserPipelineFactories = {

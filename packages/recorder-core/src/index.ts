@@ -25,13 +25,7 @@ export { listAudioInputs, VOICE_CONSTRAINTS, type AudioInput } from './media-dev
 export { createIndexedDbSpool, SPOOL_DATABASE_NAME } from './indexed-db-spool.ts';
 export type { RecordingSpool, SpooledRecording, SpooledChunk } from './spool.ts';
 export type { PendingRecording } from './pending-recordings.ts';
-export {
-  retryDelay,
-  isRetryable,
-  DEFAULT_RETRY_POLICY,
-  type RecorderApi,
-  type RetryPolicy,
-} from './upload-recording.ts';
+export { retryDelay, isRetryable, DEFAULT_RETRY_POLICY, type RecorderApi, type RetryPolicy } from './upload-recording.ts';
 export { DEFAULT_MP3_BITRATE, type Mp3Bitrate } from './mp3-encoder.ts';
 export type { BrowserAssets } from './browser-assets.ts';
 export { warmRecorderAssets } from './warm-recorder-assets.ts';

@@ -51,7 +51,14 @@ describe('IndexedDB spool', () => {
     const reopened = createIndexedDbSpool({ indexedDB: factory });
     const pending = await listPendingFrom(reopened, new Set());
     expect(pending).toEqual([
-      expect.objectContaining({ localId: 'a', recordingId: 'reserved-1', durationSeconds: 2, interrupted: true, inUse: false, lastError: 'offline' }),
+      expect.objectContaining({
+        localId: 'a',
+        recordingId: 'reserved-1',
+        durationSeconds: 2,
+        interrupted: true,
+        inUse: false,
+        lastError: 'offline',
+      }),
     ]);
     const restored = await loadSpooledRecording(reopened, 'a');
     expect(restored).toMatchObject({ recordingId: 'reserved-1', subject: 'Hello', platform: 'webapp' });

@@ -40,9 +40,7 @@ function openDatabase(factory: IDBFactory, name: string): Promise<IDBDatabase> {
  * MP3 bytes are stored as they were encoded, so an interrupted recording is still a playable
  * MP3 up to its last chunk.
  */
-export function createIndexedDbSpool(
-  options: { indexedDB?: IDBFactory; databaseName?: string } = {},
-): RecordingSpool {
+export function createIndexedDbSpool(options: { indexedDB?: IDBFactory; databaseName?: string } = {}): RecordingSpool {
   const factory = options.indexedDB ?? globalThis.indexedDB;
   const name = options.databaseName ?? SPOOL_DATABASE_NAME;
   let database: Promise<IDBDatabase> | null = null;

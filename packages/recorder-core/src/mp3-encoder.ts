@@ -19,10 +19,7 @@ export type Mp3Encoder = {
  * A streaming MP3 encoder (LAME through wasm-media-encoders). The wasm is always handed in:
  * the package's own default would fetch it from a CDN.
  */
-export async function createMp3Encoder(
-  wasm: Mp3WasmSource,
-  options: { sampleRate: number; bitrate?: Mp3Bitrate },
-): Promise<Mp3Encoder> {
+export async function createMp3Encoder(wasm: Mp3WasmSource, options: { sampleRate: number; bitrate?: Mp3Bitrate }): Promise<Mp3Encoder> {
   const source = wasm instanceof Uint8Array ? wasm.slice().buffer : wasm;
   const encoder = await createEncoder('audio/mpeg', source);
   encoder.configure({ sampleRate: options.sampleRate, channels: 1, bitrate: options.bitrate ?? DEFAULT_MP3_BITRATE });

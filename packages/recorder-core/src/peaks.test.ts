@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tonePcm } from '@vocal/test-fixtures';
-import {
-  computePeaks,
-  createEnvelopeBuilder,
-  envelopeBlockSize,
-  levelFromPeak,
-  peaksFromEnvelope,
-  PEAK_NOISE_FLOOR,
-} from './peaks.ts';
+import { computePeaks, createEnvelopeBuilder, envelopeBlockSize, levelFromPeak, peaksFromEnvelope, PEAK_NOISE_FLOOR } from './peaks.ts';
 
 const sampleRate = 48_000;
 

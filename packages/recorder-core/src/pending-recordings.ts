@@ -54,7 +54,10 @@ export async function loadSpooledRecording(spool: RecordingSpool, localId: strin
   return {
     recording: {
       localId,
-      audio: new Blob(chunks.map((chunk) => chunk.bytes as Uint8Array<ArrayBuffer>), { type: 'audio/mpeg' }),
+      audio: new Blob(
+        chunks.map((chunk) => chunk.bytes as Uint8Array<ArrayBuffer>),
+        { type: 'audio/mpeg' },
+      ),
       durationSeconds: recording.sampleRate > 0 ? sampleCount / recording.sampleRate : 0,
       peaks: peaksFromEnvelope(chunks.flatMap((chunk) => chunk.envelope)),
     },

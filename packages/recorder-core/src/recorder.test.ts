@@ -25,7 +25,11 @@ type Setup = {
 };
 
 function setup(
-  options: Partial<RecorderOptions> & { media?: ReturnType<typeof createFakeMedia>; spool?: RecordingSpool; stub?: ReturnType<typeof createStubApi> } = {},
+  options: Partial<RecorderOptions> & {
+    media?: ReturnType<typeof createFakeMedia>;
+    spool?: RecordingSpool;
+    stub?: ReturnType<typeof createStubApi>;
+  } = {},
 ): Setup {
   const media = options.media ?? createFakeMedia();
   const stub = options.stub ?? createStubApi();

@@ -5,22 +5,9 @@ import { listAudioInputs, openMicrophone, captureFailureReason, type MediaDevice
 import { DEFAULT_MP3_BITRATE, type Mp3Bitrate } from './mp3-encoder.ts';
 import { levelFromPeak, peaksFromEnvelope } from './peaks.ts';
 import type { RecordingPlan } from './plan-rules.ts';
-import {
-  idleState,
-  recordingOf,
-  transition,
-  type RecordedMessage,
-  type RecorderEvent,
-  type RecorderState,
-} from './recorder-state.ts';
+import { idleState, recordingOf, transition, type RecordedMessage, type RecorderEvent, type RecorderState } from './recorder-state.ts';
 import type { RecordingSpool } from './spool.ts';
-import {
-  DEFAULT_RETRY_POLICY,
-  retryDelay,
-  uploadRecording,
-  type RecorderApi,
-  type RetryPolicy,
-} from './upload-recording.ts';
+import { DEFAULT_RETRY_POLICY, retryDelay, uploadRecording, type RecorderApi, type RetryPolicy } from './upload-recording.ts';
 import type { WaveformImageOptions } from './waveform-image.ts';
 
 export type RecorderOptions = {
@@ -138,11 +125,7 @@ function concat(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
  * upload and retries. Each recording is a session; callbacks from a session that was discarded
  * or replaced are ignored, so late events can never touch the next recording.
  */
-export function createRecorderWith(
-  options: RecorderOptions,
-  dependencies: RecorderDependencies,
-  restored?: RestoredRecording,
-): Recorder {
+export function createRecorderWith(options: RecorderOptions, dependencies: RecorderDependencies, restored?: RestoredRecording): Recorder {
   const plan = options.plan;
   const policy = options.retry ?? DEFAULT_RETRY_POLICY;
   const spool = dependencies.spool;
@@ -434,7 +417,12 @@ export function createRecorderWith(
     } catch (error) {
       if (state === uploading) {
         const detail = error instanceof Error ? error.message : String(error);
-        dispatch({ type: 'upload-failed', reason: 'upload-refused', message: `The waveform image could not be drawn (${detail}).`, retryAt: null });
+        dispatch({
+          type: 'upload-failed',
+          reason: 'upload-refused',
+          message: `The waveform image could not be drawn (${detail}).`,
+          retryAt: null,
+        });
       }
       return state;
     }

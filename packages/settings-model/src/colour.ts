@@ -50,7 +50,4 @@ export function isColour(value: string): boolean {
   return HEX.test(text) || RGB.test(text) || HSL.test(text) || NAMED_COLOURS.has(text.toLowerCase());
 }
 
-export const colourSchema = z
-  .string()
-  .trim()
-  .refine(isColour, { error: 'must be a colour: hex, rgb(a), hsl(a) or a named colour' });
+export const colourSchema = z.string().trim().refine(isColour, { error: 'must be a colour: hex, rgb(a), hsl(a) or a named colour' });

@@ -119,11 +119,7 @@ export const FATAL_ERROR_TEXT = {
 export const UPLOAD_FAILURE_TITLE = 'Failed to upload files';
 
 /** 401 bodies (besides any 401) that make the client refresh its token once and retry. */
-export const REFRESH_TRIGGER_MESSAGES = [
-  'Token has expired',
-  'Not enough segments',
-  'Signature verification failed',
-] as const;
+export const REFRESH_TRIGGER_MESSAGES = ['Token has expired', 'Not enough segments', 'Signature verification failed'] as const;
 
 /** Statuses the HTTP layer retries, for methods other than POST, PUT, PATCH and DELETE. */
 export const RETRY_STATUS_CODES = [408, 409, 425, 429, 500, 502, 503, 504] as const;

@@ -13,10 +13,8 @@ describe('personalisation defaults (spec section 3)', () => {
 
   it('user', () => expect(settings.user).toEqual({ name: 'You', avatarUrl: null }));
   it('themes are the four presets', () => expect(settings.themes).toEqual(DEFAULT_THEMES));
-  it('defaults', () =>
-    expect(settings.defaults).toEqual({ notifications: true, transcriptions: true }));
-  it('attachment', () =>
-    expect(settings.attachment).toEqual({ name: 'Voice memo', enabled: false }));
+  it('defaults', () => expect(settings.defaults).toEqual({ notifications: true, transcriptions: true }));
+  it('attachment', () => expect(settings.attachment).toEqual({ name: 'Voice memo', enabled: false }));
   it('recorder', () => expect(settings.recorder).toEqual({ deviceId: null }));
   it('signature', () =>
     expect(settings.signature).toEqual({

@@ -4,7 +4,11 @@ import { themeIndexSchema, themeSchema } from './theme.ts';
 import { DEFAULT_THEMES } from './theme-presets.ts';
 import { httpUrlSchema, userNameSchema } from './validation.ts';
 
-const text = (max: number) => z.string().trim().max(max, { error: `must be at most ${max} characters` });
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `must be at most ${max} characters` });
 const label = (fallback: string, max = 120) =>
   text(max)
     .nullish()
@@ -52,10 +56,7 @@ export const CONTACT_FORM_STRING_DEFAULTS = {
 
 type ContactFormStringKey = keyof typeof CONTACT_FORM_STRING_DEFAULTS;
 const contactFormStringsShape = Object.fromEntries(
-  Object.entries(CONTACT_FORM_STRING_DEFAULTS).map(([key, fallback]) => [
-    key,
-    label(fallback, 200).default(fallback),
-  ]),
+  Object.entries(CONTACT_FORM_STRING_DEFAULTS).map(([key, fallback]) => [key, label(fallback, 200).default(fallback)]),
 ) as { [K in ContactFormStringKey]: z.ZodDefault<ReturnType<typeof label>> };
 
 export const contactFormSettingsSchema = z.object({
@@ -92,9 +93,7 @@ export const listenPageSettingsSchema = z.object({
     .prefault({}),
   strings: z
     .object({
-      sharedWithYou: label(LISTEN_PAGE_DEFAULTS.sharedWithYou, 200).default(
-        LISTEN_PAGE_DEFAULTS.sharedWithYou,
-      ),
+      sharedWithYou: label(LISTEN_PAGE_DEFAULTS.sharedWithYou, 200).default(LISTEN_PAGE_DEFAULTS.sharedWithYou),
     })
     .prefault({}),
 });
@@ -102,7 +101,11 @@ export const listenPageSettingsSchema = z.object({
 /** Every personalisation group with the spec's defaults (section 3). */
 export const personalisationSchema = z.object({
   user: personalisationUserSchema.prefault({}),
-  themes: z.array(themeSchema).min(1).max(50).default(() => DEFAULT_THEMES.map((theme) => ({ ...theme }))),
+  themes: z
+    .array(themeSchema)
+    .min(1)
+    .max(50)
+    .default(() => DEFAULT_THEMES.map((theme) => ({ ...theme }))),
   defaults: notificationDefaultsSchema.prefault({}),
   attachment: attachmentSettingsSchema.prefault({}),
   recorder: recorderSettingsSchema.prefault({}),

@@ -59,12 +59,8 @@ describe('recording (spec section 3)', () => {
   });
 
   it('the listen link uses the recording domain, else the app URL', () => {
-    expect(listenUrl({ id: 'abc123', domain: null }, 'http://localhost:3000/')).toBe(
-      'http://localhost:3000/listen/abc123',
-    );
-    expect(listenUrl({ id: 'abc123', domain: 'voice.acme.com' }, 'http://x')).toBe(
-      'https://voice.acme.com/listen/abc123',
-    );
+    expect(listenUrl({ id: 'abc123', domain: null }, 'http://localhost:3000/')).toBe('http://localhost:3000/listen/abc123');
+    expect(listenUrl({ id: 'abc123', domain: 'voice.acme.com' }, 'http://x')).toBe('https://voice.acme.com/listen/abc123');
   });
 });
 
@@ -97,11 +93,7 @@ describe('transcription (spec section 3)', () => {
 
   it('finds the sentence being spoken', () => {
     const sentences = transcriptSentences(transcriptionSchema.parse(segments));
-    expect(sentences.map((sentence) => sentence.text)).toEqual([
-      'Hello there.',
-      'How are you?',
-      'Good bye.',
-    ]);
+    expect(sentences.map((sentence) => sentence.text)).toEqual(['Hello there.', 'How are you?', 'Good bye.']);
     expect(sentenceAt(sentences, 0.2)).toBe(0);
     expect(sentenceAt(sentences, 2)).toBe(1);
     // In the pause after a sentence, it stays lit until the next one starts.

@@ -1,13 +1,7 @@
 import { z } from 'zod';
 import { platformSchema } from './platform.ts';
 import { transcriptionSchema, transcriptionStatusSchema } from './transcription.ts';
-import {
-  emailSchema,
-  httpUrlSchema,
-  isoDateTimeSchema,
-  recordingIdSchema,
-  uuidSchema,
-} from './validation.ts';
+import { emailSchema, httpUrlSchema, isoDateTimeSchema, recordingIdSchema, uuidSchema } from './validation.ts';
 
 /** Waveform peaks: one number in 0..1 per bar. */
 export const peaksSchema = z.array(z.number().finite().min(0).max(1)).max(10_000);

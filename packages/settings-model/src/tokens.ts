@@ -7,15 +7,8 @@ const token = z.string().min(1, { error: 'must not be empty' }).max(4096);
  * accepts either spelling and yields the camelCase pair.
  */
 export const tokensSchema = z
-  .union([
-    z.object({ access_token: token, refresh_token: token }),
-    z.object({ accessToken: token, refreshToken: token }),
-  ])
-  .transform((tokens) =>
-    'access_token' in tokens
-      ? { accessToken: tokens.access_token, refreshToken: tokens.refresh_token }
-      : tokens,
-  );
+  .union([z.object({ access_token: token, refresh_token: token }), z.object({ accessToken: token, refreshToken: token })])
+  .transform((tokens) => ('access_token' in tokens ? { accessToken: tokens.access_token, refreshToken: tokens.refresh_token } : tokens));
 export type Tokens = z.output<typeof tokensSchema>;
 export type TokensWire = { access_token: string; refresh_token: string };
 
@@ -29,8 +22,7 @@ export const refreshResponseSchema = z.object({
 });
 export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
 
-const requiredText = (issue: { input?: unknown }) =>
-  issue.input === undefined ? 'is required' : 'must be text';
+const requiredText = (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : 'must be text');
 
 export const credentialsSchema = z.object({
   email: z

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  emailSchema,
-  hostnameSchema,
-  httpUrlSchema,
-  recordingIdSchema,
-  reportIssueTextSchema,
-  userNameSchema,
-} from './validation.ts';
+import { emailSchema, hostnameSchema, httpUrlSchema, recordingIdSchema, reportIssueTextSchema, userNameSchema } from './validation.ts';
 
 describe('validation rules (spec section 5)', () => {
   it('names default to "You" when empty, null or blank', () => {
@@ -37,9 +30,7 @@ describe('validation rules (spec section 5)', () => {
 
   it('a report needs at least 10 characters, and says "Required" when empty', () => {
     expect(reportIssueTextSchema.safeParse('').error?.issues[0]?.message).toBe('Required');
-    expect(reportIssueTextSchema.safeParse('too short').error?.issues[0]?.message).toBe(
-      'Please write at least 10 characters',
-    );
+    expect(reportIssueTextSchema.safeParse('too short').error?.issues[0]?.message).toBe('Please write at least 10 characters');
     expect(reportIssueTextSchema.parse('  exactly10!  ')).toBe('exactly10!');
   });
 
@@ -53,7 +44,17 @@ describe('validation rules (spec section 5)', () => {
   it('custom domains are bare host names, lowercased', () => {
     expect(hostnameSchema.parse(' Voice.Example.COM ')).toBe('voice.example.com');
     expect(hostnameSchema.parse('xn--bcher-kva.example')).toBe('xn--bcher-kva.example');
-    for (const bad of ['localhost', 'https://voice.example.com', 'voice.example.com:8080', 'voice.example.com/x', '1.2.3.4', '-a.example.com', 'a..example.com', 'a b.example.com', `${'a'.repeat(64)}.example.com`]) {
+    for (const bad of [
+      'localhost',
+      'https://voice.example.com',
+      'voice.example.com:8080',
+      'voice.example.com/x',
+      '1.2.3.4',
+      '-a.example.com',
+      'a..example.com',
+      'a b.example.com',
+      `${'a'.repeat(64)}.example.com`,
+    ]) {
       expect(hostnameSchema.safeParse(bad).success, bad).toBe(false);
     }
   });

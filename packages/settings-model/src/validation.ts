@@ -48,9 +48,7 @@ export const reportIssueTextSchema = z
 export const isoDateTimeSchema = z.iso.datetime({ offset: true, error: 'must be an ISO date and time' });
 
 /** Recording ids: URL-safe, as issued by get-vocal. */
-export const recordingIdSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{6,64}$/, { error: 'must be a recording id' });
+export const recordingIdSchema = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/, { error: 'must be a recording id' });
 
 export const uuidSchema = z.uuid({ error: 'must be a UUID' });
 

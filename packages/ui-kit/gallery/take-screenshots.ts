@@ -26,11 +26,7 @@ const pages = [
 
 /** States that only exist after someone does something, each shot as an element or a strip. */
 async function interactions(page: Page, viewportName: string) {
-  const shoot = async (
-    name: string,
-    target: Locator | null,
-    clip?: { x: number; y: number; width: number; height: number },
-  ) => {
+  const shoot = async (name: string, target: Locator | null, clip?: { x: number; y: number; width: number; height: number }) => {
     const path = `${outFolder}interaction-${name}-${viewportName}.png`;
     if (target) await target.screenshot({ path });
     else await page.screenshot({ path, ...(clip ? { clip } : {}) });
@@ -106,13 +102,7 @@ if (!base) throw new Error('The gallery server did not report its address');
 const browser = await chromium.launch({
   executablePath: chromiumPath,
   headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 
 try {
@@ -162,11 +152,8 @@ try {
       return element ? getComputedStyle(element).fontFamily : '';
     });
     const interLoaded = await page.evaluate(() => document.fonts.check('16px "Inter Variable"'));
-    console.log(
-      `${viewport.name}: font-family ${fontFamily}; Inter Variable loaded: ${interLoaded}`,
-    );
-    if (problems.length > 0)
-      console.log(`${viewport.name}: page errors:\n  ${problems.join('\n  ')}`);
+    console.log(`${viewport.name}: font-family ${fontFamily}; Inter Variable loaded: ${interLoaded}`);
+    if (problems.length > 0) console.log(`${viewport.name}: page errors:\n  ${problems.join('\n  ')}`);
     await context.close();
   }
 } finally {

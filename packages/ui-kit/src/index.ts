@@ -8,10 +8,7 @@ export { ButtonLink, type ButtonLinkProps } from './button/button-link.tsx';
 export { Spinner, type SpinnerProps } from './spinner/spinner.tsx';
 
 export { LoadingBar, type LoadingBarProps } from './loading-bar/loading-bar.tsx';
-export {
-  LoadingBarProvider,
-  type LoadingBarProviderProps,
-} from './loading-bar/loading-bar-provider.tsx';
+export { LoadingBarProvider, type LoadingBarProviderProps } from './loading-bar/loading-bar-provider.tsx';
 export { useLoadingBar } from './loading-bar/use-loading-bar.ts';
 export type { LoadingBarControls } from './loading-bar/loading-bar-context.ts';
 export {
@@ -32,11 +29,7 @@ export { isIgnoredError } from './fatal-error/is-ignored-error.ts';
 
 export { Dialog, type DialogProps } from './dialog/dialog.tsx';
 export { useFocusTrap } from './dialog/use-focus-trap.ts';
-export {
-  ReportIssueDialog,
-  REPORT_ISSUE_TEXT,
-  type ReportIssueDialogProps,
-} from './report-issue/report-issue-dialog.tsx';
+export { ReportIssueDialog, REPORT_ISSUE_TEXT, type ReportIssueDialogProps } from './report-issue/report-issue-dialog.tsx';
 
 export { Field, type FieldProps } from './text-field/field.tsx';
 export { TextField, type TextFieldProps } from './text-field/text-field.tsx';
@@ -45,30 +38,14 @@ export { TextAreaField, type TextAreaFieldProps } from './text-field/text-area-f
 export { formatDuration } from './format/format-duration.ts';
 
 export { copyToClipboard } from './clipboard/copy-to-clipboard.ts';
-export {
-  CopyLinkField,
-  COPIED_FEEDBACK_MS,
-  type CopyLinkFieldProps,
-} from './copy-link-field/copy-link-field.tsx';
+export { CopyLinkField, COPIED_FEEDBACK_MS, type CopyLinkFieldProps } from './copy-link-field/copy-link-field.tsx';
 export { LevelMeter, type LevelMeterProps } from './level-meter/level-meter.tsx';
 
-export {
-  AudioPlayer,
-  type AudioPlayerHandle,
-  type AudioPlayerProps,
-} from './audio-player/audio-player.tsx';
+export { AudioPlayer, type AudioPlayerHandle, type AudioPlayerProps } from './audio-player/audio-player.tsx';
 export { Waveform, type WaveformProps } from './audio-player/waveform.tsx';
 export { resamplePeaks } from './audio-player/resample-peaks.ts';
-export {
-  PLAYBACK_RATES,
-  nextPlaybackRate,
-  type PlaybackRate,
-} from './audio-player/playback-rates.ts';
-export {
-  useAudioPlayback,
-  type AudioPlayback,
-  type AudioPlaybackOptions,
-} from './audio-player/use-audio-playback.ts';
+export { PLAYBACK_RATES, nextPlaybackRate, type PlaybackRate } from './audio-player/playback-rates.ts';
+export { useAudioPlayback, type AudioPlayback, type AudioPlaybackOptions } from './audio-player/use-audio-playback.ts';
 
 export { RecordFlow, type RecordFlowProps, type PendingRecordings } from './record-flow/record-flow.tsx';
 export { buildShare, attachmentFileName } from './record-flow/build-share.ts';

@@ -5,9 +5,7 @@ export type FakeRequest = { path: string; headers: IncomingMessage['headers']; f
 
 /** What the fake answers next: a verbose_json or chat body, an HTTP error, or silence. */
 export type FakeBehaviour =
-  | { kind: 'answer'; body: unknown; delayMs?: number }
-  | { kind: 'error'; status: number; message: string }
-  | { kind: 'hang' };
+  { kind: 'answer'; body: unknown; delayMs?: number } | { kind: 'error'; status: number; message: string } | { kind: 'hang' };
 
 /**
  * A local server speaking the OpenAI API's speech-to-text (/audio/transcriptions) and chat
@@ -96,7 +94,20 @@ export function verboseJson(text: string, startAt = 0.5) {
     language: 'english',
     duration: end + 0.2,
     text,
-    segments: [{ id: 0, seek: 0, start: startAt, end, text: ` ${text}`, tokens: [1, 2], temperature: 0, avg_logprob: -0.1, compression_ratio: 1.2, no_speech_prob: 0.01 }],
+    segments: [
+      {
+        id: 0,
+        seek: 0,
+        start: startAt,
+        end,
+        text: ` ${text}`,
+        tokens: [1, 2],
+        temperature: 0,
+        avg_logprob: -0.1,
+        compression_ratio: 1.2,
+        no_speech_prob: 0.01,
+      },
+    ],
     words,
   };
 }

@@ -19,7 +19,11 @@ export async function startProduct(options: { env?: Record<string, string>; data
 let counter = 0;
 
 /** Signs up through the login page as a person would; returns the email used. */
-export async function signUpThroughPage(page: Page, baseUrl: string, email = `person${++counter}-${Date.now()}@example.com`): Promise<string> {
+export async function signUpThroughPage(
+  page: Page,
+  baseUrl: string,
+  email = `person${++counter}-${Date.now()}@example.com`,
+): Promise<string> {
   await page.goto(`${baseUrl}/login`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('correct horse battery');

@@ -55,6 +55,22 @@ export async function goForwardWav(folder?: string): Promise<string> {
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
   const target = join(folder ?? (await mkdtemp(join(tmpdir(), 'vocal-goforward-'))), 'goforward.wav');
-  await promisify(execFile)('sox', ['-t', 'raw', '-r', '16000', '-e', 'signed', '-b', '16', '-c', '1', GO_FORWARD.path, target, 'pad', '0.5', '0.5']);
+  await promisify(execFile)('sox', [
+    '-t',
+    'raw',
+    '-r',
+    '16000',
+    '-e',
+    'signed',
+    '-b',
+    '16',
+    '-c',
+    '1',
+    GO_FORWARD.path,
+    target,
+    'pad',
+    '0.5',
+    '0.5',
+  ]);
   return target;
 }

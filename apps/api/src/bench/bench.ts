@@ -51,7 +51,12 @@ async function librivoxSamples() {
     lines.map(async (line) => {
       const match = /^(.*)\(([^)]+)\)\s*$/.exec(line)!;
       const { samples, sampleRate } = await readWavPcm(join(LIBRIVOX.folder, `${match[2]}.wav`));
-      return { name: match[2]!, reference: normalise(match[1]!), mp3: await encodeMp3(samples, sampleRate), seconds: samples.length / sampleRate };
+      return {
+        name: match[2]!,
+        reference: normalise(match[1]!),
+        mp3: await encodeMp3(samples, sampleRate),
+        seconds: samples.length / sampleRate,
+      };
     }),
   );
 }

@@ -30,10 +30,7 @@ const MIGRATION_LOCK_ID = 72_410_801;
  * Opens PostgreSQL when a URL is given, else the embedded PGlite database under dataDir, and
  * applies the migrations before anything else touches it.
  */
-export async function openDatabase(options: {
-  databaseUrl: string | null;
-  dataDir: string;
-}): Promise<DatabaseHandle> {
+export async function openDatabase(options: { databaseUrl: string | null; dataDir: string }): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
   return openPglite(options.dataDir);
 }

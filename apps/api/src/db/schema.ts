@@ -109,7 +109,10 @@ export const recordings = pgTable(
     message: text('message'),
     uploadDate: timestamp('upload_date', { withTimezone: true }),
     expiryDate: timestamp('expiry_date', { withTimezone: true }),
-    peaks: jsonb('peaks').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+    peaks: jsonb('peaks')
+      .$type<number[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     views: integer('views').notNull().default(0),
     duration: doublePrecision('duration').notNull().default(0),
     audioKey: text('audio_key'),
@@ -178,7 +181,10 @@ export const jobs = pgTable(
     kind: text('kind').notNull(),
     /** One job per key at a time, e.g. transcribe:{recordingId}. */
     key: text('key').notNull().unique(),
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    payload: jsonb('payload')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     state: text('state').$type<JobState>().notNull().default('queued'),
     /** Claims so far, including ones whose process died. */
     attempts: integer('attempts').notNull().default(0),
@@ -194,10 +200,7 @@ export const jobs = pgTable(
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (table) => [
-    index('jobs_queued_idx').on(table.state, table.runAt),
-    index('jobs_leased_idx').on(table.state, table.leasedUntil),
-  ],
+  (table) => [index('jobs_queued_idx').on(table.state, table.runAt), index('jobs_leased_idx').on(table.state, table.leasedUntil)],
 );
 
 /** Reports sent from the report-issue dialog (spec: error-report feedback). */

@@ -3,10 +3,7 @@ import type { z } from 'zod';
 import { badRequest, describeZodError, notFound, unsupportedMediaType } from './http-error.ts';
 
 /** The JSON body parsed by `schema`, or 400 saying what is wrong. */
-export async function readJson<Schema extends z.ZodType>(
-  context: Context,
-  schema: Schema,
-): Promise<z.output<Schema>> {
+export async function readJson<Schema extends z.ZodType>(context: Context, schema: Schema): Promise<z.output<Schema>> {
   const type = context.req.header('content-type') ?? '';
   const text = await context.req.text();
   if (text.trim() !== '' && type && !/^application\/([\w.+-]*\+)?json\b/i.test(type)) {
@@ -32,21 +29,13 @@ export function readQuery<Schema extends z.ZodType>(context: Context, schema: Sc
  * The path parameters parsed by `schema`. A malformed id names nothing that exists, so it is
  * answered like an unknown one: 404 with `notFoundMessage`.
  */
-export function readParams<Schema extends z.ZodType>(
-  context: Context,
-  schema: Schema,
-  notFoundMessage: string,
-): z.output<Schema> {
+export function readParams<Schema extends z.ZodType>(context: Context, schema: Schema, notFoundMessage: string): z.output<Schema> {
   const result = schema.safeParse(context.req.param());
   if (!result.success) throw notFound(notFoundMessage);
   return result.data;
 }
 
-export function parseWith<Schema extends z.ZodType>(
-  schema: Schema,
-  value: unknown,
-  where: string,
-): z.output<Schema> {
+export function parseWith<Schema extends z.ZodType>(schema: Schema, value: unknown, where: string): z.output<Schema> {
   const result = schema.safeParse(value);
   if (!result.success) {
     const prefix = where === 'body' ? undefined : where;

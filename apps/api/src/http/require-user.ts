@@ -16,10 +16,7 @@ type AuthServices = { tokens: TokenService; accounts: AccountService };
 
 async function authenticate(services: AuthServices, token: string) {
   const claims = await services.tokens.verifyAccess(token);
-  const [user, active] = await Promise.all([
-    services.accounts.findById(claims.userId),
-    services.tokens.isSessionActive(claims.sessionId),
-  ]);
+  const [user, active] = await Promise.all([services.accounts.findById(claims.userId), services.tokens.isSessionActive(claims.sessionId)]);
   if (!user || !active) throw unauthorized('This session has been signed out');
   return { user, sessionId: claims.sessionId };
 }

@@ -27,7 +27,12 @@ const jobEnv = (fake: Fake, extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
-async function api(base: string, method: string, path: string, options: { token?: string; json?: unknown; form?: FormData; admin?: string } = {}) {
+async function api(
+  base: string,
+  method: string,
+  path: string,
+  options: { token?: string; json?: unknown; form?: FormData; admin?: string } = {},
+) {
   const headers: Record<string, string> = {};
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.admin) headers['x-admin-token'] = options.admin;
@@ -49,7 +54,9 @@ async function proUser(process: ApiProcess, email: string) {
   expect(signedUp.status).toBe(201);
   // The server that wrote server.json last answers with its own token.
   const handoff = await handoffOf(process.dataDir);
-  expect((await api(handoff.url, 'POST', '/api/admin/users/plan', { admin: handoff.adminToken, json: { email, plan: 'pro' } })).status).toBe(200);
+  expect(
+    (await api(handoff.url, 'POST', '/api/admin/users/plan', { admin: handoff.adminToken, json: { email, plan: 'pro' } })).status,
+  ).toBe(200);
   return signedUp.body.access_token as string;
 }
 
@@ -89,32 +96,41 @@ describe.each(backends)('jobs across server processes on %s', (backend) => {
 
   // On the embedded database, the default: one process at a time. PostgreSQL's case of a
   // process dying is the same lease, shown with two processes below.
-  it.runIf(backend === 'pglite')('a job whose server was killed mid-run runs again after its lease, and completes exactly once', async () => {
-    fake.reset();
-    fake.script('transcriptions', { kind: 'hang' }, { kind: 'answer', body: verboseJson('Survived the crash.') });
-    const first = await startApiProcess({ env: jobEnv(fake, databaseEnv()) });
-    const token = await proUser(first, `crash-${backend}@example.com`);
-    const id = await sendMessage(first.url, token);
-    await waitFor(async () => fake.transcriptionCalls(), (calls) => calls === 1);
+  it.runIf(backend === 'pglite')(
+    'a job whose server was killed mid-run runs again after its lease, and completes exactly once',
+    async () => {
+      fake.reset();
+      fake.script('transcriptions', { kind: 'hang' }, { kind: 'answer', body: verboseJson('Survived the crash.') });
+      const first = await startApiProcess({ env: jobEnv(fake, databaseEnv()) });
+      const token = await proUser(first, `crash-${backend}@example.com`);
+      const id = await sendMessage(first.url, token);
+      await waitFor(
+        async () => fake.transcriptionCalls(),
+        (calls) => calls === 1,
+      );
 
-    const { pid } = await handoffOf(first.dataDir);
-    process.kill(pid, 'SIGKILL');
-    await waitFor(async () => processAlive(pid), (alive) => !alive);
+      const { pid } = await handoffOf(first.dataDir);
+      process.kill(pid, 'SIGKILL');
+      await waitFor(
+        async () => processAlive(pid),
+        (alive) => !alive,
+      );
 
-    const second = await startApiProcess({ dataDir: first.dataDir, env: jobEnv(fake, databaseEnv()) });
-    running.push(second);
-    const state = await waitFor(
-      async () => (await api(second.url, 'GET', `/api/transcription/${id}`, { token })).body,
-      (body) => body.status === 'complete' && body.summary !== null,
-    );
-    expect(state.transcription[0].sentences[0].text).toBe('Survived the crash.');
-    // A while later: nothing runs a second time.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(fake.transcriptionCalls()).toBe(2);
-    expect(fake.chatCalls()).toBe(1);
-    expect((await api(second.url, 'GET', `/api/view-vocal/${id}`)).body.audio.summary).toBe('A short summary.');
-    await second.stop();
-  });
+      const second = await startApiProcess({ dataDir: first.dataDir, env: jobEnv(fake, databaseEnv()) });
+      running.push(second);
+      const state = await waitFor(
+        async () => (await api(second.url, 'GET', `/api/transcription/${id}`, { token })).body,
+        (body) => body.status === 'complete' && body.summary !== null,
+      );
+      expect(state.transcription[0].sentences[0].text).toBe('Survived the crash.');
+      // A while later: nothing runs a second time.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(fake.transcriptionCalls()).toBe(2);
+      expect(fake.chatCalls()).toBe(1);
+      expect((await api(second.url, 'GET', `/api/view-vocal/${id}`)).body.audio.summary).toBe('A short summary.');
+      await second.stop();
+    },
+  );
 
   it.runIf(backend === 'postgres')('two servers on one PostgreSQL share the jobs and never run one twice', async () => {
     fake.reset();

@@ -65,13 +65,19 @@ describe.each(backends)('job queue on %s', (backend) => {
     await queue.enqueue({ kind, key: jobKey });
     const outcomes: string[] = [];
     for (let attempt = 1; attempt <= 3; attempt++) {
-      const [job] = await waitFor(() => queue.claim('worker', [kind], 1), (claimed) => claimed.length === 1);
+      const [job] = await waitFor(
+        () => queue.claim('worker', [kind], 1),
+        (claimed) => claimed.length === 1,
+      );
       expect(job!.attempts).toBe(attempt);
       outcomes.push(
         await queue.fail(job!, `failure ${attempt}`, {
           permanent: false,
           giveUp: async (transaction) => {
-            await transaction.update(jobs).set({ payload: { gaveUp: true } }).where(eq(jobs.id, job!.id));
+            await transaction
+              .update(jobs)
+              .set({ payload: { gaveUp: true } })
+              .where(eq(jobs.id, job!.id));
           },
         }),
       );
@@ -90,7 +96,10 @@ describe.each(backends)('job queue on %s', (backend) => {
     await queue.enqueue({ kind, key: key('lease-job') });
     const [first] = await queue.claim('dead-worker', [kind], 1);
     expect(await queue.claim('other', [kind], 1)).toEqual([]);
-    const [second] = await waitFor(() => queue.claim('other', [kind], 1), (claimed) => claimed.length === 1);
+    const [second] = await waitFor(
+      () => queue.claim('other', [kind], 1),
+      (claimed) => claimed.length === 1,
+    );
     expect(second!.id).toBe(first!.id);
     expect(second!.attempts).toBe(2);
     expect(await queue.heartbeat(first!)).toBe(false);
@@ -129,7 +138,10 @@ describe.each(backends)('job queue on %s', (backend) => {
     await queue.enqueue({ kind, key: `${kind}:always`, payload: { fail: 'always' } });
     await queue.enqueue({ kind, key: `${kind}:permanent`, payload: { fail: 'permanent' } });
     worker.start();
-    await waitFor(async () => done.length + gaveUp.length, (total) => total === 9);
+    await waitFor(
+      async () => done.length + gaveUp.length,
+      (total) => total === 9,
+    );
     await worker.stop();
     expect(mostAtOnce).toBe(2);
     expect(done).toHaveLength(7);

@@ -184,10 +184,7 @@ export function createJobQueue(options: { db: Database; config: Config['jobs'] }
      * Jobs whose holder died on their last try: no one may claim them again, so they fail
      * here, each with `giveUp` in the transaction that fails it.
      */
-    async failAbandoned(
-      kinds: string[],
-      giveUp: (job: JobRow, transaction: Transaction) => Promise<void>,
-    ): Promise<number> {
+    async failAbandoned(kinds: string[], giveUp: (job: JobRow, transaction: Transaction) => Promise<void>): Promise<number> {
       const abandoned = await db
         .select()
         .from(jobs)

@@ -53,7 +53,10 @@ describe('the mailer', () => {
     const smtp = await startSmtpCapture();
     try {
       const mailer = createSmtpMailer({ url: smtp.url, from: 'Vocal <no-reply@vocal.test>' });
-      await mailer.send({ ...message, subject: 'Ünïcode “quotes” — and a long subject that nodemailer must fold over more than one header line' });
+      await mailer.send({
+        ...message,
+        subject: 'Ünïcode “quotes” — and a long subject that nodemailer must fold over more than one header line',
+      });
       const mail = await smtp.waitFor(() => true);
       expect(mail.from).toBe('no-reply@vocal.test');
       expect(mail.to).toEqual(['owner@example.com']);
@@ -90,8 +93,20 @@ describe('notification mails', () => {
 
   it('escape every user-set string in the HTML part and keep it as given in the text part', () => {
     const mails = [
-      contactFormMail({ ...links, sender: { name: hostile, email: 'eve@example.com' }, subject: hostile, message: hostile, listenUrl: null }),
-      replyMail({ ...links, senderName: hostile, originalSubject: hostile, replyUrl: 'https://vocal.example.com/listen/a?x="y"', originalUrl: 'https://vocal.example.com/listen/b' }),
+      contactFormMail({
+        ...links,
+        sender: { name: hostile, email: 'eve@example.com' },
+        subject: hostile,
+        message: hostile,
+        listenUrl: null,
+      }),
+      replyMail({
+        ...links,
+        senderName: hostile,
+        originalSubject: hostile,
+        replyUrl: 'https://vocal.example.com/listen/a?x="y"',
+        originalUrl: 'https://vocal.example.com/listen/b',
+      }),
       commentMail({ ...links, name: hostile, text: hostile, originalSubject: hostile, listenUrl: 'https://vocal.example.com/listen/b' }),
     ];
     for (const mail of mails) {
@@ -104,22 +119,46 @@ describe('notification mails', () => {
   });
 
   it('keep line breaks out of the subject and shorten it', () => {
-    const mail = commentMail({ ...links, name: 'Eve\r\nBcc: victim@example.com', text: 'hi', originalSubject: 'x'.repeat(300), listenUrl: 'https://vocal.example.com/listen/b' });
+    const mail = commentMail({
+      ...links,
+      name: 'Eve\r\nBcc: victim@example.com',
+      text: 'hi',
+      originalSubject: 'x'.repeat(300),
+      listenUrl: 'https://vocal.example.com/listen/b',
+    });
     expect(mail.subject).not.toMatch(/[\r\n]/);
     expect(mail.subject.length).toBeLessThanOrEqual(150);
     expect(mail.subject.startsWith('Eve Bcc: victim@example.com commented on "xxx')).toBe(true);
   });
 
   it('say who wrote, about what, and where to see it', () => {
-    const written = contactFormMail({ ...links, sender: { name: 'Grace', email: 'grace@example.com' }, subject: 'Pricing', message: 'Call me', listenUrl: null });
+    const written = contactFormMail({
+      ...links,
+      sender: { name: 'Grace', email: 'grace@example.com' },
+      subject: 'Pricing',
+      message: 'Call me',
+      listenUrl: null,
+    });
     expect(written.subject).toBe('New message from Grace (grace@example.com): Pricing');
     expect(written.text).toContain('Grace (grace@example.com) sent you a message through your contact form.');
     expect(written.text).toContain('> Call me');
     expect(written.text).toContain('See it with your recordings: https://vocal.example.com/recordings');
-    const voice = contactFormMail({ ...links, sender: { name: null, email: 'lin@example.com' }, subject: null, message: null, listenUrl: 'https://vocal.example.com/listen/abc123' });
+    const voice = contactFormMail({
+      ...links,
+      sender: { name: null, email: 'lin@example.com' },
+      subject: null,
+      message: null,
+      listenUrl: 'https://vocal.example.com/listen/abc123',
+    });
     expect(voice.subject).toBe('New voice message from lin@example.com');
     expect(voice.text).toContain('Listen to the voice message: https://vocal.example.com/listen/abc123');
-    const reply = replyMail({ ...links, senderName: null, originalSubject: null, replyUrl: 'https://vocal.example.com/listen/r', originalUrl: 'https://vocal.example.com/listen/o' });
+    const reply = replyMail({
+      ...links,
+      senderName: null,
+      originalSubject: null,
+      replyUrl: 'https://vocal.example.com/listen/r',
+      originalUrl: 'https://vocal.example.com/listen/o',
+    });
     expect(reply.subject).toBe('Someone replied to your voice message');
     expect(reply.text).toContain('Listen to the reply: https://vocal.example.com/listen/r');
   });

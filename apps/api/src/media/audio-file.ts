@@ -27,8 +27,7 @@ export const AUDIO_CONTENT_TYPES: Record<AudioFormat, string> = {
   mp4: 'audio/mp4',
 };
 
-const startsWith = (bytes: Uint8Array, signature: number[], at = 0) =>
-  signature.every((byte, index) => bytes[at + index] === byte);
+const startsWith = (bytes: Uint8Array, signature: number[], at = 0) => signature.every((byte, index) => bytes[at + index] === byte);
 
 const EBML_MAGIC = [0x1a, 0x45, 0xdf, 0xa3];
 const FTYP = [0x66, 0x74, 0x79, 0x70];
@@ -98,10 +97,7 @@ const OPUS_RATES = [8000, 12_000, 16_000, 24_000, 48_000] as const;
  * Decodes a recording to mono PCM, chunk by chunk, so hours of audio never sit in memory as
  * samples. Opus is decoded straight at `preferredRate` when Opus supports that rate.
  */
-export async function* decodeAudio(
-  bytes: Uint8Array,
-  options: { preferredRate?: number } = {},
-): AsyncGenerator<PcmChunk> {
+export async function* decodeAudio(bytes: Uint8Array, options: { preferredRate?: number } = {}): AsyncGenerator<PcmChunk> {
   const container = containerOf(bytes);
   if (!container) {
     const decoder = new MPEGDecoder();

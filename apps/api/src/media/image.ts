@@ -3,8 +3,7 @@ export type ImageInfo = {
   contentType: string;
 };
 
-const startsWith = (bytes: Uint8Array, signature: number[], at = 0) =>
-  signature.every((byte, index) => bytes[at + index] === byte);
+const startsWith = (bytes: Uint8Array, signature: number[], at = 0) => signature.every((byte, index) => bytes[at + index] === byte);
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 

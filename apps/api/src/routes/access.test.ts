@@ -122,14 +122,20 @@ describe.each(backends)('access control and hostile input on %s', (backend) => {
       .setSubject(String(user.id))
       .setExpirationTime('5m')
       .sign(new TextEncoder().encode('not-the-server-secret-but-long-enough-anyway'));
-    expect(await server.call(method, path, { token: forged })).toMatchObject({ status: 401, body: { msg: 'Signature verification failed' } });
+    expect(await server.call(method, path, { token: forged })).toMatchObject({
+      status: 401,
+      body: { msg: 'Signature verification failed' },
+    });
   });
 
-  it.each(ALL.filter(([method]) => method === 'GET'))('GET %s answers a clear 4xx or 200 without a token, never a 5xx', async (_method, path) => {
-    const reply = await server.call('GET', path);
-    expect(reply.status).toBeLessThan(500);
-    if (reply.status >= 400) expect(typeof reply.body.msg).toBe('string');
-  });
+  it.each(ALL.filter(([method]) => method === 'GET'))(
+    'GET %s answers a clear 4xx or 200 without a token, never a 5xx',
+    async (_method, path) => {
+      const reply = await server.call('GET', path);
+      expect(reply.status).toBeLessThan(500);
+      if (reply.status >= 400) expect(typeof reply.body.msg).toBe('string');
+    },
+  );
 
   it.each(ALL.filter(([method]) => method !== 'GET'))(
     '%s %s never answers hostile bodies with a 5xx, and every refusal says why',

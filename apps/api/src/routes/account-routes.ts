@@ -15,45 +15,42 @@ import type { Storage } from '../storage/storage.ts';
 
 const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 
-export function accountRoutes(services: {
-  db: Database;
-  accounts: AccountService;
-  tokens: TokenService;
-  storage: Storage;
-}) {
+export function accountRoutes(services: { db: Database; accounts: AccountService; tokens: TokenService; storage: Storage }) {
   const { db, accounts, storage } = services;
   const signedIn = requireUser(services);
 
-  return new Hono<AppEnv>()
-    .get('/account', signedIn, async (context) => context.json(await accounts.toUser(context.get('user'))))
-    .post('/account', signedIn, limitBody(JSON_BODY_LIMIT), async (context) => {
-      const update = await readJson(context, accountUpdateSchema);
-      return context.json(await accounts.update(context.get('user').id, update));
-    })
-    .post('/delete', signedIn, async (context) => {
-      await accounts.remove(context.get('user').id);
-      return context.json({ ok: true });
-    })
-    .get('/share/:code', async (context) => {
-      const code = context.req.param('code');
-      if (!/^[A-Za-z0-9]{4,32}$/.test(code)) return context.json({ msg: 'No one has this share link' }, 404);
-      return context.json(await accounts.publicUserByInviteCode(code));
-    })
-    // Image upload (spec: multipart field img; returns url): avatars and logos.
-    .post('/image', signedIn, limitBody(MAX_PICTURE_BYTES + 64 * 1024), async (context) => {
-      const form = await context.req.parseBody().catch(() => {
-        throw badRequest('The body must be multipart/form-data with a file field img');
-      });
-      const file = form.img;
-      if (!(file instanceof File)) throw badRequest('img: a file is required');
-      if (file.size === 0) throw badRequest('img: the file is empty');
-      if (file.size > MAX_PICTURE_BYTES) throw payloadTooLarge('img: the file is larger than 5 MB');
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      const kind = detectImage(bytes);
-      if (!kind) throw unsupportedMediaType('img: must be a PNG, JPEG, WebP or GIF image');
-      const key = `images/${randomUUID()}.${kind.format}`;
-      await storage.put(key, bytes, kind.contentType);
-      await db.insert(images).values({ key, userId: context.get('user').id });
-      return context.json({ url: storage.publicUrl(key) });
-    });
+  return (
+    new Hono<AppEnv>()
+      .get('/account', signedIn, async (context) => context.json(await accounts.toUser(context.get('user'))))
+      .post('/account', signedIn, limitBody(JSON_BODY_LIMIT), async (context) => {
+        const update = await readJson(context, accountUpdateSchema);
+        return context.json(await accounts.update(context.get('user').id, update));
+      })
+      .post('/delete', signedIn, async (context) => {
+        await accounts.remove(context.get('user').id);
+        return context.json({ ok: true });
+      })
+      .get('/share/:code', async (context) => {
+        const code = context.req.param('code');
+        if (!/^[A-Za-z0-9]{4,32}$/.test(code)) return context.json({ msg: 'No one has this share link' }, 404);
+        return context.json(await accounts.publicUserByInviteCode(code));
+      })
+      // Image upload (spec: multipart field img; returns url): avatars and logos.
+      .post('/image', signedIn, limitBody(MAX_PICTURE_BYTES + 64 * 1024), async (context) => {
+        const form = await context.req.parseBody().catch(() => {
+          throw badRequest('The body must be multipart/form-data with a file field img');
+        });
+        const file = form.img;
+        if (!(file instanceof File)) throw badRequest('img: a file is required');
+        if (file.size === 0) throw badRequest('img: the file is empty');
+        if (file.size > MAX_PICTURE_BYTES) throw payloadTooLarge('img: the file is larger than 5 MB');
+        const bytes = new Uint8Array(await file.arrayBuffer());
+        const kind = detectImage(bytes);
+        if (!kind) throw unsupportedMediaType('img: must be a PNG, JPEG, WebP or GIF image');
+        const key = `images/${randomUUID()}.${kind.format}`;
+        await storage.put(key, bytes, kind.contentType);
+        await db.insert(images).values({ key, userId: context.get('user').id });
+        return context.json({ url: storage.publicUrl(key) });
+      })
+  );
 }

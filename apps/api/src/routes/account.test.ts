@@ -108,7 +108,11 @@ describe.each(backends)('account on %s', (backend) => {
     const { body } = await server.call('GET', '/api/get-vocal', { token: user.access });
     await server.call('POST', '/api/upload-vocal', {
       token: user.access,
-      form: uploadForm({ recording: await threeSecondMp3(), image: samplePng(), context: { id: body.id, duration: 3, peaks: samplePeaks } }),
+      form: uploadForm({
+        recording: await threeSecondMp3(),
+        image: samplePng(),
+        context: { id: body.id, duration: 3, peaks: samplePeaks },
+      }),
     });
     expect((await fetch(`${server.url}/files/${body.id}.mp3`)).status).toBe(200);
 

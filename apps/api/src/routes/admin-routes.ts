@@ -5,11 +5,7 @@ import { JSON_BODY_LIMIT, limitBody } from '../http/body-limit.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { forbidden } from '../http/http-error.ts';
 import { readJson } from '../http/read-input.ts';
-import {
-  adminCreateUserSchema,
-  adminSetPlanSchema,
-  type AdminService,
-} from '../services/admin-service.ts';
+import { adminCreateUserSchema, adminSetPlanSchema, type AdminService } from '../services/admin-service.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 

@@ -18,7 +18,7 @@ beforeAll(async () => {
   try {
     const wav = join(folder, 'goforward.wav');
     await writeFile(wav, wavBytes(await goForwardPcm(), GO_FORWARD.sampleRate));
-    [webm, mp4] = await recordInChromium(wav, 3, ['audio/webm;codecs=opus', 'audio/mp4;codecs=opus']) as [Uint8Array, Uint8Array];
+    [webm, mp4] = (await recordInChromium(wav, 3, ['audio/webm;codecs=opus', 'audio/mp4;codecs=opus'])) as [Uint8Array, Uint8Array];
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
@@ -146,7 +146,10 @@ describe.each(backends)('audio on %s', (backend) => {
       const past = new Date(Date.now() - 1000).toISOString();
       expect((await server.call('POST', `/api/edit/${id}`, { token: user.access, json: { expiryDate: past } })).status).toBe(200);
 
-      expect(await server.call('GET', `/api/view-vocal/${id}`)).toMatchObject({ status: 410, body: { msg: 'This voice message has expired' } });
+      expect(await server.call('GET', `/api/view-vocal/${id}`)).toMatchObject({
+        status: 410,
+        body: { msg: 'This voice message has expired' },
+      });
       for (const file of [`${id}.mp3`, `${id}.png`]) {
         const reply = await server.call('GET', `/files/${file}`);
         expect(reply).toMatchObject({ status: 410, body: { msg: 'This voice message has expired' } });

@@ -28,11 +28,7 @@ export function authRoutes(services: { accounts: AccountService; tokens: TokenSe
         throw tooManyRequests(`Too many failed sign-ins for this address. Try again in ${locked} seconds.`, locked);
       }
       try {
-        const result = await accounts.signInOrSignUp(
-          credentials.email,
-          credentials.password,
-          context.req.header('user-agent') ?? null,
-        );
+        const result = await accounts.signInOrSignUp(credentials.email, credentials.password, context.req.header('user-agent') ?? null);
         failuresPerEmail.reset(emailKey);
         return context.json(result.tokens, result.created ? 201 : 200);
       } catch (error) {

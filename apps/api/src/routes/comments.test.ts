@@ -45,10 +45,16 @@ describe.each(backends)('comments on %s', (backend) => {
     const owner = await server.signUp();
     const id = await ownerMessage(server, owner.access);
     await comment(id, { text: 'Before' });
-    const turnedOff = await server.call('POST', '/api/personalisation', { token: owner.access, json: { listenPage: { comments: { enabled: false } } } });
+    const turnedOff = await server.call('POST', '/api/personalisation', {
+      token: owner.access,
+      json: { listenPage: { comments: { enabled: false } } },
+    });
     expect(turnedOff.status).toBe(200);
     expect(await commentsOf(id)).toEqual({ enabled: false, comments: [] });
-    expect(await comment(id, { text: 'After' })).toMatchObject({ status: 403, body: { msg: 'Comments are turned off for this voice message' } });
+    expect(await comment(id, { text: 'After' })).toMatchObject({
+      status: 403,
+      body: { msg: 'Comments are turned off for this voice message' },
+    });
     expect(await storedFor(id)).toHaveLength(1);
   });
 
@@ -78,7 +84,10 @@ describe.each(backends)('comments on %s', (backend) => {
       expect(reply.body.msg).toMatch(message);
     }
     for (const missing of ['AAAAAAAAAAAA', 'bad%20id']) {
-      expect(await comment(missing, { text: 'hi' })).toMatchObject({ status: 404, body: { msg: 'This voice message does not exist or was deleted' } });
+      expect(await comment(missing, { text: 'hi' })).toMatchObject({
+        status: 404,
+        body: { msg: 'This voice message does not exist or was deleted' },
+      });
       expect((await server.call('GET', `/api/comments/${missing}`)).status).toBe(404);
     }
     await server.call('POST', `/api/edit/${id}`, { token: owner.access, json: { expiryDate: new Date(Date.now() - 1000).toISOString() } });
@@ -104,7 +113,8 @@ describe.each(backends)('comments on %s', (backend) => {
     const owner = await server.signUp();
     const id = await ownerMessage(server, owner.access);
     const address = newAddress();
-    for (let attempt = 0; attempt < 10; attempt++) expect((await comment(id, { text: `Comment ${attempt}` }, { address })).status).toBe(201);
+    for (let attempt = 0; attempt < 10; attempt++)
+      expect((await comment(id, { text: `Comment ${attempt}` }, { address })).status).toBe(201);
     const limited = await comment(id, { text: 'One more' }, { address });
     expect(limited.status).toBe(429);
     expect(limited.body.msg).toMatch(/^Too many comments from here\. Try again in \d+ seconds\.$/);
@@ -125,7 +135,10 @@ describe.each(backends)('comments on %s', (backend) => {
     for (const bad of ['not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
       expect((await server.call('DELETE', `/api/comments/${bad}`, { token: owner.access })).status).toBe(404);
     }
-    expect(await server.call('DELETE', `/api/comments/${commentId}`, { token: owner.access })).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await server.call('DELETE', `/api/comments/${commentId}`, { token: owner.access })).toMatchObject({
+      status: 200,
+      body: { ok: true },
+    });
     expect((await commentsOf(id)).comments).toEqual([]);
     expect((await server.call('DELETE', `/api/comments/${commentId}`, { token: owner.access })).status).toBe(404);
   });

@@ -12,12 +12,7 @@ import type { FeedbackService } from '../services/feedback-service.ts';
 import { createRateLimiter } from '../services/rate-limiter.ts';
 import type { TokenService } from '../services/token-service.ts';
 
-export function feedbackRoutes(services: {
-  config: Config;
-  accounts: AccountService;
-  tokens: TokenService;
-  feedback: FeedbackService;
-}) {
+export function feedbackRoutes(services: { config: Config; accounts: AccountService; tokens: TokenService; feedback: FeedbackService }) {
   const perAddress = createRateLimiter({ limit: 10, windowMs: 10 * 60_000 });
   return new Hono<AppEnv>().post('/feedback', optionalUser(services), limitBody(JSON_BODY_LIMIT), async (context) => {
     const wait = perAddress.hit(clientAddress(context, services.config.trustProxy));

@@ -1,10 +1,5 @@
 import { Hono } from 'hono';
-import {
-  createFolderSchema,
-  deleteFolderSchema,
-  moveRecordingSchema,
-  renameFolderSchema,
-} from '@vocal/settings-model';
+import { createFolderSchema, deleteFolderSchema, moveRecordingSchema, renameFolderSchema } from '@vocal/settings-model';
 import type { AppEnv } from '../http/app-env.ts';
 import { JSON_BODY_LIMIT, limitBody } from '../http/body-limit.ts';
 import { readJson } from '../http/read-input.ts';
@@ -13,11 +8,7 @@ import type { AccountService } from '../services/account-service.ts';
 import type { FolderService } from '../services/folder-service.ts';
 import type { TokenService } from '../services/token-service.ts';
 
-export function folderRoutes(services: {
-  accounts: AccountService;
-  tokens: TokenService;
-  folders: FolderService;
-}) {
+export function folderRoutes(services: { accounts: AccountService; tokens: TokenService; folders: FolderService }) {
   const { folders } = services;
   const signedIn = requireUser(services);
   const json = limitBody(JSON_BODY_LIMIT);

@@ -13,7 +13,10 @@ describe('host apps served at /hosts/{host}/', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
     const manifest = await fetch(`${server.url}/hosts/outlook/manifest.json`);
-    expect(await manifest.json()).toEqual({ taskpane: 'https://voice.example.com/hosts/outlook/taskpane.html', domain: 'voice.example.com' });
+    expect(await manifest.json()).toEqual({
+      taskpane: 'https://voice.example.com/hosts/outlook/taskpane.html',
+      domain: 'voice.example.com',
+    });
   });
 
   it('answers 404 for unknown hosts, missing files and paths that try to leave the build', async () => {

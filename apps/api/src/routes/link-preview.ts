@@ -16,7 +16,12 @@ export type PublicPage = { payload: PublicListenPayload; imageSize: { width: num
 /** Cuts a caption at `max` characters with an ellipsis (spec section 9), whole characters only. */
 export function truncateCaption(text: string, max: number): string {
   const characters = Array.from(text.replace(/\s+/g, ' ').trim());
-  return characters.length <= max ? characters.join('') : `${characters.slice(0, max - 1).join('').trimEnd()}…`;
+  return characters.length <= max
+    ? characters.join('')
+    : `${characters
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`;
 }
 
 /** 83 → "1:23"; an hour or more → "1:02:03". */
@@ -61,7 +66,11 @@ export function pageTitle(payload: PublicListenPayload): string {
 export function linkPreviewOf(page: PublicPage, options: { publicUrl: string; query?: URLSearchParams }): LinkPreview {
   const { payload } = page;
   const title = pageTitle(payload);
-  const canonical = canonicalUrl(listenUrl(payload.audio, options.publicUrl), options.query ?? new URLSearchParams(), CANONICAL_QUERY_PARAMETERS);
+  const canonical = canonicalUrl(
+    listenUrl(payload.audio, options.publicUrl),
+    options.query ?? new URLSearchParams(),
+    CANONICAL_QUERY_PARAMETERS,
+  );
   const shared = `${payload.settings.name} ${payload.settings.strings.sharedWithYou} (${formatDuration(payload.audio.duration)})`;
   const fileName = new URL(payload.audio.audioUrl).pathname.split('/').pop() ?? '';
   return {

@@ -110,7 +110,10 @@ describe.each(backends)('link previews, oEmbed and the embed player on %s', (bac
     expect(meta.get('og:description')).toBe('Someone shared this voice message with you (0:03)');
 
     const long = await ownerMessage(server, owner.access, { subject: `A very long subject ${'that goes on '.repeat(10)}and on` });
-    await server.running.services.db.update(recordings).set({ summary: 'word '.repeat(100).trim() }).where(eq(recordings.id, long));
+    await server.running.services.db
+      .update(recordings)
+      .set({ summary: 'word '.repeat(100).trim() })
+      .where(eq(recordings.id, long));
     const tags = headTags(await (await fetch(`${server.url}/listen/${long}`)).text()).meta;
     expect(tags.get('og:title')).toHaveLength(50);
     expect(tags.get('og:title')).toMatch(/^A very long subject that goes on .*…$/);
@@ -162,7 +165,11 @@ describe.each(backends)('link previews, oEmbed and the embed player on %s', (bac
     const owner = await server.signUp();
     const id = await ownerMessage(server, owner.access);
     await server.call('POST', `/api/edit/${id}`, { token: owner.access, json: { expiryDate: new Date(Date.now() - 1000).toISOString() } });
-    for (const [path, status] of [[`/listen/${id}`, 410], ['/listen/AAAAAAAAAAAA', 404], ['/listen/x', 404]] as const) {
+    for (const [path, status] of [
+      [`/listen/${id}`, 410],
+      ['/listen/AAAAAAAAAAAA', 404],
+      ['/listen/x', 404],
+    ] as const) {
       const response = await fetch(`${server.url}${path}`);
       expect(response.status, path).toBe(status);
       const html = await response.text();
@@ -188,8 +195,17 @@ describe.each(backends)('link previews, oEmbed and the embed player on %s', (bac
       const owner = await server.signUp();
       const id = await ownerMessage(server, owner.access);
       const url = encodeURIComponent(`${origin}/listen/${id}`);
-      expect(await server.call('GET', `/api/oembed?url=${url}&format=xml`)).toMatchObject({ status: 501, body: { msg: 'Only format=json is offered' } });
-      for (const other of [`https://evil.example/listen/${id}`, `${origin}/recordings`, 'javascript:alert(1)', 'not a url', `${origin}/listen/AAAAAAAAAAAA`]) {
+      expect(await server.call('GET', `/api/oembed?url=${url}&format=xml`)).toMatchObject({
+        status: 501,
+        body: { msg: 'Only format=json is offered' },
+      });
+      for (const other of [
+        `https://evil.example/listen/${id}`,
+        `${origin}/recordings`,
+        'javascript:alert(1)',
+        'not a url',
+        `${origin}/listen/AAAAAAAAAAAA`,
+      ]) {
         const reply = await server.call('GET', `/api/oembed?url=${encodeURIComponent(other)}`);
         expect(reply.status, other).toBe(404);
         expect(typeof reply.body.msg).toBe('string');
@@ -274,7 +290,15 @@ describe.each(backends)('link previews, oEmbed and the embed player on %s', (bac
         expect(reply.status, path).toBe(302);
         expect(reply.headers.location, path).toBe(`${origin}${path}`);
       }
-      for (const path of [`/listen/${id}`, '/join', '/join/Abc123', '/assets/app-1234.js', `/files/${id}.png`, `/api/view-vocal/${id}`, `/embed/player/${id}`]) {
+      for (const path of [
+        `/listen/${id}`,
+        '/join',
+        '/join/Abc123',
+        '/assets/app-1234.js',
+        `/files/${id}.png`,
+        `/api/view-vocal/${id}`,
+        `/embed/player/${id}`,
+      ]) {
         expect((await getWithHost(server.url, path, host)).status, path).toBe(200);
       }
       // Behind a proxy (TRUST_PROXY) the host it was asked for counts.
@@ -308,21 +332,33 @@ describe.each(backends)('link previews, oEmbed and the embed player on %s', (bac
       const { uploadForm, samplePng, threeSecondMp3, samplePeaks } = await import('../testing/upload-form.ts');
       const uploaded = await server.call('POST', '/api/upload-vocal', {
         token: owner.access,
-        form: uploadForm({ recording: await threeSecondMp3(), image: samplePng(), context: { id: reserved.body.id, duration: 3, peaks: samplePeaks } }),
+        form: uploadForm({
+          recording: await threeSecondMp3(),
+          image: samplePng(),
+          context: { id: reserved.body.id, duration: 3, peaks: samplePeaks },
+        }),
       });
       const after = reserved.body.id as string;
       expect(uploaded.body.url).toBe(`https://voice.example.com/listen/${after}`);
       const audios = await server.call('GET', '/api/audio', { token: owner.access });
-      const domains = Object.fromEntries(audios.body.audios.map((audio: { id: string; domain: string | null }) => [audio.id, audio.domain]));
+      const domains = Object.fromEntries(
+        audios.body.audios.map((audio: { id: string; domain: string | null }) => [audio.id, audio.domain]),
+      );
       expect(domains).toEqual({ [before]: null, [after]: 'voice.example.com' });
 
       const { meta, links } = headTags(await (await fetch(`${server.url}/listen/${after}`)).text());
       expect(meta.get('og:url')).toBe(`https://voice.example.com/listen/${after}`);
       expect(links[0]?.href).toBe(`https://voice.example.com/listen/${after}`);
-      expect(links[1]?.href).toBe(`${origin}/api/oembed?url=${encodeURIComponent(`https://voice.example.com/listen/${after}`)}&format=json`);
-      expect((await server.call('GET', `/api/oembed?url=${encodeURIComponent(`https://voice.example.com/listen/${after}`)}`)).status).toBe(200);
+      expect(links[1]?.href).toBe(
+        `${origin}/api/oembed?url=${encodeURIComponent(`https://voice.example.com/listen/${after}`)}&format=json`,
+      );
+      expect((await server.call('GET', `/api/oembed?url=${encodeURIComponent(`https://voice.example.com/listen/${after}`)}`)).status).toBe(
+        200,
+      );
       // Another user's domain does not vouch for this message.
-      expect((await server.call('GET', `/api/oembed?url=${encodeURIComponent(`https://other.example.com/listen/${after}`)}`)).status).toBe(404);
+      expect((await server.call('GET', `/api/oembed?url=${encodeURIComponent(`https://other.example.com/listen/${after}`)}`)).status).toBe(
+        404,
+      );
 
       const cleared = await server.call('POST', '/api/account', { token: owner.access, json: { domain: null } });
       expect(cleared.body.domain).toBeNull();

@@ -10,7 +10,6 @@ import { linkPreviewOf, NOINDEX_HEAD, pageTitle, previewHead, SITE_NAME, type Pu
 
 type Loaded = { status: 200 | 404 | 410; data: unknown; title: string; page: PublicPage | null };
 
-
 /**
  * GET /listen/{id} and GET /embed/player/{id}: the listen page and the embeddable player,
  * rendered with their payload in the HTML so a visitor's browser makes no API call before the
@@ -55,7 +54,9 @@ export function listenPageRoutes(services: { recordings: RecordingService; webDi
       if (html === null) return context.text('The web app has not been built.', 503);
       const loaded = await load(context.req.param('id'));
       // Missing and expired messages are not for search engines, nor for previews.
-      const head = loaded.page ? previewHead(linkPreviewOf(loaded.page, { publicUrl: services.publicUrl, query: queryOf(context) })) : NOINDEX_HEAD;
+      const head = loaded.page
+        ? previewHead(linkPreviewOf(loaded.page, { publicUrl: services.publicUrl, query: queryOf(context) }))
+        : NOINDEX_HEAD;
       return context.html(render(html, loaded, head), loaded.status, { 'cache-control': 'no-cache' });
     })
     .on(['GET', 'HEAD'], '/embed/player/:id', async (context) => {

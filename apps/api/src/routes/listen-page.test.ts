@@ -22,7 +22,11 @@ describe.each(backends)('the server-rendered listen page on %s', (backend) => {
     const { body } = await server.call('GET', '/api/get-vocal', { token: user.access });
     await server.call('POST', '/api/upload-vocal', {
       token: user.access,
-      form: uploadForm({ recording: await threeSecondMp3(), image: samplePng(), context: { id: body.id, duration: 3, peaks: samplePeaks, subject } }),
+      form: uploadForm({
+        recording: await threeSecondMp3(),
+        image: samplePng(),
+        context: { id: body.id, duration: 3, peaks: samplePeaks, subject },
+      }),
     });
     return { id: body.id as string, user };
   }

@@ -78,7 +78,10 @@ describe.each(backends)('listen tracking and listens per day on %s', (backend) =
     const address = '203.0.113.77';
     await track(first, { address });
     await track(second, { address });
-    const rows = await server.running.services.db.select().from(listenVisitors).where(sql`${listenVisitors.recordingId} in (${first}, ${second})`);
+    const rows = await server.running.services.db
+      .select()
+      .from(listenVisitors)
+      .where(sql`${listenVisitors.recordingId} in (${first}, ${second})`);
     expect(rows).toHaveLength(2);
     expect(rows[0]?.visitorHash).not.toBe(rows[1]?.visitorHash);
     const dump = JSON.stringify(await server.running.services.db.execute(sql`select * from listen_visitors`));
@@ -102,7 +105,10 @@ describe.each(backends)('listen tracking and listens per day on %s', (backend) =
   it('404 for unknown and malformed ids, 410 once expired', async () => {
     const owner = await server.signUp();
     for (const id of ['AAAAAAAAAAAA', 'x']) {
-      expect(await track(id, { address: newAddress() })).toMatchObject({ status: 404, body: { msg: 'This voice message does not exist or was deleted' } });
+      expect(await track(id, { address: newAddress() })).toMatchObject({
+        status: 404,
+        body: { msg: 'This voice message does not exist or was deleted' },
+      });
     }
     const id = await ownerMessage(server, owner.access);
     await server.call('POST', `/api/edit/${id}`, { token: owner.access, json: { expiryDate: new Date(Date.now() - 1000).toISOString() } });
@@ -117,7 +123,10 @@ describe.each(backends)('listen tracking and listens per day on %s', (backend) =
       const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000);
       const date = (daysAgo: number) => day(daysAgo).toISOString().slice(0, 10);
       const { db } = server.running.services;
-      await db.update(recordings).set({ uploadDate: day(3) }).where(eq(recordings.id, id));
+      await db
+        .update(recordings)
+        .set({ uploadDate: day(3) })
+        .where(eq(recordings.id, id));
       await db.insert(listens).values([
         { recordingId: id, createdAt: day(2) },
         { recordingId: id, createdAt: day(2) },
@@ -145,7 +154,10 @@ describe.each(backends)('listen tracking and listens per day on %s', (backend) =
       const stranger = await server.signUp();
       await server.running.services.admin.setPlan({ email: stranger.email, plan: 'pro' });
       for (const path of [`/api/views/${id}`, '/api/views/AAAAAAAAAAAA', '/api/views/x']) {
-        expect(await server.call('GET', path, { token: stranger.access })).toMatchObject({ status: 404, body: { msg: 'Recording not found' } });
+        expect(await server.call('GET', path, { token: stranger.access })).toMatchObject({
+          status: 404,
+          body: { msg: 'Recording not found' },
+        });
       }
     });
   });

@@ -54,7 +54,12 @@ describe.each(backends)('mail to owners about visitors, over SMTP, on %s', (back
   it('a voice message through the contact form: the listen link', async () => {
     const owner = await server.signUp();
     const code = await shareCodeOf(server, owner.access);
-    const id = await visitorRecording(server, `form:${code}`, { email: 'lin@example.com', name: HOSTILE, subject: 'Hello' }, 'contact-form');
+    const id = await visitorRecording(
+      server,
+      `form:${code}`,
+      { email: 'lin@example.com', name: HOSTILE, subject: 'Hello' },
+      'contact-form',
+    );
     const mail = await mailTo(owner.email);
     expect(mail.subject).toBe(`New voice message from ${HOSTILE} (lin@example.com): Hello`);
     expect(mail.text).toContain(`Listen to the voice message: ${server.running.url}/listen/${id}`);
@@ -87,7 +92,10 @@ describe.each(backends)('mail to owners about visitors, over SMTP, on %s', (back
     await server.call('POST', '/api/personalisation', { token: owner.access, json: { defaults: { notifications: false } } });
     await server.call('POST', `/api/comments/${original}`, { headers: fromAddress(newAddress()), json: { text: 'Unheard' } });
     const code = await shareCodeOf(server, owner.access);
-    await server.call('POST', `/api/contact-form/${code}/messages`, { headers: fromAddress(newAddress()), json: { email: 'x@example.com', message: 'Hi' } });
+    await server.call('POST', `/api/contact-form/${code}/messages`, {
+      headers: fromAddress(newAddress()),
+      json: { email: 'x@example.com', message: 'Hi' },
+    });
     await visitorRecording(server, `reply:${original}`);
     expect((await notifyJobs()).length).toBe(before);
     expect(smtp.messages.filter((mail) => mail.to.includes(owner.email))).toEqual([]);
@@ -102,7 +110,10 @@ describe.each(backends)('mail to owners about visitors, over SMTP, on %s', (back
       json: { email: 'retry@example.com', message: 'Second time lucky' },
     });
     await mailTo(owner.email);
-    const [job] = await server.running.services.db.select().from(jobs).where(eq(jobs.key, `notify:contact-form:${sent.body.id}`));
+    const [job] = await server.running.services.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.key, `notify:contact-form:${sent.body.id}`));
     expect(job).toMatchObject({ state: 'done', attempts: 2 });
     expect(job?.lastError).toBeNull();
   });
@@ -127,7 +138,15 @@ describe.each(backends)('mail without an SMTP server on %s', (backend) => {
       () => readdir(outbox).catch(() => [] as string[]),
       (names) => names.some((name) => name.endsWith('.eml')),
     );
-    const mail = parseMail(await readFile(join(outbox, files.find((name) => name.endsWith('.eml'))!), 'utf8'));
+    const mail = parseMail(
+      await readFile(
+        join(
+          outbox,
+          files.find((name) => name.endsWith('.eml'))!,
+        ),
+        'utf8',
+      ),
+    );
     expect(mail.headers.get('to')).toBe(owner.email);
     expect(mail.headers.get('from')).toBe('Vocal <no-reply@localhost>');
     expect(mail.subject).toBe('New message from grace@example.com: Outbox');

@@ -16,9 +16,7 @@ export function personalisationRoutes(services: {
 }) {
   const signedIn = requireUser(services);
   return new Hono<AppEnv>()
-    .get('/personalisation', signedIn, async (context) =>
-      context.json(await services.personalisation.get(context.get('user').id)),
-    )
+    .get('/personalisation', signedIn, async (context) => context.json(await services.personalisation.get(context.get('user').id)))
     .post('/personalisation', signedIn, limitBody(JSON_BODY_LIMIT), async (context) => {
       const patch = await readJson(context, personalisationPatchSchema);
       const user = context.get('user');

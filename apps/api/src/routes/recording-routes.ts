@@ -33,70 +33,70 @@ export function recordingRoutes(services: {
   // The multipart envelope around the two files and the context.
   const uploadLimit = config.maxUploadBytes + MAX_IMAGE_BYTES + 256 * 1024;
 
-  return new Hono<AppEnv>()
-    .get('/get-vocal', signedIn, async (context) => {
-      const { platform } = readQuery(context, getVocalQuerySchema);
-      return context.json(await services.recordings.reserve(context.get('user'), platform));
-    })
-    // Visitors (replies, contact forms, collections) record without an account.
-    .get('/get-vocal-free', async (context) => {
-      countVisit(visitorLimits.recordings, clientAddress(context, config.trustProxy), 'recordings from here');
-      const { platform, target } = readQuery(context, getVocalFreeQuerySchema);
-      return context.json(await services.recordings.reserveForVisitor(parseVisitorTarget(target), platform));
-    })
-    // A token is needed for the owner's own reservations only; a visitor's upload has none.
-    .post('/upload-vocal', maybeSignedIn, limitBody(uploadLimit), async (context) => {
-      // Set only when a token was sent (optionalUser).
-      const user = (context.get('user') as UserRow | undefined) ?? null;
-      const type = context.req.header('content-type') ?? '';
-      if (!type.startsWith('multipart/form-data')) {
-        if (!user) throw unauthorized(SIGN_IN_FIRST);
-        throw badRequest('The body must be multipart/form-data with fields recording, image and context');
-      }
-      const form = await context.req.parseBody().catch(() => {
-        throw user ? badRequest('The multipart body could not be read') : unauthorized(SIGN_IN_FIRST);
-      });
-      const field = (name: string) => {
-        const value = form[name];
-        return Array.isArray(value) ? value[0] : value;
-      };
-      const recording = field('recording');
-      const image = field('image');
-      const contextField = field('context');
-      const contextText =
-        typeof contextField === 'string' ? contextField : contextField instanceof File ? await contextField.text() : undefined;
-      const target = await services.recordings.uploadTarget(user, contextText);
-      if (target.visitor) {
-        countVisit(visitorLimits.uploads, clientAddress(context, config.trustProxy), 'uploads from here');
-        if (target.row.origin === 'contact-form' && target.row.status === 'reserved' && target.context.email) {
-          countVisit(visitorLimits.contactMessagesPerEmail, target.context.email, 'messages from this email address');
+  return (
+    new Hono<AppEnv>()
+      .get('/get-vocal', signedIn, async (context) => {
+        const { platform } = readQuery(context, getVocalQuerySchema);
+        return context.json(await services.recordings.reserve(context.get('user'), platform));
+      })
+      // Visitors (replies, contact forms, collections) record without an account.
+      .get('/get-vocal-free', async (context) => {
+        countVisit(visitorLimits.recordings, clientAddress(context, config.trustProxy), 'recordings from here');
+        const { platform, target } = readQuery(context, getVocalFreeQuerySchema);
+        return context.json(await services.recordings.reserveForVisitor(parseVisitorTarget(target), platform));
+      })
+      // A token is needed for the owner's own reservations only; a visitor's upload has none.
+      .post('/upload-vocal', maybeSignedIn, limitBody(uploadLimit), async (context) => {
+        // Set only when a token was sent (optionalUser).
+        const user = (context.get('user') as UserRow | undefined) ?? null;
+        const type = context.req.header('content-type') ?? '';
+        if (!type.startsWith('multipart/form-data')) {
+          if (!user) throw unauthorized(SIGN_IN_FIRST);
+          throw badRequest('The body must be multipart/form-data with fields recording, image and context');
         }
-      }
-      const result = await services.recordings.upload(target, {
-        recording: recording instanceof File ? recording : undefined,
-        image: image instanceof File ? image : undefined,
-      });
-      return context.json(result, 200);
-    })
-    .get('/replies/:id', signedIn, async (context) => {
-      const { id } = readParams(context, recordingIdParamsSchema, NOT_FOUND);
-      return context.json({ replies: await services.recordings.replies(context.get('user').id, id) });
-    })
-    .get('/audio', signedIn, async (context) =>
-      context.json({ audios: await services.recordings.list(context.get('user').id) }),
-    )
-    .delete('/delete/:id', signedIn, async (context) => {
-      const { id } = readParams(context, recordingIdParamsSchema, NOT_FOUND);
-      await services.recordings.remove(context.get('user').id, id);
-      return context.json({ ok: true });
-    })
-    .post('/edit/:id', signedIn, limitBody(JSON_BODY_LIMIT), async (context) => {
-      const { id } = readParams(context, recordingIdParamsSchema, NOT_FOUND);
-      const edit = await readJson(context, editRecordingSchema);
-      return context.json(await services.recordings.edit(context.get('user').id, id, edit));
-    })
-    .get('/view-vocal/:id', async (context) => {
-      const { id } = readParams(context, recordingIdParamsSchema, PUBLIC_NOT_FOUND);
-      return context.json(await services.recordings.publicPayload(id));
-    });
+        const form = await context.req.parseBody().catch(() => {
+          throw user ? badRequest('The multipart body could not be read') : unauthorized(SIGN_IN_FIRST);
+        });
+        const field = (name: string) => {
+          const value = form[name];
+          return Array.isArray(value) ? value[0] : value;
+        };
+        const recording = field('recording');
+        const image = field('image');
+        const contextField = field('context');
+        const contextText =
+          typeof contextField === 'string' ? contextField : contextField instanceof File ? await contextField.text() : undefined;
+        const target = await services.recordings.uploadTarget(user, contextText);
+        if (target.visitor) {
+          countVisit(visitorLimits.uploads, clientAddress(context, config.trustProxy), 'uploads from here');
+          if (target.row.origin === 'contact-form' && target.row.status === 'reserved' && target.context.email) {
+            countVisit(visitorLimits.contactMessagesPerEmail, target.context.email, 'messages from this email address');
+          }
+        }
+        const result = await services.recordings.upload(target, {
+          recording: recording instanceof File ? recording : undefined,
+          image: image instanceof File ? image : undefined,
+        });
+        return context.json(result, 200);
+      })
+      .get('/replies/:id', signedIn, async (context) => {
+        const { id } = readParams(context, recordingIdParamsSchema, NOT_FOUND);
+        return context.json({ replies: await services.recordings.replies(context.get('user').id, id) });
+      })
+      .get('/audio', signedIn, async (context) => context.json({ audios: await services.recordings.list(context.get('user').id) }))
+      .delete('/delete/:id', signedIn, async (context) => {
+        const { id } = readParams(context, recordingIdParamsSchema, NOT_FOUND);
+        await services.recordings.remove(context.get('user').id, id);
+        return context.json({ ok: true });
+      })
+      .post('/edit/:id', signedIn, limitBody(JSON_BODY_LIMIT), async (context) => {
+        const { id } = readParams(context, recordingIdParamsSchema, NOT_FOUND);
+        const edit = await readJson(context, editRecordingSchema);
+        return context.json(await services.recordings.edit(context.get('user').id, id, edit));
+      })
+      .get('/view-vocal/:id', async (context) => {
+        const { id } = readParams(context, recordingIdParamsSchema, PUBLIC_NOT_FOUND);
+        return context.json(await services.recordings.publicPayload(id));
+      })
+  );
 }

@@ -23,7 +23,11 @@ describe.each(backends)('recordings on %s', (backend) => {
   async function upload(token: string, id: string, extra: Record<string, unknown> = {}) {
     return server.call('POST', '/api/upload-vocal', {
       token,
-      form: uploadForm({ recording: mp3, image: samplePng(), context: { id, platform: 'webapp', duration: 3, peaks: samplePeaks, ...extra } }),
+      form: uploadForm({
+        recording: mp3,
+        image: samplePng(),
+        context: { id, platform: 'webapp', duration: 3, peaks: samplePeaks, ...extra },
+      }),
     });
   }
 
@@ -116,15 +120,60 @@ describe.each(backends)('recordings on %s', (backend) => {
     });
 
     const badUploads: [string, (id: string) => FormData, number, RegExp][] = [
-      ['no recording', (id) => uploadForm({ image: samplePng(), context: { id, duration: 3, peaks: [] } }), 400, /^recording: a file is required$/],
-      ['no image', (id) => uploadForm({ recording: new Uint8Array(10), context: { id, duration: 3, peaks: [] } }), 400, /^image: a file is required$/],
+      [
+        'no recording',
+        (id) => uploadForm({ image: samplePng(), context: { id, duration: 3, peaks: [] } }),
+        400,
+        /^recording: a file is required$/,
+      ],
+      [
+        'no image',
+        (id) => uploadForm({ recording: new Uint8Array(10), context: { id, duration: 3, peaks: [] } }),
+        400,
+        /^image: a file is required$/,
+      ],
       ['no context', () => uploadForm({ recording: new Uint8Array(10), image: samplePng() }), 400, /^context: a JSON field is required$/],
-      ['context that is not JSON', () => uploadForm({ recording: new Uint8Array(10), image: samplePng(), context: '{oops' }), 400, /^context: is not valid JSON$/],
-      ['context without duration', (id) => uploadForm({ recording: new Uint8Array(10), image: samplePng(), context: { id, peaks: [] } }), 400, /context.duration: is required/],
-      ['peaks out of range', (id) => uploadForm({ recording: new Uint8Array(10), image: samplePng(), context: { id, duration: 3, peaks: [2] } }), 400, /context.peaks.0/],
-      ['a malformed id', () => uploadForm({ recording: new Uint8Array(10), image: samplePng(), context: { id: '../../etc', duration: 3, peaks: [] } }), 400, /context.id: must be a recording id/],
-      ['an empty recording', (id) => uploadForm({ recording: new Uint8Array(), image: samplePng(), context: { id, duration: 3, peaks: [] } }), 400, /^recording: the file is empty$/],
-      ['a text file posing as MP3', (id) => uploadForm({ recording: 'just some text, not audio at all '.repeat(40), image: samplePng(), context: { id, duration: 3, peaks: [] } }), 415, /^recording: is not an MP3 file$/],
+      [
+        'context that is not JSON',
+        () => uploadForm({ recording: new Uint8Array(10), image: samplePng(), context: '{oops' }),
+        400,
+        /^context: is not valid JSON$/,
+      ],
+      [
+        'context without duration',
+        (id) => uploadForm({ recording: new Uint8Array(10), image: samplePng(), context: { id, peaks: [] } }),
+        400,
+        /context.duration: is required/,
+      ],
+      [
+        'peaks out of range',
+        (id) => uploadForm({ recording: new Uint8Array(10), image: samplePng(), context: { id, duration: 3, peaks: [2] } }),
+        400,
+        /context.peaks.0/,
+      ],
+      [
+        'a malformed id',
+        () => uploadForm({ recording: new Uint8Array(10), image: samplePng(), context: { id: '../../etc', duration: 3, peaks: [] } }),
+        400,
+        /context.id: must be a recording id/,
+      ],
+      [
+        'an empty recording',
+        (id) => uploadForm({ recording: new Uint8Array(), image: samplePng(), context: { id, duration: 3, peaks: [] } }),
+        400,
+        /^recording: the file is empty$/,
+      ],
+      [
+        'a text file posing as MP3',
+        (id) =>
+          uploadForm({
+            recording: 'just some text, not audio at all '.repeat(40),
+            image: samplePng(),
+            context: { id, duration: 3, peaks: [] },
+          }),
+        415,
+        /^recording: is not an MP3 file$/,
+      ],
     ];
 
     it.each(badUploads)('refuses %s with a clear 4xx and changes nothing', async (_name, makeForm, status, message) => {
@@ -270,7 +319,10 @@ describe.each(backends)('recordings on %s', (backend) => {
       await upload(owner.access, id);
       const past = new Date(Date.now() - 1000).toISOString();
       expect((await server.call('POST', `/api/edit/${id}`, { token: owner.access, json: { expiryDate: past } })).status).toBe(200);
-      expect(await server.call('GET', `/api/view-vocal/${id}`)).toMatchObject({ status: 410, body: { msg: 'This voice message has expired' } });
+      expect(await server.call('GET', `/api/view-vocal/${id}`)).toMatchObject({
+        status: 410,
+        body: { msg: 'This voice message has expired' },
+      });
     });
 
     it('POST edit/{id} changes the subject for the owner only, and refuses bad input', async () => {

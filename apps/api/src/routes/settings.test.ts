@@ -19,7 +19,11 @@ describe.each(backends)('personalisation and folders on %s', (backend) => {
     const { body } = await server.call('GET', '/api/get-vocal', { token });
     await server.call('POST', '/api/upload-vocal', {
       token,
-      form: uploadForm({ recording: await threeSecondMp3(), image: samplePng(), context: { id: body.id, duration: 3, peaks: samplePeaks } }),
+      form: uploadForm({
+        recording: await threeSecondMp3(),
+        image: samplePng(),
+        context: { id: body.id, duration: 3, peaks: samplePeaks },
+      }),
     });
     return body.id as string;
   }
@@ -40,10 +44,18 @@ describe.each(backends)('personalisation and folders on %s', (backend) => {
       const user = await pro();
       const saved = await server.call('POST', '/api/personalisation', {
         token: user.access,
-        json: { listenPage: { cta: { message: 'Book a call', link: 'https://example.com/book' }, theme: 2 }, attachment: { enabled: true } },
+        json: {
+          listenPage: { cta: { message: 'Book a call', link: 'https://example.com/book' }, theme: 2 },
+          attachment: { enabled: true },
+        },
       });
       expect(saved.status).toBe(200);
-      expect(saved.body.listenPage.cta).toEqual({ enabled: true, link: 'https://example.com/book', message: 'Book a call', button: 'Join for free' });
+      expect(saved.body.listenPage.cta).toEqual({
+        enabled: true,
+        link: 'https://example.com/book',
+        message: 'Book a call',
+        button: 'Join for free',
+      });
       expect(saved.body.attachment).toEqual({ name: 'Voice memo', enabled: true });
       const id = await message(user.access);
       const listen = await server.call('GET', `/api/view-vocal/${id}`);
@@ -56,7 +68,10 @@ describe.each(backends)('personalisation and folders on %s', (backend) => {
       const user = await pro();
       for (const [json, message] of [
         [{ listenPage: { cta: { link: 'javascript:alert(1)' } } }, /^listenPage.cta.link: must be an http or https URL$/],
-        [{ themes: [{ name: 'x', preset: 'Light', primary: 'expression(alert(1))', neutral: '#000', background: '#fff' }] }, /themes.0.primary: must be a colour/],
+        [
+          { themes: [{ name: 'x', preset: 'Light', primary: 'expression(alert(1))', neutral: '#000', background: '#fff' }] },
+          /themes.0.primary: must be a colour/,
+        ],
         [{ billing: {} }, /Unrecognized key/],
         [{ listenPage: 'nope' }, /listenPage/],
       ] as const) {
@@ -71,10 +86,16 @@ describe.each(backends)('personalisation and folders on %s', (backend) => {
 
     it('keeps theme and CTA customisation for Pro; Free may change the rest', async () => {
       const user = await server.signUp();
-      const refused = await server.call('POST', '/api/personalisation', { token: user.access, json: { listenPage: { cta: { message: 'Mine' } } } });
+      const refused = await server.call('POST', '/api/personalisation', {
+        token: user.access,
+        json: { listenPage: { cta: { message: 'Mine' } } },
+      });
       expect(refused.status).toBe(403);
       expect(refused.body.msg).toMatch(/listenPage.cta is a Pro feature/);
-      const allowed = await server.call('POST', '/api/personalisation', { token: user.access, json: { signature: { message: 'Listen!' }, recorder: { deviceId: 'mic-2' } } });
+      const allowed = await server.call('POST', '/api/personalisation', {
+        token: user.access,
+        json: { signature: { message: 'Listen!' }, recorder: { deviceId: 'mic-2' } },
+      });
       expect(allowed.status).toBe(200);
       expect(allowed.body.signature.message).toBe('Listen!');
     });
@@ -95,7 +116,9 @@ describe.each(backends)('personalisation and folders on %s', (backend) => {
       const created = await server.call('POST', '/api/folder', { token: user.access, json: { name: 'Clients' } });
       expect(created.status).toBe(201);
       const uuid = created.body.uuid;
-      expect((await server.call('POST', '/api/recordings', { token: user.access, json: { audio_uuid: id, folder_id: uuid } })).status).toBe(200);
+      expect((await server.call('POST', '/api/recordings', { token: user.access, json: { audio_uuid: id, folder_id: uuid } })).status).toBe(
+        200,
+      );
       const list = await server.call('GET', '/api/recordings', { token: user.access });
       expect(list.body.folders.map((folder: { uuid: string | null; name: string }) => [folder.uuid, folder.name])).toEqual([
         [null, 'Recordings'],
@@ -104,7 +127,10 @@ describe.each(backends)('personalisation and folders on %s', (backend) => {
       expect(list.body.folders[1].recordings.map((recording: { id: string }) => recording.id)).toEqual([id]);
       expect(list.body.folders[0].recordings).toEqual([]);
 
-      expect((await server.call('PUT', '/api/folder', { token: user.access, json: { uuid, name: 'Customers' } })).body).toEqual({ uuid, name: 'Customers' });
+      expect((await server.call('PUT', '/api/folder', { token: user.access, json: { uuid, name: 'Customers' } })).body).toEqual({
+        uuid,
+        name: 'Customers',
+      });
       expect((await server.call('DELETE', '/api/folder', { token: user.access, json: { uuid } })).status).toBe(200);
       const after = await server.call('GET', '/api/recordings', { token: user.access });
       expect(after.body.folders).toHaveLength(1);
@@ -123,10 +149,18 @@ describe.each(backends)('personalisation and folders on %s', (backend) => {
       const id = await message(owner.access);
       const { body: folder } = await server.call('POST', '/api/folder', { token: owner.access, json: { name: 'Private' } });
       const { body: theirFolder } = await server.call('POST', '/api/folder', { token: intruder.access, json: { name: 'Theirs' } });
-      expect((await server.call('PUT', '/api/folder', { token: intruder.access, json: { uuid: folder.uuid, name: 'Mine now' } })).status).toBe(404);
+      expect(
+        (await server.call('PUT', '/api/folder', { token: intruder.access, json: { uuid: folder.uuid, name: 'Mine now' } })).status,
+      ).toBe(404);
       expect((await server.call('DELETE', '/api/folder', { token: intruder.access, json: { uuid: folder.uuid } })).status).toBe(404);
-      expect((await server.call('POST', '/api/recordings', { token: intruder.access, json: { audio_uuid: id, folder_id: theirFolder.uuid } })).status).toBe(404);
-      expect((await server.call('POST', '/api/recordings', { token: owner.access, json: { audio_uuid: id, folder_id: theirFolder.uuid } })).status).toBe(404);
+      expect(
+        (await server.call('POST', '/api/recordings', { token: intruder.access, json: { audio_uuid: id, folder_id: theirFolder.uuid } }))
+          .status,
+      ).toBe(404);
+      expect(
+        (await server.call('POST', '/api/recordings', { token: owner.access, json: { audio_uuid: id, folder_id: theirFolder.uuid } }))
+          .status,
+      ).toBe(404);
       const list = await server.call('GET', '/api/recordings', { token: owner.access });
       expect(list.body.folders.map((item: { name: string }) => item.name)).toEqual(['Recordings', 'Private']);
     });

@@ -10,11 +10,7 @@ import type { TranscriptionService } from '../services/transcription-service.ts'
 const NOT_FOUND = 'Recording not found';
 
 /** The owner's transcript of a recording, and the retry of a failed one. */
-export function transcriptionRoutes(services: {
-  accounts: AccountService;
-  tokens: TokenService;
-  transcription: TranscriptionService;
-}) {
+export function transcriptionRoutes(services: { accounts: AccountService; tokens: TokenService; transcription: TranscriptionService }) {
   const signedIn = requireUser(services);
   return new Hono<AppEnv>()
     .get('/transcription/:id', signedIn, async (context) => {

@@ -113,7 +113,10 @@ describe.each(backends)('transcription on %s', (backend) => {
       const other = await server.signUp();
       const id = await sendMessage(server, owner.access, await threeSecondMp3());
       for (const path of [`/api/transcription/${id}`, `/api/transcription/not-an-id`, `/api/transcription/AAAAAAAAAAAA`]) {
-        expect(await server.call('GET', path, { token: other.access })).toMatchObject({ status: 404, body: { msg: 'Recording not found' } });
+        expect(await server.call('GET', path, { token: other.access })).toMatchObject({
+          status: 404,
+          body: { msg: 'Recording not found' },
+        });
       }
       expect((await server.call('POST', `/api/transcription/${id}/retry`, { token: other.access })).status).toBe(404);
       expect((await server.call('POST', `/api/transcription/${id}/retry`)).status).toBe(401);
@@ -175,7 +178,10 @@ describe.each(backends)('transcription on %s', (backend) => {
       );
       expect(summarised).toBe('A short summary.');
       const chat = fake.requests.find((entry) => entry.path === '/v1/chat/completions')!;
-      expect(chat.json).toMatchObject({ model: 'chat-small', messages: [{ role: 'system' }, { role: 'user', content: 'Go forward ten meters. Then stop.' }] });
+      expect(chat.json).toMatchObject({
+        model: 'chat-small',
+        messages: [{ role: 'system' }, { role: 'user', content: 'Go forward ten meters. Then stop.' }],
+      });
     });
 
     it('retries an error answer and a timeout, then succeeds', async () => {

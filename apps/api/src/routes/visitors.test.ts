@@ -42,7 +42,9 @@ describe.each(backends)('visitors: replies, the contact form and the collect pag
       const reserved = await reserveAsVisitor(server, `reply:${original}`);
       expect(reserved.status).toBe(200);
       expect(reserved.body.id).toMatch(/^[A-Za-z0-9]{12}$/);
-      const uploaded = await uploadAsVisitor(server, reserved.body.id, { context: { name: '  Grace Hopper ', subject: 'Re: Team update' } });
+      const uploaded = await uploadAsVisitor(server, reserved.body.id, {
+        context: { name: '  Grace Hopper ', subject: 'Re: Team update' },
+      });
       expect(uploaded.status).toBe(200);
       expect(uploaded.body.url).toMatch(new RegExp(`/listen/${reserved.body.id}$`));
 
@@ -60,7 +62,10 @@ describe.each(backends)('visitors: replies, the contact form and the collect pag
         message: null,
       });
       const audios = await server.call('GET', '/api/audio', { token: owner.access });
-      expect(audios.body.audios.find((audio: { id: string }) => audio.id === reserved.body.id)).toMatchObject({ origin: 'reply', replyTo: original });
+      expect(audios.body.audios.find((audio: { id: string }) => audio.id === reserved.body.id)).toMatchObject({
+        origin: 'reply',
+        replyTo: original,
+      });
       // The reply's own listen page names whoever sent it, not the owner.
       const listen = await server.call('GET', `/api/view-vocal/${reserved.body.id}`);
       expect(listen.body.settings.name).toBe('Grace Hopper');
@@ -74,7 +79,11 @@ describe.each(backends)('visitors: replies, the contact form and the collect pag
       const second = await visitorRecording(server, `reply:${original}`);
       const replies = await server.call('GET', `/api/replies/${original}`, { token: owner.access });
       expect(replies.body.replies.map((reply: { id: string }) => reply.id)).toEqual([first, second]);
-      for (const [token, id] of [[stranger.access, original], [owner.access, 'AAAAAAAAAAAA'], [owner.access, 'bad id!']] as const) {
+      for (const [token, id] of [
+        [stranger.access, original],
+        [owner.access, 'AAAAAAAAAAAA'],
+        [owner.access, 'bad id!'],
+      ] as const) {
         const refused = await server.call('GET', `/api/replies/${encodeURIComponent(id)}`, { token });
         expect(refused).toMatchObject({ status: 404, body: { msg: 'Recording not found' } });
       }
@@ -95,8 +104,14 @@ describe.each(backends)('visitors: replies, the contact form and the collect pag
         status: 404,
         body: { msg: 'This voice message does not exist or was deleted' },
       });
-      expect(await reserveAsVisitor(server, 'form:Nobody123')).toMatchObject({ status: 404, body: { msg: 'This contact form does not exist' } });
-      expect(await reserveAsVisitor(server, 'collect:Nobody123')).toMatchObject({ status: 404, body: { msg: 'This collection does not exist' } });
+      expect(await reserveAsVisitor(server, 'form:Nobody123')).toMatchObject({
+        status: 404,
+        body: { msg: 'This contact form does not exist' },
+      });
+      expect(await reserveAsVisitor(server, 'collect:Nobody123')).toMatchObject({
+        status: 404,
+        body: { msg: 'This collection does not exist' },
+      });
       for (const target of ['', 'reply:', 'form:../x', 'other:abc123', 'reply:a b c']) {
         const bad = await reserveAsVisitor(server, target);
         expect(bad.status, target).toBe(400);
@@ -109,8 +124,14 @@ describe.each(backends)('visitors: replies, the contact form and the collect pag
     it('410 for a reply to an expired message', async () => {
       const owner = await server.signUp();
       const original = await ownerMessage(server, owner.access);
-      await server.call('POST', `/api/edit/${original}`, { token: owner.access, json: { expiryDate: new Date(Date.now() - 1000).toISOString() } });
-      expect(await reserveAsVisitor(server, `reply:${original}`)).toMatchObject({ status: 410, body: { msg: 'This voice message has expired' } });
+      await server.call('POST', `/api/edit/${original}`, {
+        token: owner.access,
+        json: { expiryDate: new Date(Date.now() - 1000).toISOString() },
+      });
+      expect(await reserveAsVisitor(server, `reply:${original}`)).toMatchObject({
+        status: 410,
+        body: { msg: 'This voice message has expired' },
+      });
     });
   });
 
@@ -136,7 +157,9 @@ describe.each(backends)('visitors: replies, the contact form and the collect pag
       expect((await rowOf(reserved.body.id))?.status).toBe('reserved');
       // Unknown ids and bodies with no readable id say the same, revealing nothing.
       expect((await uploadAsVisitor(server, 'AAAAAAAAAAAA')).status).toBe(401);
-      const noContext = await server.call('POST', '/api/upload-vocal', { form: uploadForm({ recording: new Uint8Array(10), image: samplePng() }) });
+      const noContext = await server.call('POST', '/api/upload-vocal', {
+        form: uploadForm({ recording: new Uint8Array(10), image: samplePng() }),
+      });
       expect(noContext.status).toBe(401);
       // With the owner's token it goes through as before.
       const accepted = await uploadAsVisitor(server, reserved.body.id, { token: owner.access });
@@ -240,7 +263,10 @@ describe.each(backends)('visitors: replies, the contact form and the collect pag
       const code = await shareCodeOf(server, owner.access);
       const reserved = await reserveAsVisitor(server, `form:${code}`, { platform: 'contact-form' });
       const noEmail = await uploadAsVisitor(server, reserved.body.id, { context: { platform: 'contact-form' } });
-      expect(noEmail).toMatchObject({ status: 400, body: { msg: 'context.email: your email address is required, so they can answer you' } });
+      expect(noEmail).toMatchObject({
+        status: 400,
+        body: { msg: 'context.email: your email address is required, so they can answer you' },
+      });
       const badEmail = await uploadAsVisitor(server, reserved.body.id, { context: { platform: 'contact-form', email: 'not an address' } });
       expect(badEmail).toMatchObject({ status: 400, body: { msg: 'context.email: must be a valid email address' } });
       expect((await rowOf(reserved.body.id))?.status).toBe('reserved');
@@ -368,7 +394,13 @@ describe.each(backends)('visitors: replies, the contact form and the collect pag
       const code = await shareCodeOf(server, owner.access);
       const reply = await server.call('GET', `/api/collect/${code}`);
       expect(reply.status).toBe(200);
-      expect(reply.body).toMatchObject({ code, name: 'Ada', title: 'Send Ada a voice message', theme: { preset: 'Slate' }, branding: false });
+      expect(reply.body).toMatchObject({
+        code,
+        name: 'Ada',
+        title: 'Send Ada a voice message',
+        theme: { preset: 'Slate' },
+        branding: false,
+      });
       expect((await server.call('GET', '/api/collect/Nobody1234')).body).toEqual({ msg: 'This collection does not exist' });
     });
 
@@ -377,7 +409,14 @@ describe.each(backends)('visitors: replies, the contact form and the collect pag
       const code = await shareCodeOf(server, owner.access);
       const id = await visitorRecording(server, `collect:${code}`, { name: 'Lin', email: 'lin@example.com', subject: 'For the album' });
       const row = await rowOf(id);
-      expect(row).toMatchObject({ userId: owner.id, origin: 'collect', isReply: false, replyToId: null, senderName: 'Lin', email: 'lin@example.com' });
+      expect(row).toMatchObject({
+        userId: owner.id,
+        origin: 'collect',
+        isReply: false,
+        replyToId: null,
+        senderName: 'Lin',
+        email: 'lin@example.com',
+      });
       const audios = await server.call('GET', '/api/audio', { token: owner.access });
       expect(audios.body.audios[0]).toMatchObject({ id, origin: 'collect', subject: 'For the album' });
     });
@@ -387,13 +426,22 @@ describe.each(backends)('visitors: replies, the contact form and the collect pag
     const owner = await server.signUp();
     const code = await shareCodeOf(server, owner.access);
     const now = new Date();
-    await server.running.services.db.insert(recordings).values(
-      Array.from({ length: 60 }, (_, index) => ({ id: `visitor${owner.id}x${index}`, userId: owner.id, origin: 'collect' as const, createdAt: now })),
-    );
+    await server.running.services.db
+      .insert(recordings)
+      .values(
+        Array.from({ length: 60 }, (_, index) => ({
+          id: `visitor${owner.id}x${index}`,
+          userId: owner.id,
+          origin: 'collect' as const,
+          createdAt: now,
+        })),
+      );
     expect((await server.call('GET', '/api/get-vocal', { token: owner.access })).status).toBe(200);
     // And a visitor's reservation left for more than a day is forgotten.
     const stale = new Date(Date.now() - 2 * 86_400_000);
-    await server.running.services.db.insert(recordings).values({ id: `stale${owner.id}xx`, userId: owner.id, origin: 'collect', createdAt: stale });
+    await server.running.services.db
+      .insert(recordings)
+      .values({ id: `stale${owner.id}xx`, userId: owner.id, origin: 'collect', createdAt: stale });
     expect((await reserveAsVisitor(server, `collect:${code}`)).status).toBe(200);
     expect(await rowOf(`stale${owner.id}xx`)).toBeUndefined();
   });

@@ -1,12 +1,5 @@
 import { and, count, eq, gte } from 'drizzle-orm';
-import {
-  SHARE_PATH,
-  toPublicUser,
-  userSchema,
-  type AccountUpdate,
-  type PublicUser,
-  type User,
-} from '@vocal/settings-model';
+import { SHARE_PATH, toPublicUser, userSchema, type AccountUpdate, type PublicUser, type User } from '@vocal/settings-model';
 import type { Database } from '../db/database.ts';
 import { images, recordings, users } from '../db/schema.ts';
 import type { Config } from '../env.ts';
@@ -22,16 +15,9 @@ export type UserRow = typeof users.$inferSelect;
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' &&
   error !== null &&
-  ((error as { code?: string }).code === '23505' ||
-    (error as { cause?: { code?: string } }).cause?.code === '23505');
+  ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505');
 
-export function createAccountService(options: {
-  db: Database;
-  config: Config;
-  storage: Storage;
-  tokens: TokenService;
-  now?: () => Date;
-}) {
+export function createAccountService(options: { db: Database; config: Config; storage: Storage; tokens: TokenService; now?: () => Date }) {
   const { db, config, storage, tokens } = options;
   const now = options.now ?? (() => new Date());
 
@@ -87,10 +73,7 @@ export function createAccountService(options: {
 
   async function create(email: string, password: string): Promise<UserRow> {
     const passwordHash = await hashPassword(password, config.scryptCost);
-    const [row] = await db
-      .insert(users)
-      .values({ email, passwordHash, inviteCode: newInviteCode() })
-      .returning();
+    const [row] = await db.insert(users).values({ email, passwordHash, inviteCode: newInviteCode() }).returning();
     if (!row) throw new Error('The account could not be created');
     return row;
   }
@@ -163,10 +146,9 @@ export function createAccountService(options: {
       const pictures = await db.select({ key: images.key }).from(images).where(eq(images.userId, userId));
       await db.delete(users).where(eq(users.id, userId));
       // Files go after the rows: a crash in between leaves orphan files, never broken rows.
-      const keys = [
-        ...owned.flatMap((row) => [row.audioKey, row.imageKey]),
-        ...pictures.map((picture) => picture.key),
-      ].filter((key) => key !== null);
+      const keys = [...owned.flatMap((row) => [row.audioKey, row.imageKey]), ...pictures.map((picture) => picture.key)].filter(
+        (key) => key !== null,
+      );
       await Promise.all(keys.map((key) => storage.delete(key)));
     },
 

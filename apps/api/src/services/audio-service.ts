@@ -42,13 +42,7 @@ const fileKeysOf = (row: Pick<RecordingRow, 'id' | 'audioKey' | 'imageKey'>) => 
  * Audio after upload: re-encoding to normalised MP3 (on request, and for WebM/MP4 uploads),
  * and expiry (a job deletes an expired recording's files).
  */
-export function createAudioService(options: {
-  db: Database;
-  storage: Storage;
-  queue: JobQueue;
-  wake: () => void;
-  now?: () => Date;
-}) {
+export function createAudioService(options: { db: Database; storage: Storage; queue: JobQueue; wake: () => void; now?: () => Date }) {
   const { db, storage, queue } = options;
   const now = options.now ?? (() => new Date());
 
@@ -102,18 +96,14 @@ export function createAudioService(options: {
   };
 
   async function queueReencode(recordingId: string, transaction?: Transaction, again = false) {
-    return queue.enqueue(
-      { kind: REENCODE_JOB, key: `${REENCODE_JOB}:${recordingId}`, payload: { recordingId } },
-      { again, transaction },
-    );
+    return queue.enqueue({ kind: REENCODE_JOB, key: `${REENCODE_JOB}:${recordingId}`, payload: { recordingId } }, { again, transaction });
   }
 
   return {
     handlers: { [REENCODE_JOB]: reencodeHandler, [EXPIRE_JOB]: expireHandler },
 
     /** For uploads in WebM or MP4, in the upload's transaction. */
-    queueReencodeInTransaction: (recordingId: string, transaction: Transaction) =>
-      queueReencode(recordingId, transaction),
+    queueReencodeInTransaction: (recordingId: string, transaction: Transaction) => queueReencode(recordingId, transaction),
 
     /** Queues a job for each expired recording whose files are still stored. */
     async sweepExpired(): Promise<number> {

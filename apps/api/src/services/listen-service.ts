@@ -99,11 +99,7 @@ export function createListenService(options: { db: Database; recordings: Recordi
       if (!row || isWritten(row)) throw notFound('Recording not found');
       if (!isPro(owner)) throw forbidden('Listen analytics are a Pro feature. Upgrade to see who listened, day by day.');
       const day = sql<string>`to_char(${listens.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-      const counted = await db
-        .select({ day, views: count() })
-        .from(listens)
-        .where(eq(listens.recordingId, row.id))
-        .groupBy(day);
+      const counted = await db.select({ day, views: count() }).from(listens).where(eq(listens.recordingId, row.id)).groupBy(day);
       const byDay = new Map(counted.map((entry) => [entry.day, Number(entry.views)]));
       const first = Date.parse(utcDay(row.uploadDate ?? row.createdAt));
       const last = Date.parse(utcDay(now()));

@@ -14,12 +14,9 @@ export const NOTIFY_JOB = 'notify';
 
 /** What the owner hears about: a contact-form message (voice or written), a voice reply, a comment. */
 export type Notification =
-  | { event: 'contact-form'; recordingId: string }
-  | { event: 'reply'; recordingId: string }
-  | { event: 'comment'; commentId: string };
+  { event: 'contact-form'; recordingId: string } | { event: 'reply'; recordingId: string } | { event: 'comment'; commentId: string };
 
-const subjectOf = (notification: Notification) =>
-  notification.event === 'comment' ? notification.commentId : notification.recordingId;
+const subjectOf = (notification: Notification) => (notification.event === 'comment' ? notification.commentId : notification.recordingId);
 
 function readNotification(payload: Record<string, unknown>): Notification | null {
   const { event, recordingId, commentId } = payload;
@@ -51,7 +48,9 @@ export function createNotificationService(options: {
   }
 
   /** The mail for a notification and whose it is; null when what it was about is gone. */
-  async function compose(notification: Notification): Promise<{ ownerId: number; mail: RenderedMail; replyTo: string | null; link: string } | null> {
+  async function compose(
+    notification: Notification,
+  ): Promise<{ ownerId: number; mail: RenderedMail; replyTo: string | null; link: string } | null> {
     if (notification.event === 'comment') {
       const [comment] = await db.select().from(comments).where(eq(comments.id, notification.commentId));
       const recording = comment ? await recordingRow(comment.recordingId) : null;

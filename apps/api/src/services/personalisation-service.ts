@@ -1,10 +1,5 @@
 import { eq } from 'drizzle-orm';
-import {
-  mergeSettings,
-  personalisationSchema,
-  type Personalisation,
-  type PersonalisationPatch,
-} from '@vocal/settings-model';
+import { mergeSettings, personalisationSchema, type Personalisation, type PersonalisationPatch } from '@vocal/settings-model';
 import type { Database } from '../db/database.ts';
 import { personalisations } from '../db/schema.ts';
 import { describeZodError, forbidden, badRequest } from '../http/http-error.ts';
@@ -51,9 +46,7 @@ export function createPersonalisationService(options: { db: Database }) {
       if (!result.success) throw badRequest(describeZodError(result.error));
       const next = result.data;
       if (!pro) {
-        const changed = PRO_ONLY_PATHS.find(
-          (path) => JSON.stringify(valueAt(current, path)) !== JSON.stringify(valueAt(next, path)),
-        );
+        const changed = PRO_ONLY_PATHS.find((path) => JSON.stringify(valueAt(current, path)) !== JSON.stringify(valueAt(next, path)));
         if (changed) {
           throw forbidden(`Changing ${changed.join('.')} is a Pro feature. Upgrade to customise it.`);
         }

@@ -289,9 +289,7 @@ export function createRecordingService(options: {
         throw tooManyRequests('Too many people are recording for this page right now. Try again in a few minutes.', 300);
       }
       const id = newRecordingId();
-      await db
-        .insert(recordings)
-        .values({ id, userId: owner.id, platform, origin, isReply: origin === 'reply', replyToId });
+      await db.insert(recordings).values({ id, userId: owner.id, platform, origin, isReply: origin === 'reply', replyToId });
       return { id };
     },
 
@@ -461,7 +459,6 @@ export function createRecordingService(options: {
     },
 
     publicPage,
-
   };
 }
 

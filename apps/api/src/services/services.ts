@@ -40,9 +40,7 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
     storage,
     queue,
     transcriber: chooseTranscriber(config.transcription),
-    summariser: summaryEndpoint
-      ? createSummariser({ endpoint: summaryEndpoint, timeoutMs: config.transcription.timeoutMs })
-      : null,
+    summariser: summaryEndpoint ? createSummariser({ endpoint: summaryEndpoint, timeoutMs: config.transcription.timeoutMs }) : null,
     personalisation,
     wake,
   });

@@ -136,10 +136,7 @@ export function createTokenService(options: { db: Database; config: Config; now?
     },
 
     async isSessionActive(sessionId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ revokedAt: sessions.revokedAt })
-        .from(sessions)
-        .where(eq(sessions.id, sessionId));
+      const [row] = await db.select({ revokedAt: sessions.revokedAt }).from(sessions).where(eq(sessions.id, sessionId));
       return Boolean(row && !row.revokedAt);
     },
 

@@ -150,8 +150,7 @@ export function createTranscriptionService(options: {
       return settings.defaults.transcriptions;
     },
 
-    queueInTransaction: (recordingId: string, transaction: Transaction) =>
-      queueInTransaction(recordingId, transaction, false),
+    queueInTransaction: (recordingId: string, transaction: Transaction) => queueInTransaction(recordingId, transaction, false),
 
     /** What the listen page says where a transcript would be. */
     noticeFor(row: Pick<RecordingRow, 'transcriptionStatus'>): TranscriptionNotice {

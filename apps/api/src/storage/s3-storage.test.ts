@@ -12,7 +12,13 @@ let s3Url: string;
 let s3Folder: string;
 beforeAll(async () => {
   s3Folder = await mkdtemp(join(tmpdir(), 'vocal-s3-'));
-  s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3Folder, configureBuckets: [{ name: 'vocal-files', configs: [] }] });
+  s3 = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: s3Folder,
+    configureBuckets: [{ name: 'vocal-files', configs: [] }],
+  });
   const { port } = await s3.run();
   s3Url = `http://127.0.0.1:${port}`;
 });

@@ -23,7 +23,8 @@ export type S3StorageOptions = {
 };
 
 const isMissing = (error: unknown) =>
-  error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey');
+  error instanceof S3ServiceException &&
+  (error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey');
 
 /**
  * Objects in an S3 bucket (AWS or compatible). A PUT replaces an object whole, so readers

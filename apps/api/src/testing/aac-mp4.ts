@@ -12,7 +12,12 @@ export async function makeAacMp4(seconds = 1): Promise<Uint8Array> {
   const frameSeconds = 1024 / 44_100;
   for (let index = 0; index * frameSeconds < seconds; index++) {
     const packet = new EncodedPacket(new Uint8Array(200).fill(index % 256), 'key', index * frameSeconds, frameSeconds);
-    await source.add(packet, index === 0 ? { decoderConfig: { codec: 'mp4a.40.2', sampleRate: 44_100, numberOfChannels: 1, description: new Uint8Array([0x12, 0x08]) } } : undefined);
+    await source.add(
+      packet,
+      index === 0
+        ? { decoderConfig: { codec: 'mp4a.40.2', sampleRate: 44_100, numberOfChannels: 1, description: new Uint8Array([0x12, 0x08]) } }
+        : undefined,
+    );
   }
   await output.finalize();
   return new Uint8Array(output.target.buffer!);

@@ -63,7 +63,11 @@ function readParts(entity: string, found: { text: string; html: string }) {
   }
   const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
   const decoded =
-    encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : encoding === 'quoted-printable' ? decodeQuoted(body) : body;
+    encoding === 'base64'
+      ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+      : encoding === 'quoted-printable'
+        ? decodeQuoted(body)
+        : body;
   if (type.toLowerCase().startsWith('text/html')) found.html = decoded;
   else if (type.toLowerCase().startsWith('text/plain')) found.text = decoded;
 }
@@ -73,7 +77,14 @@ export function parseMail(raw: string, envelope: { from: string; to: string[] } 
   const headers = readHeaders(raw.slice(0, split));
   const parts = { text: '', html: '' };
   readParts(raw, parts);
-  return { ...envelope, headers, subject: headers.get('subject') ?? '', text: parts.text.replace(/\r\n/g, '\n'), html: parts.html.replace(/\r\n/g, '\n'), raw };
+  return {
+    ...envelope,
+    headers,
+    subject: headers.get('subject') ?? '',
+    text: parts.text.replace(/\r\n/g, '\n'),
+    html: parts.html.replace(/\r\n/g, '\n'),
+    raw,
+  };
 }
 
 /**

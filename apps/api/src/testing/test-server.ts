@@ -22,7 +22,11 @@ export type TestServer = {
   running: RunningServer;
   dataDir: string;
   /** Any request; `json` and `form` set the body, `token` the bearer. */
-  call(method: string, path: string, options?: { token?: string; json?: unknown; form?: FormData; body?: RequestInit['body']; headers?: Record<string, string> }): Promise<Reply>;
+  call(
+    method: string,
+    path: string,
+    options?: { token?: string; json?: unknown; form?: FormData; body?: RequestInit['body']; headers?: Record<string, string> },
+  ): Promise<Reply>;
   /** Signs up a new user and returns their tokens. */
   signUp(email?: string, password?: string): Promise<{ email: string; access: string; refresh: string; id: number }>;
   /** A correctly signed access token that expired a minute ago. */
@@ -43,7 +47,10 @@ export async function startTestServer(backend: Backend, env: Record<string, stri
   const hostApps = join(dataDir, 'host-apps');
   await mkdir(join(hostApps, 'outlook', 'dist', 'assets'), { recursive: true });
   await writeFile(join(hostApps, 'outlook', 'dist', 'taskpane.html'), '<!doctype html><title>Taskpane</title>');
-  await writeFile(join(hostApps, 'outlook', 'dist', 'manifest.json'), '{"taskpane":"%PUBLIC_URL%/hosts/outlook/taskpane.html","domain":"%PUBLIC_HOST%"}');
+  await writeFile(
+    join(hostApps, 'outlook', 'dist', 'manifest.json'),
+    '{"taskpane":"%PUBLIC_URL%/hosts/outlook/taskpane.html","domain":"%PUBLIC_HOST%"}',
+  );
   await writeFile(
     join(webDist, 'listen.html'),
     '<!doctype html><html><head><title>Voice message · Vocal</title><!--vocal-head--></head><body><div id="root"></div><!--vocal-data--></body></html>',

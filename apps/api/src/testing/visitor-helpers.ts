@@ -17,7 +17,11 @@ export async function ownerMessage(server: TestServer, token: string, context: R
   const id = reserved.body.id as string;
   const uploaded = await server.call('POST', '/api/upload-vocal', {
     token,
-    form: uploadForm({ recording: await threeSecondMp3(), image: samplePng(), context: { id, duration: 3, peaks: samplePeaks, ...context } }),
+    form: uploadForm({
+      recording: await threeSecondMp3(),
+      image: samplePng(),
+      context: { id, duration: 3, peaks: samplePeaks, ...context },
+    }),
   });
   if (uploaded.status !== 200) throw new Error(`upload-vocal: ${uploaded.status} ${JSON.stringify(uploaded.body)}`);
   return id;
@@ -47,7 +51,12 @@ export async function uploadAsVisitor(
 }
 
 /** Reserves and uploads a visitor's recording for `target`; returns the new recording's id. */
-export async function visitorRecording(server: TestServer, target: string, context: Record<string, unknown> = {}, platform?: string): Promise<string> {
+export async function visitorRecording(
+  server: TestServer,
+  target: string,
+  context: Record<string, unknown> = {},
+  platform?: string,
+): Promise<string> {
   const reserved = await reserveAsVisitor(server, target, { platform });
   if (reserved.status !== 200) throw new Error(`get-vocal-free: ${reserved.status} ${JSON.stringify(reserved.body)}`);
   const uploaded = await uploadAsVisitor(server, reserved.body.id, { context });
@@ -62,15 +71,24 @@ export async function shareCodeOf(server: TestServer, token: string): Promise<st
 }
 
 /** A GET with a Host header of our choosing (fetch does not let one be set), for custom domains. */
-export function getWithHost(baseUrl: string, path: string, host: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+export function getWithHost(
+  baseUrl: string,
+  path: string,
+  host: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   const url = new URL(path, baseUrl);
   return new Promise((resolve, reject) => {
-    const outgoing = request({ hostname: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method: 'GET', headers: { host } }, (incoming) => {
-      const chunks: Buffer[] = [];
-      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-      incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks).toString('utf8') }));
-      incoming.on('error', reject);
-    });
+    const outgoing = request(
+      { hostname: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method: 'GET', headers: { host } },
+      (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('end', () =>
+          resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        incoming.on('error', reject);
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end();
   });

@@ -7,7 +7,12 @@ import type { Transcriber } from './transcriber.ts';
 
 /** Whether `command` names an executable, as a path or on PATH. */
 export function isExecutable(command: string, path: string): boolean {
-  const candidates = command.includes('/') ? [command] : path.split(delimiter).filter(Boolean).map((folder) => join(folder, command));
+  const candidates = command.includes('/')
+    ? [command]
+    : path
+        .split(delimiter)
+        .filter(Boolean)
+        .map((folder) => join(folder, command));
   return candidates.some((candidate) => {
     try {
       accessSync(candidate, constants.X_OK);

@@ -7,12 +7,8 @@ import type { Transcriber } from './transcriber.ts';
 const verboseJsonSchema = z.object({
   text: z.string().default(''),
   duration: z.coerce.number().optional(),
-  segments: z
-    .array(z.object({ start: z.coerce.number(), end: z.coerce.number(), text: z.string() }))
-    .nullish(),
-  words: z
-    .array(z.object({ word: z.string(), start: z.coerce.number(), end: z.coerce.number() }))
-    .nullish(),
+  segments: z.array(z.object({ start: z.coerce.number(), end: z.coerce.number(), text: z.string() })).nullish(),
+  words: z.array(z.object({ word: z.string(), start: z.coerce.number(), end: z.coerce.number() })).nullish(),
 });
 export type VerboseJson = z.input<typeof verboseJsonSchema>;
 
@@ -74,9 +70,7 @@ export async function callApi(
 /** Maps a verbose_json answer to the spec's segments and sentences, all inside the audio. */
 export function transcriptFromVerboseJson(answer: VerboseJson, durationSeconds: number) {
   const parsed = verboseJsonSchema.parse(answer);
-  const segments = parsed.segments?.length
-    ? parsed.segments
-    : [{ start: 0, end: parsed.duration ?? durationSeconds, text: parsed.text }];
+  const segments = parsed.segments?.length ? parsed.segments : [{ start: 0, end: parsed.duration ?? durationSeconds, text: parsed.text }];
   const text = parsed.segments?.length ? segments.map((segment) => segment.text).join(' ') : parsed.text;
   const words: TimedWord[] = parsed.words?.length ? parsed.words : wordsFromSegments(segments);
   return groupIntoSegments(timeSentences(splitSentences(text), words, durationSeconds), durationSeconds);

@@ -117,7 +117,10 @@ describe('signing in through the Office dialog', () => {
     dialog.messageParent('not json');
     dialog.messageParent(JSON.stringify({ type: 'signed-in', tokens: { accessToken: '' } }));
     dialog.messageParent(JSON.stringify({ type: 'sudo' }));
-    dialog.messageParent(encodeDialogMessage({ type: 'signed-in', tokens: { accessToken: 'evil', refreshToken: 'evil' } }), 'https://evil.example');
+    dialog.messageParent(
+      encodeDialogMessage({ type: 'signed-in', tokens: { accessToken: 'evil', refreshToken: 'evil' } }),
+      'https://evil.example',
+    );
     expect(dialog.closed).toBe(false);
     dialog.messageParent(encodeDialogMessage({ type: 'signed-in', tokens }), undefined);
     expect(await signedIn).toEqual(tokens);

@@ -36,9 +36,9 @@ async function readSubject(office: OutlookOffice): Promise<string | undefined> {
 async function bodyIsText(office: OutlookOffice, item: OutlookComposeItem): Promise<boolean> {
   const getType = item.body?.getTypeAsync;
   if (typeof getType !== 'function') return false;
-  const type = await officeCall<Office.CoercionType>(office.AsyncResultStatus.Failed, (callback) => getType.call(item.body, callback)).catch(
-    () => null,
-  );
+  const type = await officeCall<Office.CoercionType>(office.AsyncResultStatus.Failed, (callback) =>
+    getType.call(item.body, callback),
+  ).catch(() => null);
   return type === office.CoercionType.Text;
 }
 
@@ -118,7 +118,10 @@ export function createOutlookAdapter(office: OutlookOffice, options: OutlookAdap
   };
 
   // Attaching is a capability only where Mailbox 1.8 is supported; otherwise the flow never offers it.
-  if (office.context.requirements.isSetSupported('Mailbox', '1.8') && typeof composeItem(office)?.addFileAttachmentFromBase64Async === 'function') {
+  if (
+    office.context.requirements.isSetSupported('Mailbox', '1.8') &&
+    typeof composeItem(office)?.addFileAttachmentFromBase64Async === 'function'
+  ) {
     adapter.attachAudio = async ({ blob, name }) => {
       const item = composeItem(office);
       const addAttachment = item?.addFileAttachmentFromBase64Async;

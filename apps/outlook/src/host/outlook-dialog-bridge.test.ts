@@ -12,9 +12,7 @@ describeHostAdapterContract('the Outlook record window adapter', () => {
   const fake = createFakeDialogOffice();
   const adapter = createOutlookDialogAdapter(createOutlookDialogBridge(fake.office, { origin }));
   const shared = () =>
-    fake.sent
-      .map(parseDialogToParentMessage)
-      .flatMap((message) => (message?.type === 'shared' ? [shareHtml(message.share)] : []));
+    fake.sent.map(parseDialogToParentMessage).flatMap((message) => (message?.type === 'shared' ? [shareHtml(message.share)] : []));
   return { adapter, insertedContent: shared };
 });
 

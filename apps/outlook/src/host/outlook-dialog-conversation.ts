@@ -56,7 +56,11 @@ export async function converseWithDialog<T>(office: OutlookOffice, url: string, 
   let dialog: OutlookDialog;
   try {
     dialog = await officeCall<OutlookDialog>(office.AsyncResultStatus.Failed, (callback) =>
-      office.context.ui.displayDialogAsync(url, { width: options.size.width, height: options.size.height, displayInIframe: false }, callback),
+      office.context.ui.displayDialogAsync(
+        url,
+        { width: options.size.width, height: options.size.height, displayInIframe: false },
+        callback,
+      ),
     );
   } catch (error) {
     const code = error instanceof OfficeCallError ? error.code : null;
@@ -95,7 +99,10 @@ export async function converseWithDialog<T>(office: OutlookOffice, url: string, 
       if (settled || !('error' in args)) return;
       settled = true;
       if (args.error === DIALOG_CODES.closedByUser) resolve(null);
-      else reject(new DialogFailedError(args.error, DIALOG_FAILURES[args.error] ?? `The window stopped unexpectedly (Office code ${args.error}).`));
+      else
+        reject(
+          new DialogFailedError(args.error, DIALOG_FAILURES[args.error] ?? `The window stopped unexpectedly (Office code ${args.error}).`),
+        );
     });
   });
 }

@@ -14,7 +14,11 @@ type Result<T> = Office.AsyncResult<T>;
 
 const succeeded = <T>(value: T): Result<T> => ({ status: officeValue<Office.AsyncResultStatus>('succeeded'), value }) as Result<T>;
 const failedWith = <T>(failure: Failure): Result<T> =>
-  ({ status: officeValue<Office.AsyncResultStatus>('failed'), value: undefined, error: { code: failure.code, message: failure.message, name: 'Error' } }) as unknown as Result<T>;
+  ({
+    status: officeValue<Office.AsyncResultStatus>('failed'),
+    value: undefined,
+    error: { code: failure.code, message: failure.message, name: 'Error' },
+  }) as unknown as Result<T>;
 
 export type FakeDialog = OutlookDialog & {
   url: string;
@@ -159,7 +163,11 @@ export function createFakeDialogOffice(options: { canHearParent?: boolean; failL
         messageParent: (message) => void sent.push(message),
         ...(canHear
           ? {
-              addHandlerAsync(_type: Office.EventType, handler: (args: Office.DialogParentMessageReceivedEventArgs) => void, callback: (result: Result<void>) => void) {
+              addHandlerAsync(
+                _type: Office.EventType,
+                handler: (args: Office.DialogParentMessageReceivedEventArgs) => void,
+                callback: (result: Result<void>) => void,
+              ) {
                 if (options.failListen) return callback(failedWith(options.failListen));
                 listeners.push(handler);
                 callback(succeeded(undefined));

@@ -3,9 +3,7 @@ import type { ApiClient } from '@vocal/api-client';
 import type { Personalisation, User } from '@vocal/settings-model';
 
 export type AccountState =
-  | { status: 'loading' }
-  | { status: 'ready'; user: User; settings: Personalisation }
-  | { status: 'failed'; message: string };
+  { status: 'loading' } | { status: 'ready'; user: User; settings: Personalisation } | { status: 'failed'; message: string };
 
 /**
  * The signed-in user's plan and personalisation (signature, attachment, microphone), which

@@ -19,7 +19,11 @@ describe('recording in a window, seen from the taskpane', () => {
   it('attaches nothing when the setting is off', async () => {
     const fake = createFakeHostAdapter({ windowShare: sampleShare() });
     const fetchAudio = vi.fn(async () => null);
-    const host = withWindowRecording(fake.adapter, { attachment: () => ({ enabled: false, name: 'Voice memo' }), fetchAudio, onWindowError: () => undefined });
+    const host = withWindowRecording(fake.adapter, {
+      attachment: () => ({ enabled: false, name: 'Voice memo' }),
+      fetchAudio,
+      onWindowError: () => undefined,
+    });
     await host.recordInWindow!('https://vocal.example/dialog.html');
     expect(fetchAudio).not.toHaveBeenCalled();
     expect(fake.calls.map((call) => call.name)).toEqual(['recordInWindow']);
@@ -51,6 +55,8 @@ describe('recording in a window, seen from the taskpane', () => {
 
   it('leaves an adapter without the capability as it is', () => {
     const { adapter } = createFakeHostAdapter({ capabilities: { recordInWindow: false } });
-    expect(withWindowRecording(adapter, { attachment: () => null, fetchAudio: async () => null, onWindowError: () => undefined })).toBe(adapter);
+    expect(withWindowRecording(adapter, { attachment: () => null, fetchAudio: async () => null, onWindowError: () => undefined })).toBe(
+      adapter,
+    );
   });
 });

@@ -4,7 +4,10 @@ import { isChunkLoadError, reloadForChunkError } from './chunk-reload.ts';
 describe('chunk-load reloads (spec: at most once per 10 s)', () => {
   it('reloads once, then not again within 10 s, then again after', () => {
     const store = new Map<string, string>();
-    const storage = { getItem: (key: string) => store.get(key) ?? null, setItem: (key: string, value: string) => void store.set(key, value) };
+    const storage = {
+      getItem: (key: string) => store.get(key) ?? null,
+      setItem: (key: string, value: string) => void store.set(key, value),
+    };
     const reload = vi.fn();
     let time = 100_000;
     expect(reloadForChunkError(storage, reload, () => time)).toBe(true);

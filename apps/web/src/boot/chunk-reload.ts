@@ -3,10 +3,13 @@ import { TIMINGS } from '@vocal/settings-model';
 const KEY = 'vocal.chunk-reload-at';
 
 /** Messages browsers give when a lazily loaded chunk of an older build is gone. */
-const CHUNK_ERRORS = [/Failed to fetch dynamically imported module/i, /Importing a module script failed/i, /error loading dynamically imported module/i];
+const CHUNK_ERRORS = [
+  /Failed to fetch dynamically imported module/i,
+  /Importing a module script failed/i,
+  /error loading dynamically imported module/i,
+];
 
-export const isChunkLoadError = (error: unknown) =>
-  error instanceof Error && CHUNK_ERRORS.some((pattern) => pattern.test(error.message));
+export const isChunkLoadError = (error: unknown) => error instanceof Error && CHUNK_ERRORS.some((pattern) => pattern.test(error.message));
 
 /**
  * A deploy replaced the chunks this page was built against: reload to get the new build,

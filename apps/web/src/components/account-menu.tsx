@@ -50,7 +50,11 @@ export function AccountMenu({ user, onReportIssue, onSignOut }: AccountMenuProps
         aria-label="Account"
         onClick={() => setOpen((value) => !value)}
       >
-        {user?.avatarUrl ? <img src={user.avatarUrl} alt="" className="account-menu__avatar" /> : <span aria-hidden="true">{initialsOf(user)}</span>}
+        {user?.avatarUrl ? (
+          <img src={user.avatarUrl} alt="" className="account-menu__avatar" />
+        ) : (
+          <span aria-hidden="true">{initialsOf(user)}</span>
+        )}
       </button>
       {open ? (
         <div id={menuId} className="account-menu__panel">

@@ -73,8 +73,22 @@ export function CommentsSection({ api, recordingId, isOwner }: { api: ApiClient;
         <p className="comments__empty">No comments yet.</p>
       )}
       <form className="comments__form" onSubmit={(event) => event.preventDefault()} noValidate>
-        <TextField label="Your name" name="name" autoComplete="name" value={name} onChange={(event) => setName(event.target.value)} hint="Optional" />
-        <TextAreaField label="Comment" name="comment" rows={3} value={text} onChange={(event) => setText(event.target.value)} error={error ?? undefined} />
+        <TextField
+          label="Your name"
+          name="name"
+          autoComplete="name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          hint="Optional"
+        />
+        <TextAreaField
+          label="Comment"
+          name="comment"
+          rows={3}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          error={error ?? undefined}
+        />
         <HoneypotField value={website} onChange={setWebsite} />
         <Button
           type="submit"

@@ -14,6 +14,8 @@ const data = JSON.parse(document.getElementById('listen-data')?.textContent ?? '
 const root = document.getElementById('root');
 if (root && data) {
   createRoot(root).render(
-    <StrictMode>{data.status === 200 ? <ListenView payload={data.payload} /> : <ListenGone status={data.status} message={data.message} />}</StrictMode>,
+    <StrictMode>
+      {data.status === 200 ? <ListenView payload={data.payload} /> : <ListenGone status={data.status} message={data.message} />}
+    </StrictMode>,
   );
 }

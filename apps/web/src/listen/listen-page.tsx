@@ -27,7 +27,8 @@ export default function ListenPage() {
       .then((result) => {
         if (cancelled) return;
         if (result.ok) setLoad({ status: 'loaded', payload: result.data });
-        else if (result.status === 404 || result.status === 410) setLoad({ status: 'gone', code: result.status, message: result.error.msg });
+        else if (result.status === 404 || result.status === 410)
+          setLoad({ status: 'gone', code: result.status, message: result.error.msg });
         else setLoad({ status: 'failed', message: result.error.msg });
       });
     return () => {
@@ -35,7 +36,9 @@ export default function ListenPage() {
     };
   }, [id]);
 
-  usePageTitle(load.status === 'loaded' ? (load.payload.audio.subject ?? `Voice message from ${load.payload.settings.name}`) : 'Voice message');
+  usePageTitle(
+    load.status === 'loaded' ? (load.payload.audio.subject ?? `Voice message from ${load.payload.settings.name}`) : 'Voice message',
+  );
 
   if (load.status === 'loading') {
     return (

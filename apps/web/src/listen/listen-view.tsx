@@ -10,7 +10,13 @@ const ReplyPanel = lazy(() => import('./reply-panel.tsx'));
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
 
-const fileName = (title: string) => `${title.replace(/[^\p{L}\p{N} _-]+/gu, '').trim().slice(0, 60) || 'Voice message'}.mp3`;
+const fileName = (title: string) =>
+  `${
+    title
+      .replace(/[^\p{L}\p{N} _-]+/gu, '')
+      .trim()
+      .slice(0, 60) || 'Voice message'
+  }.mp3`;
 
 /**
  * The listen page: the sender, the message with its player and transcript, download and
@@ -93,7 +99,12 @@ export function ListenView({ payload }: { payload: PublicListenPayload }) {
         {settings.cta.enabled ? (
           <aside className="listen-cta" aria-label="Call to action">
             <p className="listen-cta__message">{settings.cta.message}</p>
-            <a className="vk-button vk-button--primary vk-button--link" href={settings.cta.link ?? '/login'} target="_blank" rel="noopener noreferrer">
+            <a
+              className="vk-button vk-button--primary vk-button--link"
+              href={settings.cta.link ?? '/login'}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               <span className="vk-button__layer vk-button__content">{settings.cta.button}</span>
             </a>
           </aside>

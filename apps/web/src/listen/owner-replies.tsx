@@ -24,7 +24,14 @@ export function OwnerReplies({ api, recordingId }: { api: ApiClient; recordingId
               <span className="comments__name">{reply.senderName ?? 'Someone'}</span>{' '}
               <time dateTime={reply.uploadDate}>{dateFormat.format(new Date(reply.uploadDate))}</time>
             </p>
-            {reply.audioUrl ? <AudioPlayer src={reply.audioUrl} peaks={reply.peaks} duration={reply.duration} label={`Reply from ${reply.senderName ?? 'Someone'}`} /> : null}
+            {reply.audioUrl ? (
+              <AudioPlayer
+                src={reply.audioUrl}
+                peaks={reply.peaks}
+                duration={reply.duration}
+                label={`Reply from ${reply.senderName ?? 'Someone'}`}
+              />
+            ) : null}
           </li>
         ))}
       </ol>

@@ -24,7 +24,14 @@ export default function ReplyPanel({ recordingId, ownerName }: { recordingId: st
   }
   return (
     <section className="reply-panel" aria-label="Reply by voice">
-      <TextField label="Your name" name="name" autoComplete="name" value={name} onChange={(event) => setName(event.target.value)} hint="So they know who replied. Optional." />
+      <TextField
+        label="Your name"
+        name="name"
+        autoComplete="name"
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        hint="So they know who replied. Optional."
+      />
       <RecordFlow host={host} api={recorderApi} plan={0} recordingPlan={VISITOR_RECORDING_PLAN} onShared={() => setSent(true)} />
     </section>
   );

@@ -38,14 +38,27 @@ export default function CollectPage() {
   if (load.status === 'gone') return <VisitorPageGone message={load.message} />;
   const { collection } = load;
   return (
-    <VisitorPage theme={collection.theme} user={collection.user} name={collection.name} title={collection.title} branding={collection.branding}>
+    <VisitorPage
+      theme={collection.theme}
+      user={collection.user}
+      name={collection.name}
+      title={collection.title}
+      branding={collection.branding}
+    >
       {sent ? (
         <p className="visitor-card__sent" role="status">
           Thanks! {collection.name} has your voice message.
         </p>
       ) : (
         <div className="contact-form">
-          <TextField label="Your name" name="name" autoComplete="name" value={name} onChange={(event) => setName(event.target.value)} hint="Optional" />
+          <TextField
+            label="Your name"
+            name="name"
+            autoComplete="name"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            hint="Optional"
+          />
           <RecordFlow host={host} api={api} plan={0} recordingPlan={VISITOR_RECORDING_PLAN} onShared={() => setSent(true)} />
         </div>
       )}

@@ -14,7 +14,9 @@ export default function CollectSettingsPage() {
           <h1 id="collect-title" className="page-header__title">
             Collections
           </h1>
-          <p className="page-header__meta">Share this link: whoever opens it can record a voice message for you. It lands in your recordings.</p>
+          <p className="page-header__meta">
+            Share this link: whoever opens it can record a voice message for you. It lands in your recordings.
+          </p>
         </div>
       </header>
       <div className="settings-page__group">

@@ -85,7 +85,14 @@ function ContactForm({ form }: { form: ContactFormPayload }) {
   );
 
   return (
-    <VisitorPage theme={form.theme} user={form.user} name={form.name} title={strings.title} subtitle={mode === 'voice' ? strings.subtitle : undefined} branding={form.branding}>
+    <VisitorPage
+      theme={form.theme}
+      user={form.user}
+      name={form.name}
+      title={strings.title}
+      subtitle={mode === 'voice' ? strings.subtitle : undefined}
+      branding={form.branding}
+    >
       {mode === 'voice' ? (
         <div className="contact-form">
           {emailField}

@@ -35,7 +35,14 @@ export default function ContactFormSettingsPage() {
       </div>
       <div className="settings-page__group">
         <h2 className="settings-page__heading">Put it on your website</h2>
-        <TextAreaField label="Embed code" hint="Paste this where the form should appear." readOnly rows={4} value={snippet} onFocus={(event) => event.currentTarget.select()} />
+        <TextAreaField
+          label="Embed code"
+          hint="Paste this where the form should appear."
+          readOnly
+          rows={4}
+          value={snippet}
+          onFocus={(event) => event.currentTarget.select()}
+        />
         <CopyCodeButton code={snippet} />
       </div>
     </section>

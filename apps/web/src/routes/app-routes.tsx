@@ -14,9 +14,7 @@ import { RouteParamsContext } from './route-params.ts';
 import { errorTitle, pageTitleFor } from './page-title.ts';
 import { ROUTES, type LayoutName, type RouteDefinition } from './route-table.ts';
 
-const pages = new Map<RouteDefinition, LazyExoticComponent<ComponentType>>(
-  ROUTES.map((route) => [route, lazy(route.page)]),
-);
+const pages = new Map<RouteDefinition, LazyExoticComponent<ComponentType>>(ROUTES.map((route) => [route, lazy(route.page)]));
 
 const LAYOUTS: Record<LayoutName, ComponentType<{ children: React.ReactNode }>> = {
   basic: BasicLayout,

@@ -3,9 +3,9 @@ import { canonicalUrl } from './canonical-url.ts';
 
 describe('canonical links (spec section 2)', () => {
   it('keeps only whitelisted parameters, sorted by name, and drops the fragment', () => {
-    expect(
-      canonicalUrl('https://vocal.example/listen/Ab12?utm_source=x&t=10&lang=en#top', { allowedParameters: ['t', 'lang'] }),
-    ).toBe('https://vocal.example/listen/Ab12?lang=en&t=10');
+    expect(canonicalUrl('https://vocal.example/listen/Ab12?utm_source=x&t=10&lang=en#top', { allowedParameters: ['t', 'lang'] })).toBe(
+      'https://vocal.example/listen/Ab12?lang=en&t=10',
+    );
     expect(canonicalUrl('https://vocal.example/record?utm_campaign=y')).toBe('https://vocal.example/record');
   });
 

@@ -61,6 +61,15 @@ describe('the route table (spec section 2)', () => {
 
   it('uses the layouts the spec names', () => {
     const layouts = Object.fromEntries(ROUTES.map((route) => [route.name, route.layout]));
-    expect(layouts).toMatchObject({ join: 'none', listen: 'none', collect: 'none', record: 'none', 'record-front': 'none', recordings: 'dashboard', settings: 'dashboard', payments: 'dashboard' });
+    expect(layouts).toMatchObject({
+      join: 'none',
+      listen: 'none',
+      collect: 'none',
+      record: 'none',
+      'record-front': 'none',
+      recordings: 'dashboard',
+      settings: 'dashboard',
+      payments: 'dashboard',
+    });
   });
 });

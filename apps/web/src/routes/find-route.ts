@@ -14,9 +14,10 @@ export function findRoute(path: string, parser: Parser, routes: RouteDefinition[
     for (const pattern of route.paths) {
       const [matched, params] = matchRoute(parser, pattern, path);
       if (!matched) continue;
-      const values = Object.fromEntries(
-        Object.entries(params ?? {}).filter(([key]) => !/^\d+$/.test(key)),
-      ) as Record<string, string | undefined>;
+      const values = Object.fromEntries(Object.entries(params ?? {}).filter(([key]) => !/^\d+$/.test(key))) as Record<
+        string,
+        string | undefined
+      >;
       if (route.params && !route.params.safeParse(values).success) return { kind: 'invalid-params', route };
       return { kind: 'page', route, params: values };
     }

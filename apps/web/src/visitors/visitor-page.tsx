@@ -3,7 +3,15 @@ import type { PublicUser, Theme } from '@vocal/settings-model';
 import { ThemeProvider } from '@vocal/ui-kit';
 
 /** The frame of a visitor's page: the owner's theme, who it is for, and the Free plan's branding. */
-export function VisitorPage(props: { theme: Theme; user: PublicUser; name: string; title: string; subtitle?: string; branding: boolean; children: ReactNode }) {
+export function VisitorPage(props: {
+  theme: Theme;
+  user: PublicUser;
+  name: string;
+  title: string;
+  subtitle?: string;
+  branding: boolean;
+  children: ReactNode;
+}) {
   return (
     <ThemeProvider theme={props.theme} className="visitor-page">
       <main className="visitor-page__main">

@@ -16,7 +16,6 @@ export function visitorRecorderApi(
 ): CreateRecorderOptions['api'] {
   return {
     getVocal: () => api.getVocalFree({ platform: options.platform, target: options.target }),
-    uploadVocal: (input) =>
-      api.uploadVocal({ ...input, context: { ...input.context, ...options.details?.() } }, { auth: 'none' }),
+    uploadVocal: (input) => api.uploadVocal({ ...input, context: { ...input.context, ...options.details?.() } }, { auth: 'none' }),
   };
 }

@@ -23,10 +23,7 @@ export const subscriptionRequestSchema = z.object({
 });
 
 /** A checkout URL to open, or the resulting subscription status. */
-export const subscriptionResponseSchema = z.union([
-  z.object({ checkout_url: httpUrlSchema }),
-  z.object({ status: z.string() }),
-]);
+export const subscriptionResponseSchema = z.union([z.object({ checkout_url: httpUrlSchema }), z.object({ status: z.string() })]);
 export type SubscriptionResponse = z.infer<typeof subscriptionResponseSchema>;
 
 /** Success is true when the returned status is active or trialing (spec section 4). */

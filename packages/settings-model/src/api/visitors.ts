@@ -24,16 +24,11 @@ export const visitorNameSchema = z.string().trim().max(80, { error: 'must be at 
 export const honeypotSchema = z.string().max(2000).optional();
 
 /** Where a visitor's recording goes: a reply to a message, a contact form, or a collection. */
-export const visitorTargetSchema = z
-  .string()
-  .regex(/^(reply:[A-Za-z0-9_-]{6,64}|form:[A-Za-z0-9]{4,32}|collect:[A-Za-z0-9]{4,32})$/, {
-    error: 'target must be reply:{recordingId}, form:{code} or collect:{code}',
-  });
+export const visitorTargetSchema = z.string().regex(/^(reply:[A-Za-z0-9_-]{6,64}|form:[A-Za-z0-9]{4,32}|collect:[A-Za-z0-9]{4,32})$/, {
+  error: 'target must be reply:{recordingId}, form:{code} or collect:{code}',
+});
 
-export type VisitorTarget =
-  | { kind: 'reply'; recordingId: string }
-  | { kind: 'form'; code: string }
-  | { kind: 'collect'; code: string };
+export type VisitorTarget = { kind: 'reply'; recordingId: string } | { kind: 'form'; code: string } | { kind: 'collect'; code: string };
 
 /** "reply:abc" → {kind: 'reply', recordingId: 'abc'}; call it on a value the schema accepted. */
 export function parseVisitorTarget(target: string): VisitorTarget {

@@ -31,8 +31,7 @@ const openDialog = parameters.get('dialog') === 'report';
 const presets: ThemePresetName[] = onlyTheme ? [onlyTheme] : ['Light', 'Black'];
 const sample = makeSampleAudio();
 
-const wait = (milliseconds: number) =>
-  new Promise<void>((resolve) => setTimeout(resolve, milliseconds));
+const wait = (milliseconds: number) => new Promise<void>((resolve) => setTimeout(resolve, milliseconds));
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -45,25 +44,12 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function Swatches({ preset }: { preset: ThemePresetName }) {
   const variables = themeVariables(THEME_PRESETS[preset]);
-  const names = [
-    'background',
-    'surface',
-    'text',
-    'text-muted',
-    'primary',
-    'on-primary',
-    'border',
-    'danger',
-    'focus-ring',
-  ];
+  const names = ['background', 'surface', 'text', 'text-muted', 'primary', 'on-primary', 'border', 'danger', 'focus-ring'];
   return (
     <div className="gallery-swatches">
       {names.map((name) => (
         <div key={name} className="gallery-swatch">
-          <span
-            className="gallery-swatch__chip"
-            style={{ background: `var(--vk-color-${name})` }}
-          />
+          <span className="gallery-swatch__chip" style={{ background: `var(--vk-color-${name})` }} />
           <span className="gallery-swatch__name">{name}</span>
           <code className="gallery-swatch__value">{variables[`--vk-color-${name}`]}</code>
         </div>
@@ -164,24 +150,14 @@ function PresetColumn({ preset }: { preset: ThemePresetName }) {
             title="Quick update on the launch plan"
           />
           <AudioPlayer src={sample.url} peaks={sample.peaks.slice(0, 40)} duration={200} />
-          <AudioPlayer
-            src="data:audio/mpeg;base64,AAAA"
-            peaks={sample.peaks}
-            duration={65}
-            title="A message that will not load"
-          />
+          <AudioPlayer src="data:audio/mpeg;base64,AAAA" peaks={sample.peaks} duration={65} title="A message that will not load" />
         </div>
       </Section>
 
       <Section title="Fields">
         <div className="gallery-stack">
           <TextField label="Name" value={text} onChange={(event) => setText(event.target.value)} />
-          <TextField
-            label="Email"
-            type="email"
-            placeholder="you@example.com"
-            hint="We send the link here."
-          />
+          <TextField label="Email" type="email" placeholder="you@example.com" hint="We send the link here." />
           <TextField label="Coupon" defaultValue="SPRNG" error="This coupon has expired" />
           <TextAreaField label="Message" placeholder="Write your message here" rows={3} />
           <CopyLinkField url="https://vocal.example/listen/qT7fw2Kd9x" label="Share link" />
@@ -202,11 +178,7 @@ function PresetColumn({ preset }: { preset: ThemePresetName }) {
             Report an issue
           </Button>
         </div>
-        <ReportIssueDialog
-          open={dialogOpen}
-          onClose={() => setDialogOpen(false)}
-          onSubmit={() => wait(1200)}
-        />
+        <ReportIssueDialog open={dialogOpen} onClose={() => setDialogOpen(false)} onSubmit={() => wait(1200)} />
       </Section>
 
       <Section title="Fatal-error screen">

@@ -8,15 +8,11 @@ const PEAKS = [0.1, 0.5, 0.9, 0.4, 0.2, 0.7, 0.3, 0.6];
 
 // jsdom has no media playback: play() and pause() only fire the events a browser would.
 beforeEach(() => {
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (
-    this: HTMLMediaElement,
-  ) {
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
     this.dispatchEvent(new Event('play'));
     return Promise.resolve();
   });
-  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (
-    this: HTMLMediaElement,
-  ) {
+  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
     this.dispatchEvent(new Event('pause'));
   });
   vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => {});
@@ -32,9 +28,7 @@ function renderPlayer(props: Partial<Parameters<typeof AudioPlayer>[0]> = {}) {
 describe('AudioPlayer', () => {
   it('shows the known duration before any metadata, and the title', () => {
     const { slider } = renderPlayer({ title: 'Quarterly update' });
-    expect(
-      screen.getByRole('group', { name: 'Voice message: Quarterly update' }),
-    ).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Voice message: Quarterly update' })).toBeInTheDocument();
     expect(screen.getByText('Quarterly update')).toBeInTheDocument();
     expect(screen.getByText('3:20')).toBeInTheDocument();
     expect(slider).toHaveAttribute('aria-valuemin', '0');
@@ -118,9 +112,7 @@ describe('AudioPlayer', () => {
     for (const rate of expected) {
       await user.click(screen.getByRole('button', { name: /^Playback speed/ }));
       expect(audio.playbackRate).toBe(rate);
-      expect(screen.getByRole('button', { name: `Playback speed ${rate}×` })).toHaveTextContent(
-        `${rate}×`,
-      );
+      expect(screen.getByRole('button', { name: `Playback speed ${rate}×` })).toHaveTextContent(`${rate}×`);
     }
   });
 

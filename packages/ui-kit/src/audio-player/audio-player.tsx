@@ -1,12 +1,5 @@
 import './audio-player.css';
-import {
-  useEffect,
-  useImperativeHandle,
-  useRef,
-  type KeyboardEvent,
-  type PointerEvent,
-  type Ref,
-} from 'react';
+import { useEffect, useImperativeHandle, useRef, type KeyboardEvent, type PointerEvent, type Ref } from 'react';
 import { formatDuration } from '../format/format-duration.ts';
 import { classNames } from '../internal/class-names.ts';
 import { PauseIcon, PlayIcon, RetryIcon } from '../internal/icons.tsx';
@@ -49,16 +42,7 @@ const PAGE_STEP_SHARE = 0.1;
  * The listen page's player: play/pause, a waveform that is also the seek slider (pointer,
  * touch and keyboard), speed, time, buffering and load errors.
  */
-export function AudioPlayer({
-  src,
-  peaks,
-  duration,
-  title,
-  label,
-  onTimeUpdate,
-  ref,
-  className,
-}: AudioPlayerProps) {
+export function AudioPlayer({ src, peaks, duration, title, label, onTimeUpdate, ref, className }: AudioPlayerProps) {
   const playback = useAudioPlayback({ src, duration, onTimeUpdate });
   const { playing, currentTime, buffering, error, rate, seek } = playback;
   const total = playback.duration;
@@ -140,12 +124,7 @@ export function AudioPlayer({
     >
       <audio {...playback.audioProps} />
       {title ? <p className="vk-player__title">{title}</p> : null}
-      <button
-        type="button"
-        className="vk-player__play"
-        aria-label={playing ? 'Pause' : 'Play'}
-        onClick={playback.toggle}
-      >
+      <button type="button" className="vk-player__play" aria-label={playing ? 'Pause' : 'Play'} onClick={playback.toggle}>
         {buffering ? <Spinner size="sm" decorative /> : playing ? <PauseIcon /> : <PlayIcon />}
       </button>
       <div

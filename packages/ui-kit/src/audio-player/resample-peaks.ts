@@ -21,8 +21,7 @@ export function resamplePeaks(peaks: readonly number[], count: number): number[]
       const start = Math.floor((index * values.length) / count);
       const end = Math.max(start + 1, Math.floor(((index + 1) * values.length) / count));
       let loudest = 0;
-      for (let position = start; position < end; position += 1)
-        loudest = Math.max(loudest, values[position] ?? 0);
+      for (let position = start; position < end; position += 1) loudest = Math.max(loudest, values[position] ?? 0);
       return loudest;
     });
   } else {

@@ -30,8 +30,7 @@ export type AudioPlayback = {
 const HAVE_FUTURE_DATA = 3;
 
 function describeMediaError(error: MediaError | null): string {
-  if (error?.code === 2)
-    return 'The voice message could not be loaded. Check your connection and try again.';
+  if (error?.code === 2) return 'The voice message could not be loaded. Check your connection and try again.';
   if (error?.code === 3 || error?.code === 4) return 'This voice message could not be played.';
   return 'The voice message could not be loaded.';
 }
@@ -40,11 +39,7 @@ function describeMediaError(error: MediaError | null): string {
  * The state of one <audio> element, read from its own events so the element stays the single
  * source of truth, plus the commands the player's controls need.
  */
-export function useAudioPlayback({
-  src,
-  duration: knownDuration,
-  onTimeUpdate,
-}: AudioPlaybackOptions): AudioPlayback {
+export function useAudioPlayback({ src, duration: knownDuration, onTimeUpdate }: AudioPlaybackOptions): AudioPlayback {
   const audioRef = useRef<HTMLAudioElement | null>(null);
   const [playing, setPlaying] = useState(false);
   const [currentTime, setCurrentTime] = useState(0);
@@ -69,8 +64,7 @@ export function useAudioPlayback({
     onTimeUpdateRef.current = onTimeUpdate;
   }, [onTimeUpdate]);
 
-  const duration =
-    mediaDuration ?? (Number.isFinite(knownDuration) && knownDuration > 0 ? knownDuration : 0);
+  const duration = mediaDuration ?? (Number.isFinite(knownDuration) && knownDuration > 0 ? knownDuration : 0);
 
   const publish = useCallback((seconds: number) => {
     setCurrentTime(seconds);

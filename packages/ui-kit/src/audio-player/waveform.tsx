@@ -23,8 +23,7 @@ const FALLBACK_BARS = 64;
 export function Waveform({ peaks, progress, height = 48 }: WaveformProps) {
   const [element, setElement] = useState<HTMLDivElement | null>(null);
   const width = useElementWidth(element);
-  const count =
-    width > 0 ? Math.max(8, Math.floor((width + BAR_GAP) / (BAR_WIDTH + BAR_GAP))) : FALLBACK_BARS;
+  const count = width > 0 ? Math.max(8, Math.floor((width + BAR_GAP) / (BAR_WIDTH + BAR_GAP))) : FALLBACK_BARS;
   const bars = useMemo(() => resamplePeaks(peaks, count), [peaks, count]);
   const viewWidth = count * (BAR_WIDTH + BAR_GAP) - BAR_GAP;
   const clipId = `vk-waveform-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;

@@ -24,7 +24,14 @@ export function ButtonLink({
   return (
     <a
       {...anchor}
-      className={classNames('vk-button', 'vk-button--link', `vk-button--${variant}`, `vk-button--${size}`, block && 'vk-button--block', className)}
+      className={classNames(
+        'vk-button',
+        'vk-button--link',
+        `vk-button--${variant}`,
+        `vk-button--${size}`,
+        block && 'vk-button--block',
+        className,
+      )}
     >
       <span className="vk-button__layer vk-button__content">
         {icon}

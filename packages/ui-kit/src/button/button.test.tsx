@@ -26,10 +26,7 @@ describe('Button', () => {
         Delete
       </Button>,
     );
-    expect(screen.getByRole('button', { name: 'Delete' })).toHaveClass(
-      'vk-button--danger',
-      'vk-button--lg',
-    );
+    expect(screen.getByRole('button', { name: 'Delete' })).toHaveClass('vk-button--danger', 'vk-button--lg');
   });
 
   it('is busy and frozen while its async click is pending, then recovers', async () => {

@@ -1,12 +1,5 @@
 import './button.css';
-import {
-  useEffect,
-  useRef,
-  useState,
-  type ComponentProps,
-  type MouseEvent,
-  type ReactNode,
-} from 'react';
+import { useEffect, useRef, useState, type ComponentProps, type MouseEvent, type ReactNode } from 'react';
 import { BUTTON_DEFAULTS, type SpinnerSize } from '@vocal/settings-model';
 import { classNames } from '../internal/class-names.ts';
 import { Spinner } from '../spinner/spinner.tsx';
@@ -35,11 +28,7 @@ export type ButtonProps = Omit<ComponentProps<'button'>, 'onClick'> & {
 const spinnerSizes: Record<ButtonSize, SpinnerSize> = { sm: 'xs', base: 'xs', lg: 'sm' };
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as PromiseLike<unknown>).then === 'function'
-  );
+  return typeof value === 'object' && value !== null && typeof (value as PromiseLike<unknown>).then === 'function';
 }
 
 /**
@@ -103,13 +92,7 @@ export function Button({
       aria-disabled={busy || undefined}
       aria-busy={busy || undefined}
       data-busy={busy || undefined}
-      className={classNames(
-        'vk-button',
-        `vk-button--${variant}`,
-        `vk-button--${size}`,
-        block && 'vk-button--block',
-        className,
-      )}
+      className={classNames('vk-button', `vk-button--${variant}`, `vk-button--${size}`, block && 'vk-button--block', className)}
       onClick={handleClick}
     >
       {/* Both layers always render in the same grid cell, so going busy never changes the size. */}

@@ -19,8 +19,7 @@ export type CopyLinkFieldProps = {
 export const COPIED_FEEDBACK_MS = 2000;
 
 function copyShortcut(): string {
-  const platform =
-    typeof navigator === 'undefined' ? '' : navigator.platform || navigator.userAgent;
+  const platform = typeof navigator === 'undefined' ? '' : navigator.platform || navigator.userAgent;
   return /Mac|iPhone|iPad/i.test(platform) ? '⌘C' : 'Ctrl+C';
 }
 
@@ -28,13 +27,7 @@ function copyShortcut(): string {
  * A read-only field with a link and a Copy button. When the clipboard refuses, the link is
  * selected and a hint asks the person to copy it themselves, so sharing never dead-ends.
  */
-export function CopyLinkField({
-  url,
-  label = 'Link',
-  hideLabel,
-  onCopied,
-  className,
-}: CopyLinkFieldProps) {
+export function CopyLinkField({ url, label = 'Link', hideLabel, onCopied, className }: CopyLinkFieldProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const [status, setStatus] = useState<'idle' | 'copied' | 'failed'>('idle');
@@ -79,10 +72,7 @@ export function CopyLinkField({
             />
             <Button
               variant={copied ? 'secondary' : 'primary'}
-              className={classNames(
-                'vk-copy-link__button',
-                copied && 'vk-copy-link__button--copied',
-              )}
+              className={classNames('vk-copy-link__button', copied && 'vk-copy-link__button--copied')}
               icon={copied ? <CheckIcon /> : <CopyIcon />}
               onClick={copy}
             >
@@ -90,9 +80,7 @@ export function CopyLinkField({
             </Button>
           </div>
           <p id={hintId} className="vk-copy-link__status" role="status">
-            {status === 'failed'
-              ? `Copying is blocked here. Press ${copyShortcut()} to copy the link.`
-              : null}
+            {status === 'failed' ? `Copying is blocked here. Press ${copyShortcut()} to copy the link.` : null}
             {copied ? <span className="vk-visually-hidden">Link copied</span> : null}
           </p>
         </>

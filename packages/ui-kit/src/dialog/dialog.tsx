@@ -1,14 +1,5 @@
 import './dialog.css';
-import {
-  useId,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type MouseEvent,
-  type PointerEvent,
-  type ReactNode,
-  type RefObject,
-} from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { classNames } from '../internal/class-names.ts';
 import { CloseIcon } from '../internal/icons.tsx';
@@ -71,18 +62,12 @@ export function Dialog({
     pressedBackdrop.current = event.target === event.currentTarget;
   };
   const onBackdropClick = (event: MouseEvent) => {
-    if (closeOnBackdropClick && pressedBackdrop.current && event.target === event.currentTarget)
-      onClose();
+    if (closeOnBackdropClick && pressedBackdrop.current && event.target === event.currentTarget) onClose();
     pressedBackdrop.current = false;
   };
 
   return createPortal(
-    <div
-      className="vk-dialog"
-      onKeyDown={onKeyDown}
-      onPointerDown={onPointerDown}
-      onClick={onBackdropClick}
-    >
+    <div className="vk-dialog" onKeyDown={onKeyDown} onPointerDown={onPointerDown} onClick={onBackdropClick}>
       <div
         ref={setPanel}
         className={classNames('vk-dialog__panel', className)}
@@ -96,12 +81,7 @@ export function Dialog({
           <h2 id={titleId} className="vk-dialog__title">
             {title}
           </h2>
-          <button
-            type="button"
-            className="vk-dialog__close"
-            aria-label={closeLabel}
-            onClick={onClose}
-          >
+          <button type="button" className="vk-dialog__close" aria-label={closeLabel} onClick={onClose}>
             <CloseIcon />
           </button>
         </header>

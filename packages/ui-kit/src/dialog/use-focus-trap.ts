@@ -9,11 +9,7 @@ const openTraps: HTMLElement[] = [];
  * else the container), keeps Tab and Shift+Tab cycling inside it, pulls focus back if it
  * escapes, and on release returns focus to whatever had it before.
  */
-export function useFocusTrap(
-  container: HTMLElement | null,
-  active: boolean,
-  initialFocus?: RefObject<HTMLElement | null>,
-): void {
+export function useFocusTrap(container: HTMLElement | null, active: boolean, initialFocus?: RefObject<HTMLElement | null>): void {
   useEffect(() => {
     if (!active || !container) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;

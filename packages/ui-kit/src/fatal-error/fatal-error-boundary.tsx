@@ -92,9 +92,7 @@ export class FatalErrorBoundary extends Component<FatalErrorBoundaryProps, State
     return (
       <>
         {this.props.children}
-        {this.state.unhandledFailed ? (
-          <FatalErrorScreen overlay onContinue={this.continue} />
-        ) : null}
+        {this.state.unhandledFailed ? <FatalErrorScreen overlay onContinue={this.continue} /> : null}
       </>
     );
   }

@@ -14,11 +14,7 @@ export type FatalErrorScreenProps = {
 };
 
 /** The fatal-error screen of spec section 2, in the basic layout: a centred message and Continue. */
-export function FatalErrorScreen({
-  onContinue,
-  overlay = false,
-  className,
-}: FatalErrorScreenProps) {
+export function FatalErrorScreen({ onContinue, overlay = false, className }: FatalErrorScreenProps) {
   const id = useId();
   const titleRef = useRef<HTMLHeadingElement>(null);
   const [container, setContainer] = useState<HTMLDivElement | null>(null);

@@ -23,12 +23,12 @@ describe('FatalErrorScreen', () => {
 });
 
 describe('isIgnoredError', () => {
-  it.each([
-    new Error('ResizeObserver loop completed with undelivered notifications.'),
-    'Unable to preload CSS for /assets/listen.css',
-  ])('ignores %s', (error) => {
-    expect(isIgnoredError(error)).toBe(true);
-  });
+  it.each([new Error('ResizeObserver loop completed with undelivered notifications.'), 'Unable to preload CSS for /assets/listen.css'])(
+    'ignores %s',
+    (error) => {
+      expect(isIgnoredError(error)).toBe(true);
+    },
+  );
 
   it('does not ignore real failures', () => {
     expect(isIgnoredError(new TypeError('x is undefined'))).toBe(false);
@@ -79,10 +79,7 @@ describe('FatalErrorBoundary', () => {
         componentStack: expect.stringContaining('Bomb'),
       }),
     );
-    expect(console.error).toHaveBeenCalledWith(
-      'Fatal error occurred in client app',
-      expect.any(Error),
-    );
+    expect(console.error).toHaveBeenCalledWith('Fatal error occurred in client app', expect.any(Error));
 
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getByText('All good')).toBeInTheDocument();
@@ -97,9 +94,7 @@ describe('FatalErrorBoundary', () => {
       </FatalErrorBoundary>,
     );
     act(() => {
-      window.dispatchEvent(
-        new ErrorEvent('error', { error: new Error('late failure'), message: 'late failure' }),
-      );
+      window.dispatchEvent(new ErrorEvent('error', { error: new Error('late failure'), message: 'late failure' }));
     });
     expect(screen.getByRole('alertdialog', { name: TITLE })).toBeInTheDocument();
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ source: 'error-event' }));
@@ -135,9 +130,7 @@ describe('FatalErrorBoundary', () => {
           message: 'ResizeObserver loop completed with undelivered notifications.',
         }),
       );
-      window.dispatchEvent(
-        new ErrorEvent('error', { error: new Error('Unable to preload CSS for /assets/a.css') }),
-      );
+      window.dispatchEvent(new ErrorEvent('error', { error: new Error('Unable to preload CSS for /assets/a.css') }));
     });
     expect(onError).not.toHaveBeenCalled();
     expect(screen.queryByRole('alertdialog')).toBeNull();
@@ -154,9 +147,7 @@ describe('FatalErrorBoundary', () => {
     const otherHandler = vi.fn((event: ErrorEvent) => event.preventDefault());
     window.addEventListener('error', otherHandler);
     act(() => {
-      window.dispatchEvent(
-        new ErrorEvent('error', { error: new Error('elsewhere'), cancelable: true }),
-      );
+      window.dispatchEvent(new ErrorEvent('error', { error: new Error('elsewhere'), cancelable: true }));
     });
     window.removeEventListener('error', otherHandler);
     expect(otherHandler).toHaveBeenCalledTimes(1);

@@ -4,8 +4,7 @@ import { ERROR_REPORTING } from '@vocal/settings-model';
 export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message;
   if (typeof error === 'string') return error;
-  if (typeof error === 'object' && error !== null && 'message' in error)
-    return String(error.message);
+  if (typeof error === 'object' && error !== null && 'message' in error) return String(error.message);
   return String(error);
 }
 

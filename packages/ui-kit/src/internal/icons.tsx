@@ -22,11 +22,7 @@ const base = {
 export function PlayIcon(props: IconProps) {
   return (
     <svg {...base} {...props}>
-      <path
-        d="M8 5.14v13.72a1 1 0 0 0 1.5.86l11-6.86a1 1 0 0 0 0-1.72l-11-6.86A1 1 0 0 0 8 5.14z"
-        fill="currentColor"
-        stroke="none"
-      />
+      <path d="M8 5.14v13.72a1 1 0 0 0 1.5.86l11-6.86a1 1 0 0 0 0-1.72l-11-6.86A1 1 0 0 0 8 5.14z" fill="currentColor" stroke="none" />
     </svg>
   );
 }

@@ -14,12 +14,7 @@ export type LevelMeterProps = {
 const HOT = 0.85;
 
 /** A microphone input level, drawn as lit segments and exposed as an ARIA meter. */
-export function LevelMeter({
-  value,
-  label = 'Microphone level',
-  segments = 24,
-  className,
-}: LevelMeterProps) {
+export function LevelMeter({ value, label = 'Microphone level', segments = 24, className }: LevelMeterProps) {
   const level = Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0;
   const percent = Math.round(level * 100);
   const lit = Math.round(level * segments);

@@ -51,9 +51,7 @@ const idle: LoadingBarState = { progress: 0, visible: false, error: false };
  * tested with fake timers. start() shows the bar only if loading lasts past the throttle;
  * finish() and error() fill it, hide it after the hide delay and reset it after the reset delay.
  */
-export function createLoadingBarController(
-  overrides: Partial<LoadingBarTimings> = {},
-): LoadingBarController {
+export function createLoadingBarController(overrides: Partial<LoadingBarTimings> = {}): LoadingBarController {
   const timings = { ...defaultTimings, ...overrides };
   let state = idle;
   let loading = false;
@@ -66,12 +64,7 @@ export function createLoadingBarController(
 
   const set = (next: Partial<LoadingBarState>) => {
     const merged = { ...state, ...next };
-    if (
-      merged.progress === state.progress &&
-      merged.visible === state.visible &&
-      merged.error === state.error
-    )
-      return;
+    if (merged.progress === state.progress && merged.visible === state.visible && merged.error === state.error) return;
     state = merged;
     for (const listener of listeners) listener();
   };
@@ -84,8 +77,7 @@ export function createLoadingBarController(
     throttleTimer = tickTimer = hideTimer = resetTimer = undefined;
   };
 
-  const tick = () =>
-    set({ progress: estimateProgress(Date.now() - startedAt, timings.durationMs) });
+  const tick = () => set({ progress: estimateProgress(Date.now() - startedAt, timings.durationMs) });
 
   const end = (failed: boolean) => {
     // An error is shown even when it comes before the throttle: the user should see it.

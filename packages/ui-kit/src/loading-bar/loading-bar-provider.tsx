@@ -1,11 +1,7 @@
 import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { LoadingBar } from './loading-bar.tsx';
 import { LoadingBarContext, type LoadingBarControls } from './loading-bar-context.ts';
-import {
-  createLoadingBarController,
-  type LoadingBarController,
-  type LoadingBarTimings,
-} from './loading-bar-controller.ts';
+import { createLoadingBarController, type LoadingBarController, type LoadingBarTimings } from './loading-bar-controller.ts';
 
 export type LoadingBarProviderProps = {
   children?: ReactNode;
@@ -15,11 +11,7 @@ export type LoadingBarProviderProps = {
 
 /** Only this component re-renders as the bar moves, never the app below the provider. */
 function ConnectedLoadingBar({ controller }: { controller: LoadingBarController }) {
-  const state = useSyncExternalStore(
-    controller.subscribe,
-    controller.getState,
-    controller.getState,
-  );
+  const state = useSyncExternalStore(controller.subscribe, controller.getState, controller.getState);
   return <LoadingBar {...state} />;
 }
 

@@ -9,7 +9,10 @@ import { ThemeProvider } from '../theme/theme-provider.tsx';
 import { RecordFlow, type PendingRecordings } from './record-flow.tsx';
 
 /** Everything a recorder needs, faked: the microphone and pipeline, no spool, timers as they are. */
-function fakeDependencies(media: ReturnType<typeof createFakeMedia> | null, localId = () => `local-${Math.random()}`): RecorderDependencies {
+function fakeDependencies(
+  media: ReturnType<typeof createFakeMedia> | null,
+  localId = () => `local-${Math.random()}`,
+): RecorderDependencies {
   return {
     devices: media?.devices ?? null,
     startPipeline:
@@ -29,7 +32,16 @@ function fakeDependencies(media: ReturnType<typeof createFakeMedia> | null, loca
   };
 }
 
-function setup(options: { plan?: number; media?: ReturnType<typeof createFakeMedia>; host?: ReturnType<typeof createFakeHostAdapter>; attachment?: boolean; pending?: PendingRecordings; recordInWindowUrl?: string } = {}) {
+function setup(
+  options: {
+    plan?: number;
+    media?: ReturnType<typeof createFakeMedia>;
+    host?: ReturnType<typeof createFakeHostAdapter>;
+    attachment?: boolean;
+    pending?: PendingRecordings;
+    recordInWindowUrl?: string;
+  } = {},
+) {
   const media = options.media ?? createFakeMedia();
   const stub = createStubApi();
   const fake = options.host ?? createFakeHostAdapter({ platform: 'outlook', context: { subject: 'Quarterly numbers' } });
@@ -109,7 +121,14 @@ describe('RecordFlow', () => {
 
   it('explains a refused microphone and records in a new window where the host can', async () => {
     const media = createFakeMedia({ getUserMediaError: new DOMException('denied', 'NotAllowedError') });
-    const windowShare = { id: 'fromwindow01', url: 'https://vocal.example/listen/fromwindow01', title: 'Listen to my voice message', message: null, imageUrl: '', durationSeconds: 4 };
+    const windowShare = {
+      id: 'fromwindow01',
+      url: 'https://vocal.example/listen/fromwindow01',
+      title: 'Listen to my voice message',
+      message: null,
+      imageUrl: '',
+      durationSeconds: 4,
+    };
     const host = createFakeHostAdapter({ platform: 'outlook', windowShare });
     const { user } = setup({ media, host, recordInWindowUrl: 'https://vocal.example/record/outlook' });
     await user.click(screen.getByRole('button', { name: 'Start recording' }));
@@ -186,12 +205,16 @@ describe('RecordFlow', () => {
     const pending: PendingRecordings = {
       list: vi.fn(async () => [leftover]),
       resume: vi.fn(async (_localId, options) => {
-        const recorder = createRecorderWith(options, fakeDependencies(null, () => 'old-1'), {
-          recording: { localId: 'old-1', audio: new Blob([new Uint8Array([1, 2, 3])]), durationSeconds: 42, peaks: [0.5] },
-          recordingId: 'reserved-old',
-          platform: 'webapp',
-          subject: null,
-        });
+        const recorder = createRecorderWith(
+          options,
+          fakeDependencies(null, () => 'old-1'),
+          {
+            recording: { localId: 'old-1', audio: new Blob([new Uint8Array([1, 2, 3])]), durationSeconds: 42, peaks: [0.5] },
+            recordingId: 'reserved-old',
+            platform: 'webapp',
+            subject: null,
+          },
+        );
         const upload = recorder.upload.bind(recorder);
         recorder.upload = async () => {
           resumedUpload();

@@ -1,12 +1,6 @@
 import './record-flow.css';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  hasCapability,
-  type HostAdapter,
-  type HostContext,
-  type InsertOutcome,
-  type Share,
-} from '@vocal/host-contract';
+import { hasCapability, type HostAdapter, type HostContext, type InsertOutcome, type Share } from '@vocal/host-contract';
 import {
   createRecorder as createBrowserRecorder,
   discardPendingRecording,
@@ -142,9 +136,9 @@ export function RecordFlow(props: RecordFlowProps) {
       if (delivered.current.has(share.id)) return;
       delivered.current.add(share.id);
       setFinished({ share, outcome: null });
-      const outcome = await host.insertShare(share).catch(
-        (error: unknown): InsertOutcome => ({ inserted: false, reason: error instanceof Error ? error.message : String(error) }),
-      );
+      const outcome = await host
+        .insertShare(share)
+        .catch((error: unknown): InsertOutcome => ({ inserted: false, reason: error instanceof Error ? error.message : String(error) }));
       if (audio && settings?.attachment.enabled && hasCapability(host, 'attachAudio')) {
         await host.attachAudio({ blob: audio, name: attachmentFileName(settings.attachment.name) }).catch(() => undefined);
       }
@@ -216,12 +210,13 @@ export function RecordFlow(props: RecordFlowProps) {
     await refreshPending();
   };
 
-  const recordInWindow = hasCapability(host, 'recordInWindow') && props.recordInWindowUrl
-    ? async () => {
-        const share = await host.recordInWindow(props.recordInWindowUrl!);
-        if (share) await deliver(share, null);
-      }
-    : null;
+  const recordInWindow =
+    hasCapability(host, 'recordInWindow') && props.recordInWindowUrl
+      ? async () => {
+          const share = await host.recordInWindow(props.recordInWindowUrl!);
+          if (share) await deliver(share, null);
+        }
+      : null;
 
   return (
     <div className={classNames('vk-record-flow', props.className)}>
@@ -283,7 +278,18 @@ type RecorderPanelProps = {
   onStartOver(): void;
 };
 
-function RecorderPanel({ state, level, recorder, plan, labels, onStart, planNumber, upgradeUrl, recordInWindow, onStartOver }: RecorderPanelProps) {
+function RecorderPanel({
+  state,
+  level,
+  recorder,
+  plan,
+  labels,
+  onStart,
+  planNumber,
+  upgradeUrl,
+  recordInWindow,
+  onStartOver,
+}: RecorderPanelProps) {
   const capturing = state.status === 'recording' || state.status === 'paused';
   const elapsed = capturing ? state.elapsedSeconds : 0;
   const remaining = capturing ? state.remainingSeconds : plan.maxRecordingSeconds;
@@ -317,9 +323,7 @@ function RecorderPanel({ state, level, recorder, plan, labels, onStart, planNumb
     <div className="vk-record-flow__panel" data-state={state.status}>
       <div className="vk-record-flow__clock" aria-hidden={!capturing}>
         <span className="vk-record-flow__elapsed">{formatDuration(elapsed)}</span>
-        {remaining !== null ? (
-          <span className="vk-record-flow__remaining">{formatDuration(remaining)} left</span>
-        ) : null}
+        {remaining !== null ? <span className="vk-record-flow__remaining">{formatDuration(remaining)} left</span> : null}
       </div>
       {capturing ? (
         <LevelMeter value={state.status === 'paused' ? 0 : level} />
@@ -344,12 +348,7 @@ function RecorderPanel({ state, level, recorder, plan, labels, onStart, planNumb
             <span className="vk-record-button__label">{labels?.stop ?? 'Stop recording'}</span>
           </button>
         ) : (
-          <button
-            type="button"
-            className="vk-record-button"
-            onClick={() => void onStart()}
-            disabled={state.status === 'asking-permission'}
-          >
+          <button type="button" className="vk-record-button" onClick={() => void onStart()} disabled={state.status === 'asking-permission'}>
             <span className="vk-record-button__icon" aria-hidden="true" />
             <span className="vk-record-button__label">{labels?.start ?? 'Start recording'}</span>
           </button>

@@ -11,10 +11,7 @@ const noSubscription = () => () => undefined;
  */
 export function useRecorder() {
   const [recorder, setRecorder] = useState<Recorder | null>(null);
-  const subscribe = useCallback(
-    (notify: () => void) => (recorder ? recorder.subscribe(() => notify()) : noSubscription()),
-    [recorder],
-  );
+  const subscribe = useCallback((notify: () => void) => (recorder ? recorder.subscribe(() => notify()) : noSubscription()), [recorder]);
   const state = useSyncExternalStore(subscribe, () => (recorder ? recorder.getState() : idle));
   const [level, setLevel] = useState(0);
 

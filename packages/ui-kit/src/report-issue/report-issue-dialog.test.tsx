@@ -29,9 +29,7 @@ describe('ReportIssueDialog', () => {
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(dialog).toHaveAccessibleDescription(/tell us about it/i);
     expect(within(dialog).getByText('How and where does it happen?')).toBeInTheDocument();
-    expect(
-      within(dialog).getByText('Is there a specific way to reproduce it?'),
-    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Is there a specific way to reproduce it?')).toBeInTheDocument();
     const text = within(dialog).getByRole('textbox', { name: 'What happened?' });
     expect(text).toHaveFocus();
     expect(within(dialog).getByRole('button', { name: 'Send Report' })).toBeInTheDocument();

@@ -15,12 +15,7 @@ export type SpinnerProps = {
   className?: string;
 };
 
-export function Spinner({
-  size = 'base',
-  label = 'Loading',
-  decorative = false,
-  className,
-}: SpinnerProps) {
+export function Spinner({ size = 'base', label = 'Loading', decorative = false, className }: SpinnerProps) {
   const pixels = `${SPINNER_SIZES[size]}px`;
   return (
     <span

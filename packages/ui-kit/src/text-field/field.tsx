@@ -11,36 +11,19 @@ export type FieldProps = {
   error?: ReactNode;
   className?: string;
   /** Renders the control, given the ids and ARIA state to put on it. */
-  children: (control: {
-    id: string;
-    'aria-invalid'?: true;
-    'aria-describedby'?: string;
-  }) => ReactNode;
+  children: (control: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
   describedBy?: string;
 };
 
 /** Label, hint and error around one control, wired together for assistive technology. */
-export function Field({
-  label,
-  hideLabel,
-  hint,
-  error,
-  className,
-  children,
-  describedBy,
-}: FieldProps) {
+export function Field({ label, hideLabel, hint, error, className, children, describedBy }: FieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedByIds = [hint ? hintId : null, error ? errorId : null, describedBy]
-    .filter(Boolean)
-    .join(' ');
+  const describedByIds = [hint ? hintId : null, error ? errorId : null, describedBy].filter(Boolean).join(' ');
   return (
     <div className={classNames('vk-field', error ? 'vk-field--invalid' : null, className)}>
-      <label
-        htmlFor={id}
-        className={classNames('vk-field__label', hideLabel && 'vk-visually-hidden')}
-      >
+      <label htmlFor={id} className={classNames('vk-field__label', hideLabel && 'vk-visually-hidden')}>
         {label}
       </label>
       {hint ? (

@@ -11,14 +11,7 @@ export type TextFieldProps = Omit<ComponentProps<'input'>, 'id'> & {
 /** A one-line text input with its label, an optional hint and an error message. */
 export function TextField({ label, hideLabel, hint, error, className, ...input }: TextFieldProps) {
   return (
-    <Field
-      label={label}
-      hideLabel={hideLabel}
-      hint={hint}
-      error={error}
-      className={className}
-      describedBy={input['aria-describedby']}
-    >
+    <Field label={label} hideLabel={hideLabel} hint={hint} error={error} className={className} describedBy={input['aria-describedby']}>
       {(control) => <input type="text" {...input} {...control} className="vk-field__control" />}
     </Field>
   );

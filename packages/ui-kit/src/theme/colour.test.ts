@@ -48,8 +48,6 @@ describe('ensureContrast', () => {
     const yellow = parseColour('#FACC15')!;
     const fixed = ensureContrast(yellow, [WHITE], 4.5);
     expect(contrastRatio(fixed, WHITE)).toBeGreaterThanOrEqual(4.5);
-    expect(contrastRatio(mix(yellow, BLACK, 0.9), WHITE)).toBeGreaterThan(
-      contrastRatio(fixed, WHITE),
-    );
+    expect(contrastRatio(mix(yellow, BLACK, 0.9), WHITE)).toBeGreaterThan(contrastRatio(fixed, WHITE));
   });
 });

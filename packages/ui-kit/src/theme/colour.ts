@@ -27,9 +27,7 @@ function functionArguments(text: string, names: string[]): string[] | null {
   const match = /^([a-z]+)\((.*)\)$/i.exec(text);
   if (!match?.[1] || match[2] === undefined || !names.includes(match[1].toLowerCase())) return null;
   const withoutAlpha = match[2].split('/')[0] ?? '';
-  const parts = withoutAlpha.includes(',')
-    ? withoutAlpha.split(',')
-    : withoutAlpha.trim().split(/\s+/);
+  const parts = withoutAlpha.includes(',') ? withoutAlpha.split(',') : withoutAlpha.trim().split(/\s+/);
   return parts.slice(0, 3).map((part) => part.trim());
 }
 
@@ -60,10 +58,7 @@ function parseHslFunction(text: string): Rgb | null {
   const saturation = Math.min(1, Math.max(0, parseFloat(parts[1] ?? '') / 100));
   const lightness = Math.min(1, Math.max(0, parseFloat(parts[2] ?? '') / 100));
   if ([hue, saturation, lightness].some(Number.isNaN)) return null;
-  const q =
-    lightness < 0.5
-      ? lightness * (1 + saturation)
-      : lightness + saturation - lightness * saturation;
+  const q = lightness < 0.5 ? lightness * (1 + saturation) : lightness + saturation - lightness * saturation;
   const p = 2 * lightness - q;
   const channel = (offset: number) => {
     let t = hue + offset;
@@ -91,8 +86,7 @@ let probe: OffscreenCanvasRenderingContext2D | null | undefined;
 function parseWithBrowser(text: string): Rgb | null {
   if (probe === undefined) {
     try {
-      probe =
-        typeof OffscreenCanvas === 'undefined' ? null : new OffscreenCanvas(1, 1).getContext('2d');
+      probe = typeof OffscreenCanvas === 'undefined' ? null : new OffscreenCanvas(1, 1).getContext('2d');
     } catch {
       probe = null;
     }
@@ -111,9 +105,7 @@ export function parseColour(value: string): Rgb | null {
   const lower = text.toLowerCase();
   if (lower === 'white') return WHITE;
   if (lower === 'black') return BLACK;
-  return (
-    parseHex(text) ?? parseRgbFunction(text) ?? parseHslFunction(text) ?? parseWithBrowser(text)
-  );
+  return parseHex(text) ?? parseRgbFunction(text) ?? parseHslFunction(text) ?? parseWithBrowser(text);
 }
 
 export function toHex({ r, g, b }: Rgb): string {
@@ -155,8 +147,7 @@ const lowestContrast = (colour: Rgb, backgrounds: readonly Rgb[]) =>
  */
 export function ensureContrast(colour: Rgb, backgrounds: readonly Rgb[], minimum: number): Rgb {
   if (lowestContrast(colour, backgrounds) >= minimum) return colour;
-  const target =
-    lowestContrast(WHITE, backgrounds) >= lowestContrast(BLACK, backgrounds) ? WHITE : BLACK;
+  const target = lowestContrast(WHITE, backgrounds) >= lowestContrast(BLACK, backgrounds) ? WHITE : BLACK;
   for (let step = 1; step <= 50; step += 1) {
     const candidate = mix(colour, target, step / 50);
     if (lowestContrast(candidate, backgrounds) >= minimum) return candidate;

@@ -35,10 +35,7 @@ describe('themeVariables', () => {
   it.each(THEME_PRESET_NAMES)('gives %s readable text (WCAG AA) everywhere', (name) => {
     const variables = themeVariables(THEME_PRESETS[name]);
     for (const [foreground, background] of textPairs) {
-      expect(
-        ratio(variables, foreground, background),
-        `${foreground} on ${background}`,
-      ).toBeGreaterThanOrEqual(AA);
+      expect(ratio(variables, foreground, background), `${foreground} on ${background}`).toBeGreaterThanOrEqual(AA);
     }
     expect(ratio(variables, 'text', 'background')).toBeGreaterThanOrEqual(7);
     expect(ratio(variables, 'focus-ring', 'background')).toBeGreaterThanOrEqual(3);
@@ -57,9 +54,7 @@ describe('themeVariables', () => {
   });
 
   it('uses the bundled Inter first', () => {
-    expect(themeVariables(THEME_PRESETS.Light)['--vk-font-family']).toMatch(
-      /^"Inter Variable", "Inter",/,
-    );
+    expect(themeVariables(THEME_PRESETS.Light)['--vk-font-family']).toMatch(/^"Inter Variable", "Inter",/);
   });
 
   it('fixes a custom theme that would be unreadable', () => {

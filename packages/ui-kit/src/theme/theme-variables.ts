@@ -1,15 +1,5 @@
 import { DEFAULT_FONT, THEME_PRESETS, type Theme } from '@vocal/settings-model';
-import {
-  BLACK,
-  WHITE,
-  contrastRatio,
-  ensureContrast,
-  isDarkColour,
-  mix,
-  parseColour,
-  toHex,
-  type Rgb,
-} from './colour.ts';
+import { BLACK, WHITE, contrastRatio, ensureContrast, isDarkColour, mix, parseColour, toHex, type Rgb } from './colour.ts';
 
 /** The CSS custom properties every ui-kit component reads, keyed by property name. */
 export type ThemeVariables = Record<`--vk-${string}`, string>;
@@ -58,11 +48,7 @@ export function themeVariables(theme: Theme): ThemeVariables {
   const grounds = [background, surface, raised];
 
   const text = ensureContrast(mix(neutral, extreme, 0.6), [...grounds, hover], BODY_TEXT_CONTRAST);
-  const textMuted = ensureContrast(
-    mix(neutral, background, 0.15),
-    [...grounds, hover],
-    TEXT_CONTRAST,
-  );
+  const textMuted = ensureContrast(mix(neutral, background, 0.15), [...grounds, hover], TEXT_CONTRAST);
   const border = mix(background, neutral, dark ? 0.22 : 0.16);
   const borderStrong = ensureContrast(mix(background, neutral, 0.45), grounds, NON_TEXT_CONTRAST);
 
@@ -81,11 +67,7 @@ export function themeVariables(theme: Theme): ThemeVariables {
 
   const dangerFill = ensureContrast(RED_LIGHT, [WHITE], TEXT_CONTRAST);
   const dangerSoft = mix(background, RED_LIGHT, dark ? 0.2 : 0.08);
-  const danger = ensureContrast(
-    dark ? RED_DARK : RED_LIGHT,
-    [...grounds, dangerSoft],
-    TEXT_CONTRAST,
-  );
+  const danger = ensureContrast(dark ? RED_DARK : RED_LIGHT, [...grounds, dangerSoft], TEXT_CONTRAST);
   const success = ensureContrast(dark ? GREEN_DARK : GREEN_LIGHT, grounds, TEXT_CONTRAST);
 
   const track = mix(background, neutral, dark ? 0.35 : 0.25);

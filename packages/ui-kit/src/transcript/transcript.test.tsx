@@ -4,7 +4,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { Transcript } from './transcript.tsx';
 
 const transcription = [
-  { start: 0, end: 3, num_words: 6, sentences: [{ text: 'Hello there.', start: 0.2, end: 1.4 }, { text: 'Here is the plan.', start: 1.6, end: 3 }] },
+  {
+    start: 0,
+    end: 3,
+    num_words: 6,
+    sentences: [
+      { text: 'Hello there.', start: 0.2, end: 1.4 },
+      { text: 'Here is the plan.', start: 1.6, end: 3 },
+    ],
+  },
   { start: 3.5, end: 5, num_words: 2, sentences: [{ text: 'Talk soon.', start: 3.5, end: 5 }] },
 ];
 
