@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { ApiClient } from '@vocal/api-client';
 import type { Comment } from '@vocal/settings-model';
-import { Button, TextAreaField, TextField } from '@vocal/ui-kit';
+import { Button, TextAreaField } from '@vocal/ui-kit';
 import { HoneypotField } from '../visitors/honeypot-field.tsx';
+import { VisitorNameField } from '../visitors/visitor-name-field.tsx';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -73,14 +74,7 @@ export function CommentsSection({ api, recordingId, isOwner }: { api: ApiClient;
         <p className="comments__empty">No comments yet.</p>
       )}
       <form className="comments__form" onSubmit={(event) => event.preventDefault()} noValidate>
-        <TextField
-          label="Your name"
-          name="name"
-          autoComplete="name"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          hint="Optional"
-        />
+        <VisitorNameField value={name} onChange={setName} />
         <TextAreaField
           label="Comment"
           name="comment"

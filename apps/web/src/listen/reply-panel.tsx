@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
-import { RecordFlow, TextField } from '@vocal/ui-kit';
+import { RecordFlow } from '@vocal/ui-kit';
 import { createVisitorHostAdapter } from '../visitors/visitor-host-adapter.ts';
+import { VisitorNameField } from '../visitors/visitor-name-field.tsx';
 import { VISITOR_RECORDING_PLAN, visitorRecorderApi } from '../visitors/visitor-recorder-api.ts';
 import { listenApi } from './listen-api.ts';
 
@@ -24,14 +25,7 @@ export default function ReplyPanel({ recordingId, ownerName }: { recordingId: st
   }
   return (
     <section className="reply-panel" aria-label="Reply by voice">
-      <TextField
-        label="Your name"
-        name="name"
-        autoComplete="name"
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        hint="So they know who replied. Optional."
-      />
+      <VisitorNameField value={name} onChange={setName} hint="So they know who replied. Optional." />
       <RecordFlow host={host} api={recorderApi} plan={0} recordingPlan={VISITOR_RECORDING_PLAN} onShared={() => setSent(true)} />
     </section>
   );

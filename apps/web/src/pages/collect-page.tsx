@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { CollectPayload } from '@vocal/settings-model';
-import { RecordFlow, Spinner, TextField } from '@vocal/ui-kit';
+import { RecordFlow, Spinner } from '@vocal/ui-kit';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useRouteParam } from '../routes/route-params.ts';
 import { webApi } from '../session/web-api.ts';
 import { createVisitorHostAdapter } from '../visitors/visitor-host-adapter.ts';
+import { VisitorNameField } from '../visitors/visitor-name-field.tsx';
 import { VisitorPage, VisitorPageGone } from '../visitors/visitor-page.tsx';
 import { VISITOR_RECORDING_PLAN, visitorRecorderApi } from '../visitors/visitor-recorder-api.ts';
 
@@ -51,14 +52,7 @@ export default function CollectPage() {
         </p>
       ) : (
         <div className="contact-form">
-          <TextField
-            label="Your name"
-            name="name"
-            autoComplete="name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            hint="Optional"
-          />
+          <VisitorNameField value={name} onChange={setName} />
           <RecordFlow host={host} api={api} plan={0} recordingPlan={VISITOR_RECORDING_PLAN} onShared={() => setSent(true)} />
         </div>
       )}
