@@ -69,6 +69,7 @@ export async function startServer(
     periodic: [
       { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: async () => void (await services.audio.sweepExpired()) },
       { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: async () => void (await services.listens.forgetFinishedVisits()) },
+      { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: async () => void (await services.rateLimits.forgetEndedWindows()) },
     ],
   });
   services.jobs.onWake(() => worker.wake());

@@ -261,3 +261,19 @@ export const listenVisitors = pgTable(
   },
   (table) => [primaryKey({ columns: [table.recordingId, table.visitorHash] })],
 );
+
+/**
+ * Rate-limit windows shared by every server process: one row per limit and client, the
+ * client known only by a keyed hash (never the address or email itself). A window starts at
+ * the first attempt; the periodic sweep deletes ended ones.
+ */
+export const rateLimitWindows = pgTable(
+  'rate_limit_windows',
+  {
+    bucket: text('bucket').notNull(),
+    keyHash: text('key_hash').notNull(),
+    windowEnd: timestamp('window_end', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.bucket, table.keyHash] }), index('rate_limit_windows_window_end_idx').on(table.windowEnd)],
+);

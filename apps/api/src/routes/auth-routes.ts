@@ -8,31 +8,29 @@ import { HttpError, tooManyRequests, unauthorized } from '../http/http-error.ts'
 import { readJson } from '../http/read-input.ts';
 import { bearerToken, requireUser } from '../http/require-user.ts';
 import type { AccountService } from '../services/account-service.ts';
-import { createRateLimiter } from '../services/rate-limiter.ts';
+import type { ApiLimits } from '../services/api-limits.ts';
 import type { TokenService } from '../services/token-service.ts';
 
-export function authRoutes(services: { accounts: AccountService; tokens: TokenService; config: Config }) {
+export function authRoutes(services: { accounts: AccountService; tokens: TokenService; config: Config; limits: ApiLimits }) {
   const { accounts, tokens, config } = services;
-  // Per address, all attempts; per email, failed ones: slows guessing without locking anyone out for long.
-  const perAddress = createRateLimiter({ limit: config.authRateLimitPerMinute, windowMs: 60_000 });
-  const failuresPerEmail = createRateLimiter({ limit: 10, windowMs: 15 * 60_000 });
+  const { signIns, failedSignInsPerEmail } = services.limits;
 
   return new Hono<AppEnv>()
     .post('/auth', limitBody(JSON_BODY_LIMIT), async (context) => {
-      const wait = perAddress.hit(clientAddress(context, config.trustProxy));
+      const wait = await signIns.hit(clientAddress(context, config.trustProxy));
       if (wait) throw tooManyRequests(`Too many sign-in attempts. Try again in ${wait} seconds.`, wait);
       const credentials = await readJson(context, credentialsSchema);
       const emailKey = credentials.email;
-      const locked = failuresPerEmail.peek(emailKey);
+      const locked = await failedSignInsPerEmail.peek(emailKey);
       if (locked) {
         throw tooManyRequests(`Too many failed sign-ins for this address. Try again in ${locked} seconds.`, locked);
       }
       try {
         const result = await accounts.signInOrSignUp(credentials.email, credentials.password, context.req.header('user-agent') ?? null);
-        failuresPerEmail.reset(emailKey);
+        await failedSignInsPerEmail.reset(emailKey);
         return context.json(result.tokens, result.created ? 201 : 200);
       } catch (error) {
-        if (error instanceof HttpError && error.status === 401) failuresPerEmail.hit(emailKey);
+        if (error instanceof HttpError && error.status === 401) await failedSignInsPerEmail.hit(emailKey);
         throw error;
       }
     })

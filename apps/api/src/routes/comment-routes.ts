@@ -10,7 +10,7 @@ import type { AccountService, UserRow } from '../services/account-service.ts';
 import type { CommentService } from '../services/comment-service.ts';
 import { PUBLIC_NOT_FOUND } from '../services/recording-service.ts';
 import type { TokenService } from '../services/token-service.ts';
-import { countVisit, type VisitorLimits } from '../services/visitor-limits.ts';
+import { countAttempt, type ApiLimits } from '../services/api-limits.ts';
 
 /**
  * Comments under a message: anyone reads and writes them while the owner has them on (a
@@ -21,7 +21,7 @@ export function commentRoutes(services: {
   accounts: AccountService;
   tokens: TokenService;
   comments: CommentService;
-  visitorLimits: VisitorLimits;
+  limits: ApiLimits;
 }) {
   const maybeSignedIn = optionalUser(services);
   return new Hono<AppEnv>()
@@ -30,7 +30,7 @@ export function commentRoutes(services: {
       return context.json(await services.comments.list(id));
     })
     .post('/comments/:id', maybeSignedIn, limitBody(JSON_BODY_LIMIT), async (context) => {
-      countVisit(services.visitorLimits.comments, clientAddress(context, services.config.trustProxy), 'comments from here');
+      await countAttempt(services.limits.comments, clientAddress(context, services.config.trustProxy), 'comments from here');
       const input = await readJson(context, newCommentSchema);
       const { id } = readParams(context, recordingIdParamsSchema, PUBLIC_NOT_FOUND);
       // Set only when the commenter sent a token (optionalUser).

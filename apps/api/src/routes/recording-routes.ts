@@ -16,7 +16,7 @@ import { optionalUser, requireUser, SIGN_IN_FIRST } from '../http/require-user.t
 import type { AccountService, UserRow } from '../services/account-service.ts';
 import { MAX_IMAGE_BYTES, PUBLIC_NOT_FOUND, type RecordingService } from '../services/recording-service.ts';
 import type { TokenService } from '../services/token-service.ts';
-import { countVisit, type VisitorLimits } from '../services/visitor-limits.ts';
+import { countAttempt, type ApiLimits } from '../services/api-limits.ts';
 
 const NOT_FOUND = 'Recording not found';
 
@@ -25,9 +25,9 @@ export function recordingRoutes(services: {
   accounts: AccountService;
   tokens: TokenService;
   recordings: RecordingService;
-  visitorLimits: VisitorLimits;
+  limits: ApiLimits;
 }) {
-  const { config, visitorLimits } = services;
+  const { config, limits } = services;
   const signedIn = requireUser(services);
   const maybeSignedIn = optionalUser(services);
   // The multipart envelope around the two files and the context.
@@ -41,7 +41,7 @@ export function recordingRoutes(services: {
       })
       // Visitors (replies, contact forms, collections) record without an account.
       .get('/get-vocal-free', async (context) => {
-        countVisit(visitorLimits.recordings, clientAddress(context, config.trustProxy), 'recordings from here');
+        await countAttempt(limits.recordings, clientAddress(context, config.trustProxy), 'recordings from here');
         const { platform, target } = readQuery(context, getVocalFreeQuerySchema);
         return context.json(await services.recordings.reserveForVisitor(parseVisitorTarget(target), platform));
       })
@@ -68,9 +68,9 @@ export function recordingRoutes(services: {
           typeof contextField === 'string' ? contextField : contextField instanceof File ? await contextField.text() : undefined;
         const target = await services.recordings.uploadTarget(user, contextText);
         if (target.visitor) {
-          countVisit(visitorLimits.uploads, clientAddress(context, config.trustProxy), 'uploads from here');
+          await countAttempt(limits.uploads, clientAddress(context, config.trustProxy), 'uploads from here');
           if (target.row.origin === 'contact-form' && target.row.status === 'reserved' && target.context.email) {
-            countVisit(visitorLimits.contactMessagesPerEmail, target.context.email, 'messages from this email address');
+            await countAttempt(limits.contactMessagesPerEmail, target.context.email, 'messages from this email address');
           }
         }
         const result = await services.recordings.upload(target, {

@@ -6,25 +6,25 @@ import { JSON_BODY_LIMIT, limitBody } from '../http/body-limit.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { readJson, readParams } from '../http/read-input.ts';
 import { newRecordingId } from '../services/ids.ts';
-import { countVisit, type VisitorLimits } from '../services/visitor-limits.ts';
+import { countAttempt, type ApiLimits } from '../services/api-limits.ts';
 import type { VisitorService } from '../services/visitor-service.ts';
 
 /** The contact form and the collect page, opened by their owner's share code; no account needed. */
-export function visitorRoutes(services: { config: Config; visitors: VisitorService; visitorLimits: VisitorLimits }) {
-  const { visitorLimits } = services;
+export function visitorRoutes(services: { config: Config; visitors: VisitorService; limits: ApiLimits }) {
+  const { limits } = services;
   return new Hono<AppEnv>()
     .get('/contact-form/:code', async (context) => {
       const { code } = readParams(context, publicCodeParamsSchema, 'This contact form does not exist');
       return context.json(await services.visitors.contactForm(code));
     })
     .post('/contact-form/:code/messages', limitBody(JSON_BODY_LIMIT), async (context) => {
-      countVisit(visitorLimits.contactMessages, clientAddress(context, services.config.trustProxy), 'messages from here');
+      await countAttempt(limits.contactMessages, clientAddress(context, services.config.trustProxy), 'messages from here');
       const input = await readJson(context, contactMessageSchema);
       const { code } = readParams(context, publicCodeParamsSchema, 'This contact form does not exist');
       const owner = await services.visitors.formOwner(code);
       // A filled honeypot is answered as if the message were sent; nothing is kept or mailed.
       if (input.website?.trim()) return context.json({ id: newRecordingId() }, 201);
-      countVisit(visitorLimits.contactMessagesPerEmail, input.email, 'messages from this email address');
+      await countAttempt(limits.contactMessagesPerEmail, input.email, 'messages from this email address');
       return context.json(await services.visitors.sendMessage(owner, input), 201);
     })
     .get('/collect/:code', async (context) => {

@@ -426,16 +426,14 @@ describe.each(backends)('visitors: replies, the contact form and the collect pag
     const owner = await server.signUp();
     const code = await shareCodeOf(server, owner.access);
     const now = new Date();
-    await server.running.services.db
-      .insert(recordings)
-      .values(
-        Array.from({ length: 60 }, (_, index) => ({
-          id: `visitor${owner.id}x${index}`,
-          userId: owner.id,
-          origin: 'collect' as const,
-          createdAt: now,
-        })),
-      );
+    await server.running.services.db.insert(recordings).values(
+      Array.from({ length: 60 }, (_, index) => ({
+        id: `visitor${owner.id}x${index}`,
+        userId: owner.id,
+        origin: 'collect' as const,
+        createdAt: now,
+      })),
+    );
     expect((await server.call('GET', '/api/get-vocal', { token: owner.access })).status).toBe(200);
     // And a visitor's reservation left for more than a day is forgotten.
     const stale = new Date(Date.now() - 2 * 86_400_000);

@@ -1,12 +1,13 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { and, count, eq, lt, sql } from 'drizzle-orm';
 import type { ViewsResponse } from '@vocal/settings-model';
 import type { Database } from '../db/database.ts';
-import { listens, listenVisitors, recordings, serverSecrets } from '../db/schema.ts';
+import { listens, listenVisitors, recordings } from '../db/schema.ts';
 import { forbidden, notFound } from '../http/http-error.ts';
 import type { UserRow } from './account-service.ts';
 import { isPro } from './plans.ts';
 import { isWritten, type RecordingService } from './recording-service.ts';
+import { serverSecret } from './server-secret.ts';
 
 /** A visitor's listens within this long count once: one visit. */
 export const VISIT_MINUTES = 30;
@@ -26,15 +27,8 @@ export function createListenService(options: { db: Database; recordings: Recordi
   let salt: string | null = null;
 
   async function visitorSalt(): Promise<string> {
-    if (salt) return salt;
-    // Generated once and kept, so every server process hashes a visitor alike.
-    await db
-      .insert(serverSecrets)
-      .values({ key: 'listen-salt', value: randomBytes(32).toString('base64url') })
-      .onConflictDoNothing();
-    const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.key, 'listen-salt'));
-    if (!row) throw new Error('The listen salt could not be stored');
-    salt = row.value;
+    // Kept in the database, so every server process hashes a visitor alike.
+    salt ??= await serverSecret(db, 'listen-salt', 32);
     return salt;
   }
 

@@ -20,7 +20,8 @@ import { createPersonalisationService } from './personalisation-service.ts';
 import { createRecordingService } from './recording-service.ts';
 import { createTokenService } from './token-service.ts';
 import { createTranscriptionService } from './transcription-service.ts';
-import { createVisitorLimits } from './visitor-limits.ts';
+import { createApiLimits } from './api-limits.ts';
+import { createRateLimits } from './rate-limiter.ts';
 import { createVisitorService } from './visitor-service.ts';
 
 /** Every service, wired once; routes receive what they need from here. */
@@ -75,6 +76,7 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
   const folders = createFolderService({ db, recordings });
   const feedback = createFeedbackService({ db });
   const admin = createAdminService({ db, config });
+  const rateLimits = createRateLimits({ db });
   const jobHandlers: Record<string, JobHandler> = { ...transcription.handlers, ...audio.handlers, ...notifications.handlers };
   return {
     db,
@@ -88,7 +90,8 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
     comments,
     listens,
     visitors,
-    visitorLimits: createVisitorLimits({ perTenMinutes: config.visitorRateLimit }),
+    rateLimits,
+    limits: createApiLimits(rateLimits, { visitorPerTenMinutes: config.visitorRateLimit, signInsPerMinute: config.authRateLimitPerMinute }),
     notifications,
     folders,
     feedback,

@@ -3,9 +3,10 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { TokensWire } from '@vocal/settings-model';
 import type { Database } from '../db/database.ts';
-import { refreshTokens, serverSecrets, sessions } from '../db/schema.ts';
+import { refreshTokens, sessions } from '../db/schema.ts';
 import type { Config } from '../env.ts';
 import { unauthorized } from '../http/http-error.ts';
+import { serverSecret } from './server-secret.ts';
 
 export type AccessClaims = { userId: number; sessionId: string };
 
@@ -28,14 +29,8 @@ export function createTokenService(options: { db: Database; config: Config; now?
     if (key) return key;
     let secret = config.jwtSecret;
     if (!secret) {
-      // Generated once and kept in the database, so every server process signs alike.
-      await db
-        .insert(serverSecrets)
-        .values({ key: 'jwt', value: randomBytes(48).toString('base64url') })
-        .onConflictDoNothing();
-      const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.key, 'jwt'));
-      if (!row) throw new Error('The JWT secret could not be stored');
-      secret = row.value;
+      // Kept in the database, so every server process signs alike.
+      secret = await serverSecret(db, 'jwt', 48);
     }
     key = new TextEncoder().encode(secret);
     return key;
