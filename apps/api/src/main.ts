@@ -5,7 +5,16 @@ import { startServer } from './server.ts';
 // The one entry point: `pnpm start` runs the bundle of this file.
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
-const running = await startServer(config, { publicUrlFollowsPort: publicUrlIsDefault(), logger });
+const running = await startServer(config, { publicUrlFollowsPort: publicUrlIsDefault(), logger }).catch((error: unknown) => {
+  // The commonest first-run failure gets a sentence and a way out, not a stack trace.
+  if ((error as { code?: string } | null)?.code === 'EADDRINUSE') {
+    process.stderr.write(
+      `\nPort ${config.port} is already in use by another program. Stop it, or choose another port: PORT=3001 npx -y pnpm@10 start\n\n`,
+    );
+    process.exit(1);
+  }
+  throw error;
+});
 const database = running.services.databaseKind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL';
 process.stdout.write(`\nVocal is running. Open ${running.url}\n(database: ${database}; press Ctrl+C to stop)\n\n`);
 
