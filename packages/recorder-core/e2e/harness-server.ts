@@ -45,13 +45,14 @@ const MIME_TYPES: Record<string, string> = {
   '.png': 'image/png',
 };
 
-export type HarnessServer = {
-  url: string;
-  close(): Promise<void>;
-  /** While true, the page's own files are cut off like a dropped network (the API still answers). */
-  setAssetsUnreachable?(unreachable: boolean): void;
+export type HarnessServer = { url: string; close(): Promise<void> };
+
+/** The built harness, whose own files can be cut off while the API still answers. */
+export type BuiltHarnessServer = HarnessServer & {
+  /** While true, the page's own files are cut off like a dropped network. */
+  setAssetsUnreachable(unreachable: boolean): void;
   /** The page's own files requested while they were unreachable. */
-  unreachableRequests?: string[];
+  unreachableRequests: string[];
 };
 
 /**
@@ -59,7 +60,7 @@ export type HarnessServer = {
  * the API share one origin. While the API is down, proxied requests are cut off like an
  * unreachable server (the client sees a network error, status 0), not answered with a 502.
  */
-export async function serveHarness(outDir: string, apiUrl: () => string): Promise<HarnessServer> {
+export async function serveHarness(outDir: string, apiUrl: () => string): Promise<BuiltHarnessServer> {
   const proxy = (incoming: IncomingMessage, outgoing: ServerResponse) => {
     const target = new URL(incoming.url ?? '/', apiUrl());
     const forwarded = request(target, { method: incoming.method, headers: { ...incoming.headers, host: target.host } }, (answer) => {

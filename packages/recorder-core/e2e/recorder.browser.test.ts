@@ -6,7 +6,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, startApiProcess, watchPageErrors, type ApiProcess } from '@vocal/e2e';
 import { decodeMp3, makeSpeechWav } from '@vocal/test-fixtures';
 import { tokensSchema, type Tokens } from '@vocal/settings-model';
-import { buildHarness, serveHarness, serveHarnessDev, type HarnessServer } from './harness-server.ts';
+import { buildHarness, serveHarness, serveHarnessDev, type BuiltHarnessServer } from './harness-server.ts';
 import type { StateSummary } from './harness/harness-api.ts';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -14,7 +14,7 @@ const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const WAIT = { timeout: 90_000, polling: 100 };
 
 let api: ApiProcess;
-let harness: HarnessServer;
+let harness: BuiltHarnessServer;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let scratch: string;
 let tokens: Tokens;
@@ -226,7 +226,7 @@ describe('recorder in Chromium with a fake microphone', () => {
     // From here the page's own files are unreachable (the server serves them no-store, so
     // there is no HTTP cache to fall back on): worklet, worker and wasm must all come from
     // what the page already holds.
-    harness.setAssetsUnreachable?.(true);
+    harness.setAssetsUnreachable(true);
     try {
       await page.evaluate(() => window.harness.create({ plan: 1 }));
       const started = await page.evaluate(() => window.harness.start());
@@ -238,9 +238,9 @@ describe('recorder in Chromium with a fake microphone', () => {
       expect(audio.durationSeconds).toBeGreaterThanOrEqual(1.9);
       expect(audio.rms).toBeGreaterThan(0.01);
       // Only the replacement spare worker, started for a next recording, may have tried.
-      expect((harness.unreachableRequests ?? []).filter((path) => !path.includes('encoder-worker'))).toEqual([]);
+      expect(harness.unreachableRequests.filter((path) => !path.includes('encoder-worker'))).toEqual([]);
     } finally {
-      harness.setAssetsUnreachable?.(false);
+      harness.setAssetsUnreachable(false);
     }
     await context.close();
   });

@@ -14,6 +14,8 @@ export const VISIT_MINUTES = 30;
 const DAY_MS = 86_400_000;
 
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
+/** A visitor row whose visit is over: counted again when they listen, forgotten by the sweep. */
+const visitOver = lt(listenVisitors.lastCountedAt, sql`now() - make_interval(mins => ${VISIT_MINUTES})`);
 
 /**
  * Listens: GET track/view-vocal/{id} counts one per visitor per visit (never the owner's own),
@@ -57,7 +59,7 @@ export function createListenService(options: { db: Database; recordings: Recordi
           .onConflictDoUpdate({
             target: [listenVisitors.recordingId, listenVisitors.visitorHash],
             set: { lastCountedAt: sql`now()` },
-            setWhere: lt(listenVisitors.lastCountedAt, sql`now() - make_interval(mins => ${VISIT_MINUTES})`),
+            setWhere: visitOver,
           })
           .returning({ recordingId: listenVisitors.recordingId });
         if (claimed.length === 0) return false;
@@ -77,10 +79,7 @@ export function createListenService(options: { db: Database; recordings: Recordi
      * Answers how many were forgotten.
      */
     async forgetFinishedVisits(): Promise<number> {
-      const forgotten = await db
-        .delete(listenVisitors)
-        .where(lt(listenVisitors.lastCountedAt, sql`now() - make_interval(mins => ${VISIT_MINUTES})`))
-        .returning({ recordingId: listenVisitors.recordingId });
+      const forgotten = await db.delete(listenVisitors).where(visitOver).returning({ recordingId: listenVisitors.recordingId });
       return forgotten.length;
     },
 
