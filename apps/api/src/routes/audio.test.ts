@@ -163,7 +163,12 @@ describe.each(backends)('audio on %s', (backend) => {
 
       const storage = server.running.services.storage;
       await waitFor(async () => (await storage.stat(`${id}.mp3`)) === null && (await storage.stat(`${id}.png`)) === null, Boolean);
-      expect((await server.running.services.jobs.queue.find(`expire:${id}`))?.state).toBe('done');
+      // The files go inside the job; it is marked done just after, in its own transaction.
+      const expireJob = await waitFor(
+        () => server.running.services.jobs.queue.find(`expire:${id}`),
+        (job) => job?.state !== 'running',
+      );
+      expect(expireJob?.state).toBe('done');
       expect((await server.call('GET', `/files/${id}.mp3`)).status).toBe(410);
       const retry = await server.call('POST', `/api/transcription/${id}/retry`, { token: user.access });
       expect(retry.status).toBeGreaterThanOrEqual(400);
