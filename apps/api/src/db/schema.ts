@@ -79,7 +79,12 @@ export const folders = pgTable(
   (table) => [index('folders_user_idx').on(table.userId)],
 );
 
-export const RECORDING_STATUSES = ['reserved', 'uploaded'] as const;
+/**
+ * `uploading`: one upload has claimed the reservation and is storing its files.
+ * `deleted`: its owner deleted it; it is gone for everyone at once, and a `delete-files` job
+ * removes its files and then the row.
+ */
+export const RECORDING_STATUSES = ['reserved', 'uploading', 'uploaded', 'deleted'] as const;
 export type RecordingStatus = (typeof RECORDING_STATUSES)[number];
 
 /**
@@ -121,6 +126,13 @@ export const recordings = pgTable(
     imageWidth: integer('image_width'),
     imageHeight: integer('image_height'),
     audioBytes: integer('audio_bytes'),
+    /**
+     * While `uploading`: when the upload claimed the row, so only one upload of an id writes
+     * its files; a claim older than the upload timeout is taken over (its process died).
+     */
+    uploadClaimedAt: timestamp('upload_claimed_at', { withTimezone: true }),
+    /** The client address a visitor's message came from, for the per-visitor storage cap. */
+    visitorAddress: text('visitor_address'),
     summary: text('summary'),
     transcription: jsonb('transcription').$type<Transcription>(),
     transcriptionStatus: text('transcription_status').$type<TranscriptionStatus>(),
@@ -154,6 +166,8 @@ export const images = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** Counted toward the owner's storage quota. */
+    bytes: integer('bytes').notNull().default(0),
     createdAt: createdAt(),
   },
   (table) => [index('images_user_idx').on(table.userId)],
