@@ -72,54 +72,161 @@ function id3v2Length(bytes: Uint8Array): number {
 
 /** How many chained frames must follow a sync word before we believe it is MP3. */
 const CONFIRM_FRAMES = 3;
-/** How far into the file the first frame may start (after any tag). */
-const MAX_LEADING_GARBAGE = 64 * 1024;
+/** The longest frame there is: MPEG-2 layer II, 160 kbit/s at 8 kHz, padded. */
+const MAX_FRAME_BYTES = 2881;
+/** Bytes a sync candidate needs ahead of it before it can be confirmed or rejected. */
+const LOOKAHEAD_BYTES = CONFIRM_FRAMES * MAX_FRAME_BYTES + 4;
+/** The largest leading ID3v2 tag skipped; a voice message has no album art. */
+export const MAX_ID3_TAG_BYTES = 1024 * 1024;
+/**
+ * Bytes between, before or after the frames that are not audio, tolerated in all: an ID3v1,
+ * APE or Lyrics tag at the end, an encoder's padding. Anything more is data hiding in the
+ * file, which players skip over and which would otherwise be stored and served.
+ */
+export const MAX_JUNK_BYTES = 16 * 1024;
+
+export type Mp3ScanResult = {
+  /** Null when the bytes are not MP3 (no chain of frames near the start). */
+  info: Mp3Info | null;
+  /** Bytes that are neither frames nor the leading ID3v2 tag. */
+  junkBytes: number;
+  /** Why the file must be refused even though it starts as MP3, or null. */
+  problem: 'junk' | 'tag' | null;
+};
+
+/**
+ * Reads an MP3 as it arrives, chunk by chunk, so a file is checked whole without ever being
+ * held in memory. Every frame counts toward the duration, also frames after junk: a player
+ * resynchronises and plays them, so the length that counts is what the whole stream plays.
+ * Once `rejected`, nothing more need be pushed.
+ */
+export class Mp3Scanner {
+  private pending = new Uint8Array(0);
+  private phase: 'tag' | 'skip-tag' | 'sync' | 'frames' = 'tag';
+  private tagRemaining = 0;
+  private sampleRate = 0;
+  private channels: 1 | 2 = 1;
+  private frames = 0;
+  private samples = 0;
+  private junk = 0;
+  private failed: Mp3ScanResult['problem'] = null;
+
+  /** True once the bytes so far are known to be refused, whatever follows. */
+  get rejected(): boolean {
+    return this.failed !== null;
+  }
+
+  push(chunk: Uint8Array): void {
+    if (this.rejected || chunk.length === 0) return;
+    if (this.pending.length === 0) {
+      this.pending = chunk;
+    } else {
+      const joined = new Uint8Array(this.pending.length + chunk.length);
+      joined.set(this.pending);
+      joined.set(chunk, this.pending.length);
+      this.pending = joined;
+    }
+    this.process(false);
+  }
+
+  finish(): Mp3ScanResult {
+    if (!this.rejected) this.process(true);
+    const info =
+      this.frames === 0
+        ? null
+        : { durationSeconds: this.samples / this.sampleRate, sampleRate: this.sampleRate, channels: this.channels, frames: this.frames };
+    return { info, junkBytes: this.junk, problem: info ? this.failed : null };
+  }
+
+  private addJunk(bytes: number): void {
+    this.junk += bytes;
+    if (this.junk > MAX_JUNK_BYTES) this.failed = 'junk';
+  }
+
+  private process(final: boolean): void {
+    const bytes = this.pending;
+    let position = 0;
+    while (!this.rejected) {
+      const available = bytes.length - position;
+      if (this.phase === 'tag') {
+        if (available < 10 && !final) break;
+        const tagLength = id3v2Length(bytes.subarray(position));
+        if (tagLength > MAX_ID3_TAG_BYTES) {
+          this.failed = 'tag';
+          break;
+        }
+        this.tagRemaining = tagLength;
+        this.phase = 'skip-tag';
+      } else if (this.phase === 'skip-tag') {
+        const skipped = Math.min(this.tagRemaining, available);
+        position += skipped;
+        this.tagRemaining -= skipped;
+        if (this.tagRemaining > 0) break;
+        this.phase = 'sync';
+      } else if (this.phase === 'sync') {
+        if (available === 0 || (available < LOOKAHEAD_BYTES && !final)) break;
+        const header = readFrameHeader(bytes, position);
+        if (header && (this.frames === 0 || header.sampleRate === this.sampleRate) && confirmsChain(bytes, position, header, final)) {
+          if (this.frames === 0) {
+            this.sampleRate = header.sampleRate;
+            this.channels = header.channels;
+          }
+          this.phase = 'frames';
+          continue;
+        }
+        // Junk before the first frame counts too: the first frame may start at most this far in.
+        position++;
+        this.addJunk(1);
+      } else {
+        if (available < 4) {
+          if (!final) break;
+          this.addJunk(available);
+          position += available;
+          break;
+        }
+        const header = readFrameHeader(bytes, position);
+        if (!header || header.sampleRate !== this.sampleRate) {
+          this.phase = 'sync';
+          continue;
+        }
+        if (available < header.length) {
+          if (!final) break;
+          // A truncated last frame still plays what it has; count it if most of it is there.
+          if (available >= header.length / 2) this.countFrame(header);
+          else this.addJunk(available);
+          position += available;
+          break;
+        }
+        this.countFrame(header);
+        position += header.length;
+      }
+    }
+    this.pending = bytes.slice(position);
+  }
+
+  private countFrame(header: FrameHeader): void {
+    this.frames++;
+    this.samples += header.samples;
+  }
+}
+
+/** Reads a whole MP3 held in memory (see Mp3Scanner). */
+export function scanMp3(bytes: Uint8Array): Mp3ScanResult {
+  const scanner = new Mp3Scanner();
+  scanner.push(bytes);
+  return scanner.finish();
+}
 
 /** The MP3's frames, or null when the bytes are not MP3. */
 export function readMp3(bytes: Uint8Array): Mp3Info | null {
-  let offset = id3v2Length(bytes);
-  const searchEnd = Math.min(bytes.length, offset + MAX_LEADING_GARBAGE);
-  let first: FrameHeader | null = null;
-  for (; offset < searchEnd; offset++) {
-    const header = readFrameHeader(bytes, offset);
-    if (header && confirmsChain(bytes, offset, header)) {
-      first = header;
-      break;
-    }
-  }
-  if (!first) return null;
-
-  let frames = 0;
-  let samples = 0;
-  while (offset < bytes.length) {
-    const header = readFrameHeader(bytes, offset);
-    if (!header || header.sampleRate !== first.sampleRate) break;
-    if (offset + header.length > bytes.length) {
-      // A truncated last frame still plays what it has; count it if most of it is there.
-      if (bytes.length - offset >= header.length / 2) {
-        frames++;
-        samples += header.samples;
-      }
-      break;
-    }
-    frames++;
-    samples += header.samples;
-    offset += header.length;
-  }
-  if (frames === 0) return null;
-  return {
-    durationSeconds: samples / first.sampleRate,
-    sampleRate: first.sampleRate,
-    channels: first.channels,
-    frames,
-  };
+  return scanMp3(bytes).info;
 }
 
-function confirmsChain(bytes: Uint8Array, offset: number, header: FrameHeader): boolean {
+function confirmsChain(bytes: Uint8Array, offset: number, header: FrameHeader, final: boolean): boolean {
   let position = offset + header.length;
   for (let confirmed = 1; confirmed < CONFIRM_FRAMES; confirmed++) {
     // A file that ends exactly after its frames is a short but whole MP3.
-    if (position === bytes.length) return true;
+    if (final && position === bytes.length) return true;
     const next = readFrameHeader(bytes, position);
     if (!next || next.sampleRate !== header.sampleRate) return false;
     position += next.length;
