@@ -4,6 +4,7 @@ import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { APP_VERSION } from '@vocal/settings-model';
 import type { AppEnv } from './http/app-env.ts';
+import { corsPolicy } from './http/cors-policy.ts';
 import { framePolicy } from './http/frame-policy.ts';
 import { HttpError } from './http/http-error.ts';
 import { customDomainRedirect } from './http/product-hosts.ts';
@@ -51,6 +52,7 @@ export function createApp(services: Services, logger: Logger, options: { adminTo
   app.use(compress());
   app.use(customDomainRedirect(services.config));
   app.use(framePolicy());
+  app.use('/api/*', corsPolicy(services.config.corsOrigins));
 
   app.onError((error, context) => {
     if (error instanceof HttpError) {

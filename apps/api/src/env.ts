@@ -1,6 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { appRoot } from './app-root.ts';
+import { defaultMediaWorkers } from './media/media-pool.ts';
 import type { S3StorageOptions } from './storage/s3-storage.ts';
 
 /**
@@ -36,6 +37,12 @@ export const envSchema = z.object({
     .default(32_768),
   /** Largest recording accepted, in megabytes. */
   MAX_UPLOAD_MB: z.coerce.number().positive().default(100),
+  /** Storage each Free account may fill, in megabytes: its messages, visitors' messages to it and its pictures. */
+  STORAGE_QUOTA_FREE_MB: z.coerce.number().positive().default(1024),
+  /** The same for a Pro account. */
+  STORAGE_QUOTA_PRO_MB: z.coerce.number().positive().default(51_200),
+  /** What one visitor address may add to one account's storage in 24 hours, in megabytes. */
+  VISITOR_STORAGE_CAP_MB: z.coerce.number().positive().default(50),
   /** The built web app to serve; unset means apps/web/dist beside this app. */
   WEB_DIST: z.string().optional(),
   /** The folder holding each host app's folder with its dist/ (served at /hosts/{host}/); unset means apps/. */
@@ -75,6 +82,23 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   /** Take the client address from X-Forwarded-For and the host from X-Forwarded-Host (set when behind a reverse proxy). */
   TRUST_PROXY: flag.default(false),
+  /**
+   * Other origins (scheme://host[:port], comma-separated) whose pages may call the API from a
+   * browser, such as an add-in served from another host. Unset: none; every page of ours is
+   * served from PUBLIC_URL itself.
+   */
+  CORS_ORIGINS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim().replace(/\/+$/, ''))
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s]+$/i, { error: 'each origin must be scheme://host[:port]' })))
+    .default([]),
+  /** Serve the web app's source maps (*.map), when the build made them (SOURCE_MAPS=true at build time). */
+  SERVE_SOURCE_MAPS: flag.default(false),
   LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('info'),
 
   /** Jobs this process runs at once; 0 runs none here. Unset: 1 on PGlite, 2 on PostgreSQL. */
@@ -89,6 +113,8 @@ export const envSchema = z.object({
   JOB_POLL_MS: z.coerce.number().int().min(10).default(1000),
   /** How often expired recordings are looked for, so a job deletes their files. */
   EXPIRY_SWEEP_SECONDS: z.coerce.number().positive().default(60),
+  /** Worker threads for decoding and re-encoding audio, off the event loop. Unset: one less than the cores, at least 1. */
+  MEDIA_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
 
   /** Speech to text: auto picks the API when configured, else pocketsphinx when installed. */
   TRANSCRIBER: z.enum(['auto', 'openai', 'local', 'none']).default('auto'),
@@ -134,9 +160,13 @@ export type Config = {
   refreshTokenTtlDays: number;
   scryptCost: number;
   maxUploadBytes: number;
+  storageQuota: { freeBytes: number; proBytes: number; visitorBytesPerDay: number };
   webDist: string;
   hostAppsFolder: string;
   trustProxy: boolean;
+  /** Origins besides our own that may call the API from a browser. */
+  corsOrigins: string[];
+  serveSourceMaps: boolean;
   authRateLimitPerMinute: number;
   visitorRateLimit: number;
   /** Null: the host of publicUrl, plus localhost, 127.0.0.1 and [::1] on any port. */
@@ -148,6 +178,8 @@ export type Config = {
     from: string | null;
   };
   logLevel: Env['LOG_LEVEL'];
+  /** Worker threads of the media pool (src/media/media-pool.ts). */
+  mediaWorkers: number;
   jobs: {
     /** Null: chosen by the database kind at start. */
     concurrency: number | null;
@@ -197,14 +229,22 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     refreshTokenTtlDays: env.REFRESH_TOKEN_TTL_DAYS,
     scryptCost: env.SCRYPT_COST,
     maxUploadBytes: Math.round(env.MAX_UPLOAD_MB * 1024 * 1024),
+    storageQuota: {
+      freeBytes: Math.round(env.STORAGE_QUOTA_FREE_MB * 1024 * 1024),
+      proBytes: Math.round(env.STORAGE_QUOTA_PRO_MB * 1024 * 1024),
+      visitorBytesPerDay: Math.round(env.VISITOR_STORAGE_CAP_MB * 1024 * 1024),
+    },
     webDist: env.WEB_DIST ? fromBase(env.WEB_DIST) : resolve(appRoot, '../web/dist'),
     hostAppsFolder: env.HOST_APPS_DIR ? fromBase(env.HOST_APPS_DIR) : resolve(appRoot, '..'),
     trustProxy: env.TRUST_PROXY,
+    corsOrigins: env.CORS_ORIGINS,
+    serveSourceMaps: env.SERVE_SOURCE_MAPS,
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     visitorRateLimit: env.VISITOR_RATE_LIMIT,
     productHosts: env.PRODUCT_HOSTS ?? null,
     mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM ?? null },
     logLevel: env.LOG_LEVEL,
+    mediaWorkers: env.MEDIA_WORKERS ?? defaultMediaWorkers(),
     jobs: {
       concurrency: env.JOB_CONCURRENCY ?? null,
       leaseSeconds: env.JOB_LEASE_SECONDS,

@@ -23,6 +23,7 @@ import { recordings } from '../db/schema.ts';
 import type { Config } from '../env.ts';
 import {
   badRequest,
+  conflict,
   describeZodError,
   forbidden,
   gone,
@@ -33,12 +34,15 @@ import {
   unsupportedMediaType,
 } from '../http/http-error.ts';
 import { SIGN_IN_FIRST } from '../http/require-user.ts';
-import { AUDIO_CONTENT_TYPES, AUDIO_EXTENSIONS, probeAudio } from '../media/audio-file.ts';
+import { cleanText } from '../http/text-safety.ts';
+import { AUDIO_CONTENT_TYPES, AUDIO_EXTENSIONS, probeAudioFile } from '../media/audio-file.ts';
 import { readPng } from '../media/image.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { AccountService, UserRow } from './account-service.ts';
 import type { AudioService } from './audio-service.ts';
+import type { DeletionService } from './deletion-service.ts';
 import { newRecordingId } from './ids.ts';
+import type { StorageQuota } from './storage-quota.ts';
 import type { NotificationService } from './notification-service.ts';
 import type { PersonalisationService } from './personalisation-service.ts';
 import { isPro, limitsFor } from './plans.ts';
@@ -60,9 +64,15 @@ const VISITOR_RESERVATION_LIFETIME_MS = 86_400_000;
 const DURATION_TOLERANCE_SECONDS = 2;
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
+/** A claim on a reservation older than this belongs to an upload whose process died. */
+const UPLOAD_CLAIM_TIMEOUT_MS = 10 * 60_000;
+/** How long an upload waits for another upload of the same id to finish before 409. */
+const CONCURRENT_UPLOAD_WAIT_MS = 60_000;
+
 export type UploadParts = {
-  recording: File | undefined;
-  image: File | undefined;
+  /** The recording as received, in a temporary file its caller removes. */
+  recording: { path: string; bytes: number } | null;
+  image: Uint8Array | null;
 };
 
 type UploadContextInput = z.output<typeof uploadContextSchema>;
@@ -91,7 +101,7 @@ function readContextJson(text: string | undefined): unknown {
 }
 
 function parseUploadContext(text: string | undefined): UploadContextInput {
-  const parsed = uploadContextSchema.safeParse(readContextJson(text));
+  const parsed = uploadContextSchema.safeParse(cleanText(readContextJson(text), 'context'));
   if (!parsed.success) throw badRequest(describeZodError(parsed.error, 'context'));
   return parsed.data;
 }
@@ -111,11 +121,13 @@ export function createRecordingService(options: {
   db: Database;
   config: Config;
   storage: Storage;
+  storageQuota: StorageQuota;
   accounts: AccountService;
   personalisation: PersonalisationService;
   transcription: TranscriptionService;
   audio: AudioService;
   notifications: NotificationService;
+  deletion: DeletionService;
   /** Tells this process's job worker that jobs were queued. */
   wakeJobs: () => void;
   now?: () => Date;
@@ -163,7 +175,7 @@ export function createRecordingService(options: {
     const [row] = await db
       .select()
       .from(recordings)
-      .where(and(eq(recordings.id, id), eq(recordings.userId, userId)));
+      .where(and(eq(recordings.id, id), eq(recordings.userId, userId), ne(recordings.status, 'deleted')));
     // Someone else's recording is "not found" too: its existence is not ours to reveal.
     if (!row) throw notFound('Recording not found');
     return row;
@@ -214,13 +226,56 @@ export function createRecordingService(options: {
     return { payload, imageSize };
   }
 
-  async function readBytes(file: File | undefined, field: string, maxBytes: number) {
-    if (!(file instanceof File)) throw badRequest(`${field}: a file is required`);
-    if (file.size === 0) throw badRequest(`${field}: the file is empty`);
-    if (file.size > maxBytes) {
-      throw payloadTooLarge(`${field}: the file is larger than ${Math.floor(maxBytes / 1024 / 1024)} MB`);
+  function requirePart<T extends { length: number } | { bytes: number }>(part: T | null, field: string, maxBytes: number): T {
+    if (!part) throw badRequest(`${field}: a file is required`);
+    const size = 'bytes' in part ? part.bytes : part.length;
+    if (size === 0) throw badRequest(`${field}: the file is empty`);
+    if (size > maxBytes) throw payloadTooLarge(`${field}: the file is larger than ${Math.floor(maxBytes / 1024 / 1024)} MB`);
+    return part;
+  }
+
+  /**
+   * Makes this upload the only one writing `id`'s files: reserved -> uploading, atomically,
+   * in every process. A claim left by a process that died is taken over after a while.
+   */
+  async function claimUpload(id: string): Promise<boolean> {
+    const stale = new Date(now().getTime() - UPLOAD_CLAIM_TIMEOUT_MS);
+    const claimed = await db
+      .update(recordings)
+      .set({ status: 'uploading', uploadClaimedAt: now() })
+      .where(
+        and(
+          eq(recordings.id, id),
+          or(eq(recordings.status, 'reserved'), and(eq(recordings.status, 'uploading'), lt(recordings.uploadClaimedAt, stale))),
+        ),
+      )
+      .returning({ id: recordings.id });
+    return claimed.length > 0;
+  }
+
+  async function releaseUpload(id: string): Promise<void> {
+    await db
+      .update(recordings)
+      .set({ status: 'reserved', uploadClaimedAt: null })
+      .where(and(eq(recordings.id, id), eq(recordings.status, 'uploading')));
+  }
+
+  /**
+   * Waits while another upload holds `id`: its message once it is uploaded, or null when it
+   * gave up (the reservation is free again); 409 if it takes too long.
+   */
+  async function otherUploadOutcome(id: string): Promise<RecordingRow | null> {
+    const deadline = now().getTime() + CONCURRENT_UPLOAD_WAIT_MS;
+    for (;;) {
+      const [current] = await db.select().from(recordings).where(eq(recordings.id, id));
+      if (!current || current.status === 'deleted') throw notFound('Recording not found');
+      if (current.status === 'uploaded') return current;
+      if (current.status === 'reserved') return null;
+      if (now().getTime() > deadline) {
+        throw conflict('This recording is being uploaded by another request. Try again in a minute.');
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    return new Uint8Array(await file.arrayBuffer());
   }
 
   return {
@@ -299,29 +354,49 @@ export function createRecordingService(options: {
      * anything that is not a visitor's reservation is refused as unauthenticated, so nothing
      * about it is revealed.
      */
-    async uploadTarget(user: UserRow | null, contextText: string | undefined): Promise<UploadTarget> {
-      if (!user) {
+    async uploadTarget(user: UserRow | null, contextText: string | undefined, expectedId?: string): Promise<UploadTarget> {
+      if (!user && !expectedId) {
         const id = contextId(contextText);
         const [row] = id ? await db.select().from(recordings).where(eq(recordings.id, id)) : [];
         if (!row || row.origin === 'owner') throw unauthorized(SIGN_IN_FIRST);
       }
       const context = parseUploadContext(contextText);
-      const [row] = await db.select().from(recordings).where(eq(recordings.id, context.id));
+      if (expectedId && context.id !== expectedId) throw badRequest('context.id: is not the id in the address the upload was sent to');
+      return { ...(await this.reservationFor(user, context.id)), context };
+    },
+
+    /**
+     * The reservation an upload fills, from its id alone, so the caller is known to be allowed
+     * before the body is read: a visitor's reservation needs no token, an owner's needs the
+     * owner's (401 without one, 404 for anyone else).
+     */
+    async reservationFor(user: UserRow | null, id: string): Promise<Omit<UploadTarget, 'context'>> {
+      const [row] = recordingIdSchema.safeParse(id).success ? await db.select().from(recordings).where(eq(recordings.id, id)) : [];
+      if (row?.status === 'deleted') throw notFound('Recording not found');
       if (row && row.origin !== 'owner') {
         const owner = await accounts.findById(row.userId);
-        if (owner) return { row, context, owner, visitor: true };
+        if (owner) return { row, owner, visitor: true };
       }
       if (!user) throw unauthorized(SIGN_IN_FIRST);
       // Someone else's recording is "not found" too: its existence is not ours to reveal.
       if (!row || row.userId !== user.id) throw notFound('Recording not found');
-      return { row, context, owner: user, visitor: false };
+      return { row, owner: user, visitor: false };
+    },
+
+    /**
+     * Refuses at once, before the body is read, an upload into an account with no room left,
+     * or from a visitor who has sent their day's share to it.
+     */
+    async assertUploadRoom(target: Omit<UploadTarget, 'context'>, visitorAddress: string): Promise<void> {
+      if (target.row.status === 'uploaded') return;
+      await options.storageQuota.assertRoom(target.owner, target.visitor ? { kind: 'visitor', address: visitorAddress } : { kind: 'owner' }, 0);
     },
 
     /**
      * POST upload-vocal. Answers only once both files are stored and the row says
      * uploaded; the same id uploaded again answers the same message, never a second one.
      */
-    async upload(target: UploadTarget, parts: UploadParts): Promise<UploadResponse> {
+    async upload(target: UploadTarget, parts: UploadParts, visitorAddress: string): Promise<UploadResponse> {
       const { row, context, owner, visitor } = target;
       if (row.status === 'uploaded') return uploaded(row);
       if (visitor && row.origin === 'contact-form' && !context.email) {
@@ -329,11 +404,13 @@ export function createRecordingService(options: {
       }
       if (visitor && row.origin === 'reply' && !(await repliesAllowed(owner.id))) throw forbidden(REPLIES_TURNED_OFF);
 
-      const audio = await readBytes(parts.recording, 'recording', config.maxUploadBytes);
-      const image = await readBytes(parts.image, 'image', MAX_IMAGE_BYTES);
-      // The bytes say what the file is; its name and declared type are not trusted.
-      const probe = await probeAudio(audio);
+      const audio = requirePart(parts.recording, 'recording', config.maxUploadBytes);
+      const image = requirePart(parts.image, 'image', MAX_IMAGE_BYTES);
+      // The bytes say what the file is; its name and declared type are not trusted. All of
+      // them: the length that counts is what the whole file plays.
+      const probe = await probeAudioFile(audio.path);
       if (!probe) throw unsupportedMediaType('recording: is not an MP3 file');
+      if (probe.problem) throw badRequest(probe.problem);
       if (!probe.decodable) {
         throw unsupportedMediaType(
           `recording: ${probe.format.toUpperCase()} with ${probe.codec.toUpperCase()} audio cannot be converted to MP3 on this server; send MP3, or WebM or MP4 with Opus audio`,
@@ -353,17 +430,31 @@ export function createRecordingService(options: {
         );
       }
 
-      // WebM and MP4 are stored and played as they are until a job re-encodes them to MP3.
-      const audioKey = `${row.id}.${AUDIO_EXTENSIONS[probe.format]}`;
-      const imageKey = `${row.id}.png`;
-      await storage.put(audioKey, audio, AUDIO_CONTENT_TYPES[probe.format]);
-      await storage.put(imageKey, image, 'image/png');
+      await options.storageQuota.assertRoom(owner, visitor ? { kind: 'visitor', address: visitorAddress } : { kind: 'owner' }, audio.bytes);
       // Read outside the transaction: PGlite runs one transaction at a time on its connection.
       const wantsTranscript = await options.transcription.wantsTranscript(owner);
       const notification =
         visitor && (row.origin === 'reply' || row.origin === 'contact-form') && (await options.notifications.wants(owner.id))
           ? ({ event: row.origin, recordingId: row.id } as const)
           : null;
+
+      // One upload of an id at a time writes its files, so the row and the files agree.
+      while (!(await claimUpload(row.id))) {
+        const winner = await otherUploadOutcome(row.id);
+        if (winner) return uploaded(winner);
+      }
+      // WebM and MP4 are stored and played as they are until a job re-encodes them to MP3.
+      const audioKey = `${row.id}.${AUDIO_EXTENSIONS[probe.format]}`;
+      const imageKey = `${row.id}.png`;
+      const removeFiles = () => Promise.allSettled([storage.delete(audioKey), storage.delete(imageKey)]);
+      try {
+        await storage.putFile(audioKey, audio.path, AUDIO_CONTENT_TYPES[probe.format]);
+        await storage.put(imageKey, image, 'image/png');
+      } catch (error) {
+        await removeFiles();
+        await releaseUpload(row.id);
+        throw error;
+      }
       const updated = await db.transaction(async (transaction) => {
         const [changed] = await transaction
           .update(recordings)
@@ -381,9 +472,11 @@ export function createRecordingService(options: {
             imageKey,
             imageWidth: png.width,
             imageHeight: png.height,
-            audioBytes: audio.byteLength,
+            audioBytes: audio.bytes,
+            uploadClaimedAt: null,
+            visitorAddress: visitor ? visitorAddress : null,
           })
-          .where(and(eq(recordings.id, row.id), eq(recordings.status, 'reserved')))
+          .where(and(eq(recordings.id, row.id), eq(recordings.status, 'uploading')))
           .returning();
         if (!changed) return null;
         // Queued with the row, so a crash cannot leave a message without its jobs.
@@ -391,13 +484,20 @@ export function createRecordingService(options: {
         if (probe.format !== 'mp3') await options.audio.queueReencodeInTransaction(changed.id, transaction);
         if (notification) await options.notifications.queueInTransaction(notification, transaction);
         return changed;
+      }).catch(async (error: unknown) => {
+        // Files nobody's row points at must not stay public.
+        await removeFiles();
+        await releaseUpload(row.id);
+        throw error;
       });
       if (updated && (wantsTranscript || probe.format !== 'mp3' || notification)) options.wakeJobs();
       if (updated) return uploaded(updated);
-      // No row updated: a concurrent upload of the same id won, and wrote the same files.
-      const [winner] = await db.select().from(recordings).where(eq(recordings.id, row.id));
-      if (!winner) throw notFound('Recording not found');
-      return uploaded(winner);
+      // The claim was lost: the message was deleted meanwhile, or our claim went stale and
+      // another upload took it over (and wrote these same keys, so they stay).
+      const [current] = await db.select().from(recordings).where(eq(recordings.id, row.id));
+      if (current?.status === 'uploaded') return uploaded(current);
+      await removeFiles();
+      throw notFound('Recording not found');
     },
 
     /** GET replies/{id}: the voice replies to one of the owner's messages, oldest first. */
@@ -427,7 +527,12 @@ export function createRecordingService(options: {
 
     /** POST edit/{id}: the subject and the expiry date. */
     async edit(userId: number, id: string, edit: EditRecording): Promise<Recording> {
-      await ownedRow(userId, id);
+      const current = await ownedRow(userId, id);
+      // An expired message stays expired: its files are deleted (or about to be), so a new
+      // date would only bring back a listen page whose audio is gone.
+      if (edit.expiryDate !== undefined && (current.filesDeletedAt || (current.expiryDate && current.expiryDate.getTime() <= now().getTime()))) {
+        throw gone('This voice message has expired and its audio was deleted, so its expiry date can no longer change');
+      }
       const changes: Partial<typeof recordings.$inferInsert> = {};
       if (edit.subject !== undefined) changes.subject = edit.subject || null;
       if (edit.expiryDate !== undefined) changes.expiryDate = edit.expiryDate ? new Date(edit.expiryDate) : null;
@@ -441,16 +546,9 @@ export function createRecordingService(options: {
       return toRecording(row);
     },
 
-    /** DELETE /delete/{id}: the recording, its replies, and their files. */
+    /** DELETE /delete/{id}: the recording and its replies at once, their files through the queue. */
     async remove(userId: number, id: string): Promise<void> {
-      await ownedRow(userId, id);
-      const doomed = await db
-        .select({ audioKey: recordings.audioKey, imageKey: recordings.imageKey })
-        .from(recordings)
-        .where(or(eq(recordings.id, id), eq(recordings.replyToId, id)));
-      await db.delete(recordings).where(and(eq(recordings.id, id), eq(recordings.userId, userId)));
-      const keys = doomed.flatMap((row) => [row.audioKey, row.imageKey]).filter((key) => key !== null);
-      await Promise.all(keys.map((key) => storage.delete(key)));
+      await options.deletion.deleteRecording(userId, id);
     },
 
     /** GET view-vocal/{id}: what anyone with the link may see (spec section 3). */

@@ -1,0 +1,37 @@
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from './app-env.ts';
+
+const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
+const ALLOWED_HEADERS = 'authorization, content-type';
+
+/**
+ * Cross-origin access to the API. The web app, the listen and embed pages and the host apps
+ * (/hosts/*) are all served from the API's own origin, so by default no other origin is let in:
+ * a preflight from elsewhere is answered 204 with no allow headers, which the browser reads as
+ * a refusal. `allowedOrigins` (CORS_ORIGINS) names the exceptions, such as an add-in served
+ * from another host. Tokens travel in the Authorization header, never in cookies, so
+ * credentials are never allowed.
+ */
+export function corsPolicy(allowedOrigins: readonly string[]) {
+  const allowed = new Set(allowedOrigins);
+  return createMiddleware<AppEnv>(async (context, next) => {
+    const origin = context.req.header('origin');
+    const permitted = origin !== undefined && allowed.has(origin);
+    if (context.req.method === 'OPTIONS' && context.req.header('access-control-request-method')) {
+      const headers: Record<string, string> = { vary: 'Origin' };
+      if (permitted) {
+        headers['access-control-allow-origin'] = origin;
+        headers['access-control-allow-methods'] = ALLOWED_METHODS;
+        headers['access-control-allow-headers'] = ALLOWED_HEADERS;
+        headers['access-control-max-age'] = '600';
+      }
+      return context.body(null, 204, headers);
+    }
+    await next();
+    context.header('vary', 'Origin', { append: true });
+    if (permitted) {
+      context.header('access-control-allow-origin', origin);
+      context.header('access-control-expose-headers', 'retry-after, x-request-id');
+    }
+  });
+}
