@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { startApiProcess, type ApiProcess } from '@vocal/e2e';
 import { makeMp3, makePng } from '@vocal/test-fixtures';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -232,12 +233,22 @@ describe('api-client against the real server', () => {
   });
 });
 
+async function releasedPortUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('No port was bound');
+  await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+  return `http://127.0.0.1:${address.port}`;
+}
+
 describe('api-client when the server is away', () => {
   it('retries GETs, never POSTs, and reports status 0 with a message', async () => {
-    const away = await startApiProcess();
-    await away.stop();
+    // A port that was just bound and released: nothing answers there. Starting and stopping a
+    // whole server here would only make the test slow on a busy machine.
+    const awayUrl = await releasedPortUrl();
     const wire = recordingFetch();
-    const instance = createApiClient({ baseUrl: `${away.url}/api`, fetch: wire.fetch, retryLimit: 2 });
+    const instance = createApiClient({ baseUrl: `${awayUrl}/api`, fetch: wire.fetch, retryLimit: 2 });
     const read = await instance.viewVocal('AAAAAAAAAAAA');
     expect(read).toMatchObject({ ok: false, status: 0, error: { msg: expect.stringMatching(/^Could not reach the server/) } });
     expect(wire.requests.filter((request) => request.method === 'GET')).toHaveLength(3);

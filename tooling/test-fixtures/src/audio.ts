@@ -39,6 +39,30 @@ export async function makeMp3(seconds: number, options: { frequency?: number; sa
   return encodeMp3(samples, sampleRate);
 }
 
+const pieceSeconds = 10;
+const pieces = new Map<number, Promise<Uint8Array<ArrayBuffer>>>();
+
+/**
+ * A long MP3 made cheaply: a 10-second piece encoded once and repeated (each piece is a whole
+ * MP3 stream, so the sum is one valid stream), plus the remainder. Length limits are tested with
+ * minutes of audio; encoding them afresh costs seconds of CPU that a busy machine may not have.
+ * Each piece adds its encoder padding: the result plays a few hundredths of a second per piece
+ * longer than `seconds`, never shorter.
+ */
+export async function makeLongMp3(seconds: number, options: { sampleRate?: number } = {}): Promise<Uint8Array<ArrayBuffer>> {
+  const sampleRate = options.sampleRate ?? 44_100;
+  let piece = pieces.get(sampleRate);
+  if (!piece) {
+    piece = makeMp3(pieceSeconds, { sampleRate });
+    pieces.set(sampleRate, piece);
+  }
+  const whole = Math.floor(seconds / pieceSeconds);
+  const remainder = seconds - whole * pieceSeconds;
+  const parts = Array.from({ length: whole }, () => piece);
+  if (remainder > 0) parts.push(makeMp3(remainder, { sampleRate }));
+  return new Uint8Array(Buffer.concat(await Promise.all(parts)));
+}
+
 export type DecodedAudio = { durationSeconds: number; sampleRate: number; rms: number; peak: number; samples: Float32Array };
 
 /** Decodes an MP3 in Node (mpg123) to check its length and that it is not silent. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeMp3, makeMp3, makeSpeechWav, wavSeconds } from './audio.ts';
+import { decodeMp3, makeLongMp3, makeMp3, makeSpeechWav, wavSeconds } from './audio.ts';
 import { makePng } from './image.ts';
 
 describe('fixtures', () => {
@@ -7,6 +7,13 @@ describe('fixtures', () => {
     const decoded = await decodeMp3(await makeMp3(2));
     expect(decoded.durationSeconds).toBeGreaterThan(1.95);
     expect(decoded.durationSeconds).toBeLessThan(2.15);
+    expect(decoded.rms).toBeGreaterThan(0.1);
+  });
+
+  it('makes a long MP3 from repeated pieces that decodes as one stream of at least its length', async () => {
+    const decoded = await decodeMp3(await makeLongMp3(25, { sampleRate: 16_000 }));
+    expect(decoded.durationSeconds).toBeGreaterThanOrEqual(25);
+    expect(decoded.durationSeconds).toBeLessThan(25.5);
     expect(decoded.rms).toBeGreaterThan(0.1);
   });
 

@@ -1,4 +1,4 @@
-import { makeMp3 } from '@vocal/test-fixtures';
+import { makeLongMp3 } from '@vocal/test-fixtures';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordings } from '../db/schema.ts';
@@ -215,7 +215,7 @@ describe.each(backends)('recordings on %s', (backend) => {
 
     it('holds a Free message to one minute and lets a Pro one run longer', async () => {
       const user = await server.signUp();
-      const long = await makeMp3(65);
+      const long = await makeLongMp3(65);
       const id = await reserve(user.access);
       const form = () => uploadForm({ recording: long, image: samplePng(), context: { id, duration: 65, peaks: [] } });
       const refused = await server.call('POST', '/api/upload-vocal', { token: user.access, form: form() });

@@ -1,4 +1,4 @@
-import { makeMp3 } from '@vocal/test-fixtures';
+import { makeLongMp3 } from '@vocal/test-fixtures';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, recordings } from '../db/schema.ts';
@@ -170,10 +170,10 @@ describe.each(backends)('visitors: replies, the contact form and the collect pag
       const owner = await server.signUp();
       const code = await shareCodeOf(server, owner.access);
       // Longer than the Free plan's minute: the owner's plan does not limit visitors.
-      const longer = await makeMp3(90, { sampleRate: 16_000 });
+      const longer = await makeLongMp3(90, { sampleRate: 16_000 });
       const reserved = await reserveAsVisitor(server, `collect:${code}`);
       expect((await uploadAsVisitor(server, reserved.body.id, { recording: longer })).status).toBe(200);
-      const tooLong = await makeMp3(310, { sampleRate: 16_000 });
+      const tooLong = await makeLongMp3(310, { sampleRate: 16_000 });
       const second = await reserveAsVisitor(server, `collect:${code}`);
       const refused = await uploadAsVisitor(server, second.body.id, { recording: tooLong });
       expect(refused).toMatchObject({ status: 403, body: { msg: 'Voice messages from visitors can be at most 5 minutes long.' } });
