@@ -13,4 +13,17 @@ describe('the benchmarks report', () => {
     expect(report).toContain('| listen page | gzipped JavaScript | 95 KB | ≤ 80 KB | **no** |');
     expect(report).not.toContain('| 20 x real time');
   });
+
+  it('keeps the rows of benchmarks not measured this time, and replaces those that were', () => {
+    const base = { suite: 'recorder', unit: 'x real time', measuredAt: '2026-11-23T00:00:00Z', machine: 'm' };
+    const previous = renderReport([
+      { ...base, name: 'MP3 encode speed', value: 20, measuredAt: '2026-11-01T00:00:00Z' },
+      { ...base, suite: 'listen page', name: 'gzipped JavaScript', unit: 'KB', value: 57, measuredAt: '2026-11-01T00:00:00Z' },
+    ]);
+    const report = renderReport([{ ...base, name: 'MP3 encode speed', value: 128 }], previous);
+    expect(report).toContain('| listen page | gzipped JavaScript | 57 KB |  |  |  | 2026-11-01, m |');
+    expect(report).toContain('| recorder | MP3 encode speed | 128 x real time |');
+    expect(report).not.toContain('| 20 x real time');
+    expect(report.indexOf('| listen page |')).toBeLessThan(report.indexOf('| recorder |'));
+  });
 });
