@@ -9,28 +9,28 @@ import { readJson } from '../http/read-input.ts';
 import { bearerToken, requireUser } from '../http/require-user.ts';
 import type { AccountService } from '../services/account-service.ts';
 import type { ApiLimits } from '../services/api-limits.ts';
+import { createSignInThrottle } from '../services/sign-in-throttle.ts';
 import type { TokenService } from '../services/token-service.ts';
 
 export function authRoutes(services: { accounts: AccountService; tokens: TokenService; config: Config; limits: ApiLimits }) {
   const { accounts, tokens, config } = services;
-  const { signIns, failedSignInsPerEmail } = services.limits;
+  const { signIns } = services.limits;
+  const throttle = createSignInThrottle(services.limits);
 
   return new Hono<AppEnv>()
     .post('/auth', limitBody(JSON_BODY_LIMIT), async (context) => {
-      const wait = await signIns.hit(clientAddress(context, config.trustProxy));
+      const address = clientAddress(context, config.trustProxy);
+      const wait = await signIns.hit(address);
       if (wait) throw tooManyRequests(`Too many sign-in attempts. Try again in ${wait} seconds.`, wait);
       const credentials = await readJson(context, credentialsSchema);
-      const emailKey = credentials.email;
-      const locked = await failedSignInsPerEmail.peek(emailKey);
-      if (locked) {
-        throw tooManyRequests(`Too many failed sign-ins for this address. Try again in ${locked} seconds.`, locked);
-      }
+      await throttle.reserve(credentials.email, address);
       try {
         const result = await accounts.signInOrSignUp(credentials.email, credentials.password, context.req.header('user-agent') ?? null);
-        await failedSignInsPerEmail.reset(emailKey);
+        await throttle.succeeded(credentials.email, address);
         return context.json(result.tokens, result.created ? 201 : 200);
       } catch (error) {
-        if (error instanceof HttpError && error.status === 401) await failedSignInsPerEmail.hit(emailKey);
+        if (error instanceof HttpError && error.status === 401) await throttle.failed(credentials.email);
+        else await throttle.abandoned(credentials.email, address);
         throw error;
       }
     })

@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
 
 describe.each(backends)('accounts and tokens on %s', (backend) => {
@@ -129,17 +129,90 @@ describe.each(backends)('accounts and tokens on %s', (backend) => {
     }
   });
 
-  it('rate-limits failed sign-ins per email with 429 and a message', async () => {
-    const user = await server.signUp();
-    let reply;
-    for (let attempt = 0; attempt < 11; attempt++) {
-      reply = await server.call('POST', '/api/auth', { json: { email: user.email, password: 'wrong password!' } });
-    }
-    expect(reply!.status).toBe(429);
-    expect(reply!.body.msg).toMatch(/Too many failed sign-ins/);
-    expect(reply!.headers.get('retry-after')).toMatch(/^\d+$/);
-    // Even the right password waits: the guessing stops here.
-    const right = await server.call('POST', '/api/auth', { json: { email: user.email, password: 'correct horse battery' } });
-    expect(right.status).toBe(429);
+  describe('throttling wrong passwords', () => {
+    let proxied: TestServer;
+    beforeAll(async () => {
+      proxied = await startTestServer(backend, { TRUST_PROXY: 'true' });
+    });
+    afterAll(() => proxied.close());
+    // The backoff is timed by the server's clock: held still here, moved on by hand.
+    beforeEach(() => void vi.useFakeTimers({ toFake: ['Date'], now: new Date() }));
+    afterEach(() => void vi.useRealTimers());
+
+    const signIn = (email: string, password: string, address: string) =>
+      proxied.call('POST', '/api/auth', { json: { email, password }, headers: { 'x-forwarded-for': address } });
+    const wrong = (email: string, address: string) => signIn(email, 'wrong password!', address);
+    const later = (seconds: number) => vi.setSystemTime(Date.now() + seconds * 1000);
+
+    it('lets exactly five of ten parallel guesses through, and not the owner from elsewhere', async () => {
+      const owner = await proxied.signUp();
+      const replies = await Promise.all(Array.from({ length: 10 }, () => wrong(owner.email, '198.51.100.1')));
+      expect(replies.filter((reply) => reply.status === 401)).toHaveLength(5);
+      const refused = replies.filter((reply) => reply.status === 429);
+      expect(refused).toHaveLength(5);
+      expect(refused[0]!.body.msg).toBe('Too many failed sign-ins. Try again in 1 seconds.');
+      expect(refused[0]!.headers.get('retry-after')).toBe('1');
+      // The guesser's address waits even with the right password...
+      expect((await signIn(owner.email, 'correct horse battery', '198.51.100.1')).status).toBe(429);
+      // ...while the owner at home signs in at once.
+      expect((await signIn(owner.email, 'correct horse battery', '203.0.113.9')).status).toBe(200);
+    });
+
+    it('waits twice as long after each further failure, and a success starts afresh', async () => {
+      const owner = await proxied.signUp();
+      const address = '198.51.100.2';
+      for (let attempt = 0; attempt < 5; attempt++) expect((await wrong(owner.email, address)).status).toBe(401);
+      const waits = [];
+      for (let step = 0; step < 4; step++) {
+        const refused = await wrong(owner.email, address);
+        expect(refused.status).toBe(429);
+        const wait = Number(refused.headers.get('retry-after'));
+        waits.push(wait);
+        later(wait - 0.5);
+        expect((await wrong(owner.email, address)).status).toBe(429);
+        later(0.5);
+        expect((await wrong(owner.email, address)).status).toBe(401);
+      }
+      expect(waits).toEqual([1, 2, 4, 8]);
+      later(16);
+      expect((await signIn(owner.email, 'correct horse battery', address)).status).toBe(200);
+      for (let attempt = 0; attempt < 5; attempt++) expect((await wrong(owner.email, address)).status).toBe(401);
+    });
+
+    it('never waits more than 15 minutes', async () => {
+      const owner = await proxied.signUp();
+      const address = '198.51.100.3';
+      for (let attempt = 0; attempt < 5; attempt++) await wrong(owner.email, address);
+      let wait = 0;
+      for (let step = 0; step < 12; step++) {
+        wait = Number((await wrong(owner.email, address)).headers.get('retry-after'));
+        later(wait);
+        expect((await wrong(owner.email, address)).status).toBe(401);
+      }
+      expect(wait).toBe(900);
+    });
+
+    it('limits failures from one address across all emails, not other addresses', async () => {
+      const users = [];
+      for (let index = 0; index < 10; index++) users.push(await proxied.signUp());
+      for (const user of users) {
+        for (let attempt = 0; attempt < 5; attempt++) expect((await wrong(user.email, '198.51.100.4')).status).toBe(401);
+      }
+      const another = await proxied.signUp();
+      const refused = await wrong(another.email, '198.51.100.4');
+      expect(refused).toMatchObject({ status: 429, body: { msg: expect.stringMatching(/^Too many failed sign-ins from your network/) } });
+      expect((await wrong(another.email, '198.51.100.5')).status).toBe(401);
+    });
+
+    it("stops guessing from many addresses at a ceiling that the owner's own client passes", async () => {
+      const owner = await proxied.signUp();
+      expect((await signIn(owner.email, 'correct horse battery', '203.0.113.10')).status).toBe(200);
+      for (let address = 0; address < 40; address++) {
+        await Promise.all(Array.from({ length: 5 }, () => wrong(owner.email, `192.0.2.${address}`)));
+      }
+      expect((await wrong(owner.email, '192.0.2.200')).body.msg).toMatch(/^Too many failed sign-ins for this account/);
+      expect((await signIn(owner.email, 'correct horse battery', '192.0.2.201')).status).toBe(429);
+      expect((await signIn(owner.email, 'correct horse battery', '203.0.113.10')).status).toBe(200);
+    });
   });
 });

@@ -4,13 +4,28 @@ import type { RateLimiter, RateLimits } from './rate-limiter.ts';
 const TEN_MINUTES_MS = 10 * 60_000;
 /** A sender's address may write to contact forms this often, from however many places. */
 const CONTACT_MESSAGES_PER_EMAIL_PER_HOUR = 5;
+/**
+ * GET reencode/{id} calls per signed-in user: a re-encode costs a core for seconds, and a
+ * user's app asks at most once per message (asking again answers the finished job).
+ */
+export const REENCODES_PER_USER_PER_TEN_MINUTES = 20;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/** One person mistyping gets five tries at once, then 1 s, 2 s, 4 s ... at most 15 minutes. */
+export const SIGN_IN_BACKOFF = { freeAttempts: 5, firstWaitMs: 1000, maxWaitMs: 15 * 60_000, forgetAfterMs: DAY_MS };
+/** Failures from one address across all emails (a shared office address stays well under). */
+export const FAILED_SIGN_INS_PER_CLIENT_PER_HOUR = 50;
+/** Failures for one account from every address together. */
+export const FAILED_SIGN_INS_PER_ACCOUNT_PER_DAY = 200;
 
 /**
  * Every limit of the API. What one visitor may do is counted per client address (and per
  * sender email for the contact form); `visitorPerTenMinutes` is VISITOR_RATE_LIMIT, and
  * uploads get twice as many, since the recorder retries an upload that did not get through.
- * Sign-ins count all attempts per address and failed ones per email: that slows guessing
- * without locking anyone out for long.
+ * Sign-ins are throttled per (email, client address) pair with a growing wait, so a guesser
+ * elsewhere never locks the owner out; failures are also capped per address across all
+ * emails, and per account across all addresses (a ceiling against guessing from many
+ * addresses, which the account's known clients pass). docs/decisions/0012-account-hardening.md.
  */
 export function createApiLimits(rateLimits: RateLimits, options: { visitorPerTenMinutes: number; signInsPerMinute: number }) {
   const perTenMinutes = (bucket: string, limit: number) => rateLimits.limiter(bucket, { limit, windowMs: TEN_MINUTES_MS });
@@ -24,8 +39,13 @@ export function createApiLimits(rateLimits: RateLimits, options: { visitorPerTen
       windowMs: 3_600_000,
     }),
     reports: perTenMinutes('issue-reports', 10),
+    reencodes: perTenMinutes('reencodes-per-user', REENCODES_PER_USER_PER_TEN_MINUTES),
     signIns: rateLimits.limiter('sign-ins', { limit: options.signInsPerMinute, windowMs: 60_000 }),
-    failedSignInsPerEmail: rateLimits.limiter('failed-sign-ins-per-email', { limit: 10, windowMs: 15 * 60_000 }),
+    signInBackoff: rateLimits.backoff('sign-in-backoff', SIGN_IN_BACKOFF),
+    failedSignInsPerClient: rateLimits.limiter('failed-sign-ins-per-client', { limit: FAILED_SIGN_INS_PER_CLIENT_PER_HOUR, windowMs: HOUR_MS }),
+    failedSignInsPerAccount: rateLimits.limiter('failed-sign-ins-per-account', { limit: FAILED_SIGN_INS_PER_ACCOUNT_PER_DAY, windowMs: DAY_MS }),
+    /** (email, address) pairs that signed in lately; the per-account ceiling lets them through. */
+    knownSignInClients: rateLimits.limiter('known-sign-in-clients', { limit: 1, windowMs: 30 * DAY_MS }),
   };
 }
 

@@ -90,4 +90,47 @@ describe.each(backends)('rate limits in the database on %s', (backend) => {
     expect(await limits.forgetEndedWindows()).toBeGreaterThanOrEqual(1);
     expect(await database.db.select().from(rateLimitWindows).where(eq(rateLimitWindows.bucket, bucket))).toHaveLength(1);
   });
+
+  it('release takes back one counted attempt', async () => {
+    const limiter = createRateLimits({ db: database.db }).limiter(newBucket(), TEN_MINUTES);
+    for (let attempt = 0; attempt < 3; attempt++) await limiter.hit('client');
+    await limiter.release('client');
+    expect(await limiter.peek('client')).toBe(0);
+    expect(await limiter.hit('client')).toBe(0);
+    expect(await limiter.hit('client')).toBeGreaterThan(0);
+  });
+
+  describe('backoff', () => {
+    const options = { freeAttempts: 3, firstWaitMs: 1000, maxWaitMs: 10_000, forgetAfterMs: 3_600_000 };
+    let clock = new Date('2030-01-01T00:00:00Z');
+    const backoff = () => createRateLimits({ db: database.db }).backoff(newBucket(), options, () => clock);
+
+    it('reserves exactly the free attempts when they come at the same moment', async () => {
+      const limiter = backoff();
+      const waits = await Promise.all(Array.from({ length: 20 }, () => limiter.reserve('pair')));
+      expect(waits.filter((wait) => wait === 0)).toHaveLength(3);
+      expect(waits.filter((wait) => wait === 1)).toHaveLength(17);
+    });
+
+    it('doubles the wait up to the cap, releases, resets, and forgets an old key', async () => {
+      const limiter = backoff();
+      for (let attempt = 0; attempt < 3; attempt++) expect(await limiter.reserve('pair')).toBe(0);
+      const waits = [];
+      for (let step = 0; step < 6; step++) {
+        const wait = await limiter.reserve('pair');
+        waits.push(wait);
+        clock = new Date(clock.getTime() + wait * 1000);
+        expect(await limiter.reserve('pair')).toBe(0);
+      }
+      expect(waits).toEqual([1, 2, 4, 8, 10, 10]);
+      // Nine attempts wait 10 s (capped); released back to six, they wait 8 s.
+      for (let release = 0; release < 3; release++) await limiter.release('pair');
+      expect(await limiter.reserve('pair')).toBe(8);
+      await limiter.reset('pair');
+      for (let attempt = 0; attempt < 3; attempt++) expect(await limiter.reserve('pair')).toBe(0);
+      clock = new Date(clock.getTime() + options.forgetAfterMs);
+      for (let attempt = 0; attempt < 3; attempt++) expect(await limiter.reserve('pair')).toBe(0);
+      expect(await limiter.reserve('pair')).toBe(1);
+    });
+  });
 });
