@@ -10,7 +10,8 @@ import type { Config } from './env.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createServices, type Services } from './services/services.ts';
 import { createJobWorker, type JobWorker } from './jobs/job-worker.ts';
-import { createLocalStorage } from './storage/local-storage.ts';
+import { removeDeadProcessLeftovers } from './processes/process-scratch.ts';
+import { createLocalStorage, removeAbandonedPartials } from './storage/local-storage.ts';
 import { createS3Storage } from './storage/s3-storage.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -28,7 +29,12 @@ export type RunningServer = {
  */
 export async function startServer(
   config: Config,
-  options: { publicUrlFollowsPort?: boolean; logger?: Logger } = {},
+  options: {
+    publicUrlFollowsPort?: boolean;
+    logger?: Logger;
+    /** Tests put a faulty storage in front of the real one here. */
+    wrapStorage?: (storage: Storage) => Storage;
+  } = {},
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
   let handler: (request: IncomingMessage, response: ServerResponse) => void = (_request, response) => {
@@ -51,10 +57,19 @@ export async function startServer(
     server.close();
     throw error;
   }
-  const storage: Storage =
+  const baseStorage: Storage =
     resolved.storage.kind === 's3'
       ? createS3Storage(resolved.storage)
       : createLocalStorage({ root: join(resolved.dataDir, 'files'), publicUrl: resolved.publicUrl });
+  const storage = options.wrapStorage ? options.wrapStorage(baseStorage) : baseStorage;
+  // What a crashed process left behind: its temporary folders, the children it started, and
+  // its half-written files. Checked at start and with each sweep.
+  const removeLeftovers = async () => {
+    const leftovers = await removeDeadProcessLeftovers(resolved.dataDir);
+    const partials = resolved.storage.kind === 's3' ? 0 : await removeAbandonedPartials(join(resolved.dataDir, 'files'));
+    if (leftovers.folders + leftovers.children + partials > 0) logger.info('Removed what a stopped process left behind', { ...leftovers, partials });
+  };
+  await removeLeftovers();
   const services = createServices({ database, config: resolved, storage, logger });
   // PGlite serves one process and one connection: more than one job at a time only queues
   // behind the HTTP requests. PostgreSQL has a pool, and two cores to share.
@@ -68,6 +83,9 @@ export async function startServer(
     logger,
     periodic: [
       { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: async () => void (await services.audio.sweepExpired()) },
+      { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: async () => void (await services.deletion.sweepDeleted()) },
+      { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: async () => void (await services.orphans.sweep()) },
+      { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: removeLeftovers },
       { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: async () => void (await services.listens.forgetFinishedVisits()) },
       { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: async () => void (await services.rateLimits.forgetEndedWindows()) },
     ],
@@ -90,6 +108,7 @@ export async function startServer(
       await new Promise<void>((resolve) => server.close(() => resolve()));
       // Finish or hand back running jobs while the database is still open.
       await worker.stop();
+      await services.media.close();
       services.notifications.close();
       await database.close();
     },

@@ -6,6 +6,7 @@ import { loadConfig } from '../env.ts';
 import { createJobQueue } from '../jobs/job-queue.ts';
 import { createJobWorker } from '../jobs/job-worker.ts';
 import { createLogger } from '../logger.ts';
+import { createMediaPool } from '../media/media-pool.ts';
 import { readMp3 } from '../media/mp3.ts';
 import { openTestDatabase } from '../testing/test-database.ts';
 import type { Backend } from '../testing/test-server.ts';
@@ -177,7 +178,12 @@ async function benchQueue(backend: Backend, jobCount: number, concurrency: numbe
 }
 
 if (speechSamplesAvailable() && isExecutable(config.transcription.pocketsphinxPath, config.transcription.searchPath)) {
-  await benchTranscriber(createPocketsphinxTranscriber({ command: config.transcription.pocketsphinxPath }));
+  const media = createMediaPool({ workers: config.mediaWorkers });
+  try {
+    await benchTranscriber(createPocketsphinxTranscriber({ command: config.transcription.pocketsphinxPath, media }));
+  } finally {
+    await media.close();
+  }
 } else {
   print({ bench: 'transcription', provider: 'local', skipped: 'pocketsphinx or pocketsphinx-testdata is not installed' });
 }

@@ -4,6 +4,7 @@ import type { AppEnv } from '../http/app-env.ts';
 import { readParams } from '../http/read-input.ts';
 import { requireUser } from '../http/require-user.ts';
 import type { AccountService } from '../services/account-service.ts';
+import { countAttempt, type ApiLimits } from '../services/api-limits.ts';
 import type { AudioService } from '../services/audio-service.ts';
 import type { TokenService } from '../services/token-service.ts';
 
@@ -11,11 +12,13 @@ import type { TokenService } from '../services/token-service.ts';
  * GET reencode/{id}: the id is the recording's storage file name without .mp3, so anything
  * that is not one of our recording ids (a URL, another host's file) is not found.
  */
-export function audioRoutes(services: { accounts: AccountService; tokens: TokenService; audio: AudioService }) {
+export function audioRoutes(services: { accounts: AccountService; tokens: TokenService; audio: AudioService; limits: ApiLimits }) {
   const signedIn = requireUser(services);
   return new Hono<AppEnv>().get('/reencode/:id', signedIn, async (context) => {
     const { id } = readParams(context, recordingIdParamsSchema, 'Recording not found');
-    const result = await services.audio.reencode(context.get('user').id, id);
+    const userId = context.get('user').id;
+    await countAttempt(services.limits.reencodes, String(userId), 're-encode requests');
+    const result = await services.audio.reencode(userId, id);
     return context.json(result, result.status === 'complete' ? 200 : 202);
   });
 }

@@ -5,6 +5,7 @@ import { decodeMp3, encodeMp3, GO_FORWARD, goForwardPcm, tonePcm, wavBytes } fro
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOUDNESS_TARGET_DBFS, toDb } from '../media/loudness.ts';
 import { readMp3 } from '../media/mp3.ts';
+import { REENCODES_PER_USER_PER_TEN_MINUTES } from '../services/api-limits.ts';
 import { makeAacMp4 } from '../testing/aac-mp4.ts';
 import { recordInChromium } from '../testing/browser-recording.ts';
 import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
@@ -117,6 +118,47 @@ describe.each(backends)('audio on %s', (backend) => {
       expect(Math.abs(toDb(decoded.rms) - LOUDNESS_TARGET_DBFS)).toBeLessThan(1);
       const listen = await server.call('GET', `/api/view-vocal/${id}`);
       expect(listen.body.audio.duration).toBe(reply.body.duration);
+    });
+
+    it('runs one re-encode per recording however often it is asked, and answers the finished one after', async () => {
+      const user = await server.signUp();
+      const tone = tonePcm(2.5, { sampleRate: 44_100, frequency: 330, amplitude: 0.5 });
+      const original = await encodeMp3(tone.samples, tone.sampleRate, 96);
+      const { id } = await send(user.access, original);
+      const media = server.running.services.media;
+      const reencode = media.reencode;
+      let runs = 0;
+      media.reencode = (bytes, signal) => {
+        // This recording's file, by its length: other tests' jobs may share the pool.
+        if (bytes.byteLength === original.byteLength) runs++;
+        return reencode(bytes, signal);
+      };
+      try {
+        const ask = () => server.call('GET', `/api/reencode/${id}`, { token: user.access });
+        const together = await Promise.all([ask(), ask(), ask()]);
+        const later = await ask();
+        for (const reply of [...together, later]) {
+          expect(reply).toMatchObject({ status: 200, body: { id, status: 'complete', duration: together[0]!.body.duration } });
+        }
+        expect(runs).toBe(1);
+      } finally {
+        media.reencode = reencode;
+      }
+    });
+
+    it('is limited per user: 429 with Retry-After, and nothing queued', async () => {
+      const user = await server.signUp();
+      const other = await server.signUp();
+      const { id } = await send(user.access, await threeSecondMp3());
+      for (let call = 0; call < REENCODES_PER_USER_PER_TEN_MINUTES; call++) {
+        expect((await server.call('GET', '/api/reencode/AAAAAAAAAAAA', { token: user.access })).status).toBe(404);
+      }
+      const refused = await server.call('GET', `/api/reencode/${id}`, { token: user.access });
+      expect(refused.status).toBe(429);
+      expect(refused.body.msg).toMatch(/^Too many re-encode requests\. Try again in \d+ seconds\.$/);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await server.running.services.jobs.queue.find(`reencode:${id}`)).toBeNull();
+      expect((await server.call('GET', '/api/reencode/AAAAAAAAAAAA', { token: other.access })).status).toBe(404);
     });
 
     it("refuses other users' recordings, ids not on our storage and bad ids with 404, and 401 without a token", async () => {

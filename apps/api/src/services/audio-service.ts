@@ -1,13 +1,13 @@
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { ReencodeResponse } from '@vocal/settings-model';
 import type { Database } from '../db/database.ts';
-import { recordings } from '../db/schema.ts';
+import { images, recordings } from '../db/schema.ts';
 import { gone, HttpError, notFound } from '../http/http-error.ts';
 import { PermanentJobError, type JobQueue, type Transaction } from '../jobs/job-queue.ts';
 import type { JobHandler } from '../jobs/job-worker.ts';
 import { AUDIO_EXTENSIONS } from '../media/audio-file.ts';
-import { readMp3 } from '../media/mp3.ts';
-import { reencodeToMp3 } from '../media/mp3-encoder.ts';
+import type { MediaPool } from '../media/media-pool.ts';
+import { WorkerTaskError } from '../media/worker-pool.ts';
 import type { Storage } from '../storage/storage.ts';
 import { readObject } from './stored-audio.ts';
 
@@ -17,6 +17,8 @@ export const EXPIRE_JOB = 'expire';
 /** How long GET reencode/{id} waits for its job before answering "queued". */
 const REENCODE_WAIT_MS = 20_000;
 const EXPIRY_BATCH = 100;
+/** A recording's own files: {id}.mp3 (or its WebM/MP4 original) and {id}.png. */
+export const RECORDING_FILE = /^([A-Za-z0-9]{12})\.(?:mp3|webm|m4a|png)$/;
 
 type RecordingRow = typeof recordings.$inferSelect;
 
@@ -30,7 +32,7 @@ const isExpired = (row: Pick<RecordingRow, 'expiryDate'>, now: Date) =>
   row.expiryDate !== null && row.expiryDate.getTime() <= now.getTime();
 
 /** Every key a recording's files may have had, whatever format it arrived in. */
-const fileKeysOf = (row: Pick<RecordingRow, 'id' | 'audioKey' | 'imageKey'>) => [
+export const fileKeysOf = (row: Pick<RecordingRow, 'id' | 'audioKey' | 'imageKey'>) => [
   ...new Set(
     [row.audioKey, row.imageKey, `${row.id}.png`, ...Object.values(AUDIO_EXTENSIONS).map((extension) => `${row.id}.${extension}`)].filter(
       (key): key is string => key !== null,
@@ -42,7 +44,14 @@ const fileKeysOf = (row: Pick<RecordingRow, 'id' | 'audioKey' | 'imageKey'>) => 
  * Audio after upload: re-encoding to normalised MP3 (on request, and for WebM/MP4 uploads),
  * and expiry (a job deletes an expired recording's files).
  */
-export function createAudioService(options: { db: Database; storage: Storage; queue: JobQueue; wake: () => void; now?: () => Date }) {
+export function createAudioService(options: {
+  db: Database;
+  storage: Storage;
+  queue: JobQueue;
+  wake: () => void;
+  media: Pick<MediaPool, 'reencode'>;
+  now?: () => Date;
+}) {
   const { db, storage, queue } = options;
   const now = options.now ?? (() => new Date());
 
@@ -55,15 +64,17 @@ export function createAudioService(options: { db: Database; storage: Storage; qu
       if (!source) throw new Error('The recording file is not in storage (yet)');
       let result;
       try {
-        result = await reencodeToMp3(source, context.signal);
+        result = await options.media.reencode(source, context.signal);
       } catch (error) {
         context.signal.throwIfAborted();
-        throw new PermanentJobError(`The audio could not be decoded: ${error instanceof Error ? error.message : String(error)}`);
+        // A busy pool or a worker that died is worth another try; bytes that do not decode are not.
+        if (!(error instanceof WorkerTaskError)) throw error;
+        throw new PermanentJobError(`The audio could not be decoded: ${error.message}`);
       }
       const targetKey = `${row.id}.mp3`;
       // Storage.put replaces atomically: listeners get the old file or the new one, whole.
       await storage.put(targetKey, result.mp3, 'audio/mpeg');
-      const durationSeconds = readMp3(result.mp3)?.durationSeconds ?? result.durationSeconds;
+      const { durationSeconds } = result;
       let stillThere = false;
       await context.complete(async (transaction) => {
         const updated = await transaction
@@ -122,13 +133,24 @@ export function createAudioService(options: { db: Database; storage: Storage; qu
       return queued;
     },
 
-    /** Whether a recording's file may be served: null when it may, else the refusal. */
-    async fileRefusal(recordingId: string): Promise<HttpError | null> {
+    /**
+     * Whether a stored file may be served: null when it may, else the refusal. Only a sent
+     * message's files and a picture someone owns are public: a file whose row is deleted,
+     * never uploaded or missing stops being served at once, whether or not it is still stored.
+     */
+    async fileRefusal(key: string): Promise<HttpError | null> {
+      if (key.startsWith('images/')) {
+        const [picture] = await db.select({ key: images.key }).from(images).where(eq(images.key, key));
+        return picture ? null : notFound('File not found');
+      }
+      const recordingId = RECORDING_FILE.exec(key)?.[1];
+      if (!recordingId) return notFound('File not found');
       const [row] = await db
-        .select({ expiryDate: recordings.expiryDate, filesDeletedAt: recordings.filesDeletedAt })
+        .select({ status: recordings.status, expiryDate: recordings.expiryDate, filesDeletedAt: recordings.filesDeletedAt })
         .from(recordings)
         .where(eq(recordings.id, recordingId));
-      if (row && (row.filesDeletedAt || isExpired(row, now()))) return gone('This voice message has expired');
+      if (row?.status !== 'uploaded') return notFound('File not found');
+      if (row.filesDeletedAt || isExpired(row, now())) return gone('This voice message has expired');
       return null;
     },
 
@@ -145,9 +167,15 @@ export function createAudioService(options: { db: Database; storage: Storage; qu
       if (row.filesDeletedAt || isExpired(row, now())) throw gone('This voice message has expired');
       // Only what our own storage holds can be re-encoded and replaced.
       if (!(await storage.stat(row.audioKey))) throw notFound("This recording's audio is not on our storage");
-      await queueReencode(row.id, undefined, true);
-      options.wake();
       const key = `${REENCODE_JOB}:${row.id}`;
+      // One re-encode per recording: a queued or running one is waited for, not queued again,
+      // and a finished one is the answer (a sent message's audio never changes but by this job).
+      // Only a failed one is tried anew.
+      const previous = await queue.find(key);
+      if (previous?.state !== 'done') {
+        await queueReencode(row.id, undefined, previous?.state === 'failed');
+        options.wake();
+      }
       const deadline = Date.now() + REENCODE_WAIT_MS;
       for (;;) {
         const job = await queue.find(key);

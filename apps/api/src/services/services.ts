@@ -4,6 +4,8 @@ import type { Config } from '../env.ts';
 import { createJobQueue } from '../jobs/job-queue.ts';
 import type { JobHandler } from '../jobs/job-worker.ts';
 import type { Logger } from '../logger.ts';
+import { createMediaPool } from '../media/media-pool.ts';
+import { createProcessScratch } from '../processes/process-scratch.ts';
 import { createMailer, defaultMailFrom } from '../mail/mailer.ts';
 import type { Storage } from '../storage/storage.ts';
 import { chooseTranscriber } from '../transcription/choose-transcriber.ts';
@@ -12,12 +14,15 @@ import { createAccountService } from './account-service.ts';
 import { createAdminService } from './admin-service.ts';
 import { createAudioService } from './audio-service.ts';
 import { createCommentService } from './comment-service.ts';
+import { createDeletionService } from './deletion-service.ts';
 import { createFeedbackService } from './feedback-service.ts';
 import { createFolderService } from './folder-service.ts';
 import { createListenService } from './listen-service.ts';
 import { createNotificationService } from './notification-service.ts';
+import { createOrphanSweep } from './orphan-sweep.ts';
 import { createPersonalisationService } from './personalisation-service.ts';
 import { createRecordingService } from './recording-service.ts';
+import { createStorageQuota } from './storage-quota.ts';
 import { createTokenService } from './token-service.ts';
 import { createTranscriptionService } from './transcription-service.ts';
 import { createApiLimits } from './api-limits.ts';
@@ -32,20 +37,23 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
   let wakeJobs = () => {};
   const wake = () => wakeJobs();
   const queue = createJobQueue({ db, config: config.jobs });
+  // CPU-heavy audio work runs here, on worker threads, so requests keep their event loop.
+  const media = createMediaPool({ workers: config.mediaWorkers });
   const tokens = createTokenService({ db, config });
-  const accounts = createAccountService({ db, config, storage, tokens });
+  const deletion = createDeletionService({ db, storage, queue, wake });
+  const accounts = createAccountService({ db, config, storage, tokens, deletion });
   const personalisation = createPersonalisationService({ db });
   const summaryEndpoint = config.transcription.summary;
   const transcription = createTranscriptionService({
     db,
     storage,
     queue,
-    transcriber: chooseTranscriber(config.transcription),
+    transcriber: chooseTranscriber(config.transcription, media, createProcessScratch(config.dataDir)),
     summariser: summaryEndpoint ? createSummariser({ endpoint: summaryEndpoint, timeoutMs: config.transcription.timeoutMs }) : null,
     personalisation,
     wake,
   });
-  const audio = createAudioService({ db, storage, queue, wake });
+  const audio = createAudioService({ db, storage, queue, wake, media });
   const notifications = createNotificationService({
     db,
     config,
@@ -59,15 +67,18 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
       logger,
     }),
   });
+  const storageQuota = createStorageQuota({ db, config });
   const recordings = createRecordingService({
     db,
     config,
     storage,
+    storageQuota,
     accounts,
     personalisation,
     transcription,
     audio,
     notifications,
+    deletion,
     wakeJobs: wake,
   });
   const comments = createCommentService({ db, recordings, personalisation, notifications, wakeJobs: wake });
@@ -77,7 +88,7 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
   const feedback = createFeedbackService({ db });
   const admin = createAdminService({ db, config });
   const rateLimits = createRateLimits({ db });
-  const jobHandlers: Record<string, JobHandler> = { ...transcription.handlers, ...audio.handlers, ...notifications.handlers };
+  const jobHandlers: Record<string, JobHandler> = { ...transcription.handlers, ...audio.handlers, ...notifications.handlers, ...deletion.handlers };
   return {
     db,
     databaseKind: options.database.kind,
@@ -87,6 +98,7 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
     accounts,
     personalisation,
     recordings,
+    storageQuota,
     comments,
     listens,
     visitors,
@@ -98,6 +110,10 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
     admin,
     transcription,
     audio,
+    /** Decoding and re-encoding on worker threads, for any service; closed by the server. */
+    media,
+    deletion,
+    orphans: createOrphanSweep({ db, storage }),
     jobs: {
       queue,
       handlers: jobHandlers,

@@ -1,7 +1,9 @@
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import type { Config } from '../env.ts';
+import type { MediaPool } from '../media/media-pool.ts';
 import { createOpenAiTranscriber } from './openai-transcriber.ts';
+import type { ProcessScratch } from '../processes/process-scratch.ts';
 import { createPocketsphinxTranscriber } from './pocketsphinx-transcriber.ts';
 import type { Transcriber } from './transcriber.ts';
 
@@ -27,9 +29,13 @@ export function isExecutable(command: string, path: string): boolean {
  * The configured engine, or null for none. auto picks the best available: the API when one
  * is configured, else pocketsphinx when installed, else none.
  */
-export function chooseTranscriber(config: Config['transcription']): Transcriber | null {
+export function chooseTranscriber(
+  config: Config['transcription'],
+  media: Pick<MediaPool, 'decodeToPcm16kFile'>,
+  scratch?: ProcessScratch,
+): Transcriber | null {
   const api = config.api ? createOpenAiTranscriber({ endpoint: config.api, timeoutMs: config.timeoutMs }) : null;
-  const local = () => createPocketsphinxTranscriber({ command: config.pocketsphinxPath });
+  const local = () => createPocketsphinxTranscriber({ command: config.pocketsphinxPath, media, scratch });
   switch (config.provider) {
     case 'none':
       return null;

@@ -1,17 +1,13 @@
-import { execFile } from 'node:child_process';
-import { open, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { decodeAudio } from '../media/audio-file.ts';
-import { createResampler } from '../media/resampler.ts';
+import type { MediaPool } from '../media/media-pool.ts';
+import type { ProcessScratch } from '../processes/process-scratch.ts';
+import { runInOwnGroup } from '../processes/run-in-group.ts';
+import { RECOGNISER_RATE } from '../media/pcm16k.ts';
 import { transcriptFromUtterances, type TimedWord } from './sentences.ts';
 import type { Transcriber } from './transcriber.ts';
 
-const run = promisify(execFile);
-
-/** pocketsphinx's acoustic model (pocketsphinx-en-us) is trained on 16 kHz speech. */
-const RECOGNISER_RATE = 16_000;
 
 /** Markers that are not words: sentence bounds, silence, fillers such as [NOISE] or ++UM++. */
 const NOT_A_WORD = /^(?:<s>|<\/s>|<sil>|<unk>|\[[^\]]*\]|\+\+.*\+\+)$/i;
@@ -46,40 +42,27 @@ export function parsePocketsphinxOutput(output: string): TimedWord[][] {
 }
 
 /**
- * The offline engine: decodes the recording in Node, resamples it to 16 kHz mono 16-bit PCM
- * in a temporary file, and runs Debian's pocketsphinx_continuous on it.
+ * The offline engine: decodes the recording and resamples it to 16 kHz mono 16-bit PCM in a
+ * temporary file (on the media pool, off the event loop), and runs Debian's
+ * pocketsphinx_continuous on it.
  */
-export function createPocketsphinxTranscriber(options: { command: string }): Transcriber {
+export function createPocketsphinxTranscriber(options: {
+  command: string;
+  media: Pick<MediaPool, 'decodeToPcm16kFile'>;
+  /** Where temporary folders and the child's id are kept, so a crash leaves neither behind. */
+  scratch?: ProcessScratch;
+}): Transcriber {
   return {
     name: 'local',
     async transcribe(request) {
-      const folder = await mkdtemp(join(tmpdir(), 'vocal-transcribe-'));
+      const folder = options.scratch ? await options.scratch.temporaryFolder('transcribe') : await mkdtemp(join(tmpdir(), 'vocal-transcribe-'));
       const rawPath = join(folder, 'speech.raw');
       try {
-        const file = await open(rawPath, 'w');
-        try {
-          let resampler: ReturnType<typeof createResampler> | null = null;
-          const write = async (samples: Float32Array) => {
-            const pcm = Buffer.alloc(samples.length * 2);
-            for (let index = 0; index < samples.length; index++) {
-              const clipped = Math.max(-1, Math.min(1, samples[index]!));
-              pcm.writeInt16LE(Math.round(clipped * 32_767), index * 2);
-            }
-            await file.write(pcm);
-          };
-          for await (const chunk of decodeAudio(request.audio, { preferredRate: RECOGNISER_RATE })) {
-            request.signal.throwIfAborted();
-            resampler ??= createResampler(chunk.sampleRate, RECOGNISER_RATE);
-            await write(resampler.push(chunk.samples));
-          }
-          if (resampler) await write(resampler.flush());
-        } finally {
-          await file.close();
-        }
-        const { stdout } = await run(
+        await options.media.decodeToPcm16kFile(request.audio, rawPath, request.signal);
+        const stdout = await runInOwnGroup(
           options.command,
           ['-infile', rawPath, '-samprate', String(RECOGNISER_RATE), '-time', 'yes', '-logfn', '/dev/null'],
-          { signal: request.signal, maxBuffer: 64 * 1024 * 1024 },
+          { signal: request.signal, scratch: options.scratch },
         );
         return transcriptFromUtterances(parsePocketsphinxOutput(stdout), request.durationSeconds);
       } finally {
