@@ -3,7 +3,8 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { main: 'src/main.ts', admin: 'src/admin.ts' },
+  // The media pool's worker thread loads dist/media-worker.mjs, beside main.mjs.
+  entryPoints: { main: 'src/main.ts', admin: 'src/admin.ts', 'media-worker': 'src/media/media-worker.ts' },
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },
   bundle: true,
