@@ -28,7 +28,8 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // Maps publish our source; a build makes them only when asked (SOURCE_MAPS=true), for debugging.
+    sourcemap: process.env.SOURCE_MAPS === 'true',
     rollupOptions: { input: { taskpane: 'taskpane.html', dialog: 'dialog.html' } },
   },
 });

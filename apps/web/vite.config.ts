@@ -30,7 +30,8 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // Maps publish our source; a build makes them only when asked (SOURCE_MAPS=true), for debugging.
+    sourcemap: process.env.SOURCE_MAPS === 'true',
     // The listen page is built by vite.public.config.ts, on a smaller runtime.
     rollupOptions: { input: { main: 'index.html' } },
   },

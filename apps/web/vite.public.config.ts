@@ -24,7 +24,8 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // Maps publish our source; a build makes them only when asked (SOURCE_MAPS=true), for debugging.
+    sourcemap: process.env.SOURCE_MAPS === 'true',
     // Added to the app's build, not replacing it.
     emptyOutDir: false,
     rollupOptions: { input: { listen: 'listen.html', embed: 'embed.html' } },

@@ -103,8 +103,15 @@ export function createApp(services: Services, logger: Logger, options: { adminTo
     '/',
     listenPageRoutes({ recordings: services.recordings, webDist: services.config.webDist, publicUrl: services.config.publicUrl }),
   );
-  app.route('/', hostAppRoutes({ appsFolder: services.config.hostAppsFolder, publicUrl: services.config.publicUrl }));
-  app.route('/', webRoutes(services.config.webDist));
+  app.route(
+    '/',
+    hostAppRoutes({
+      appsFolder: services.config.hostAppsFolder,
+      publicUrl: services.config.publicUrl,
+      serveSourceMaps: services.config.serveSourceMaps,
+    }),
+  );
+  app.route('/', webRoutes(services.config.webDist, { serveSourceMaps: services.config.serveSourceMaps }));
   return app;
 }
 

@@ -11,30 +11,36 @@ import {
   text,
   timestamp,
   uuid,
+  uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { Personalisation, RecordingOrigin, Transcription, TranscriptionStatus } from '@vocal/settings-model';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-export const users = pgTable('users', {
-  id: serial('id').primaryKey(),
-  email: text('email').notNull().unique(),
-  passwordHash: text('password_hash').notNull(),
-  name: text('name').notNull().default(''),
-  avatarUrl: text('avatar_url'),
-  plan: integer('plan').notNull().default(0),
-  subscribed: boolean('subscribed').notNull().default(false),
-  subscribedStrict: boolean('subscribed_strict').notNull().default(false),
-  domain: text('domain'),
-  /** Public and unguessable: the user's share link is /record/share/{inviteCode}. */
-  inviteCode: text('invite_code').notNull().unique(),
-  stripeId: text('stripe_id'),
-  subscriptionMessage: text('subscription_message'),
-  showTrial: boolean('show_trial').notNull().default(false),
-  showPaywall: boolean('show_paywall').notNull().default(false),
-  createdAt: createdAt(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name').notNull().default(''),
+    avatarUrl: text('avatar_url'),
+    plan: integer('plan').notNull().default(0),
+    subscribed: boolean('subscribed').notNull().default(false),
+    subscribedStrict: boolean('subscribed_strict').notNull().default(false),
+    domain: text('domain'),
+    /** Public and unguessable: the user's share link is /record/share/{inviteCode}. */
+    inviteCode: text('invite_code').notNull().unique(),
+    stripeId: text('stripe_id'),
+    subscriptionMessage: text('subscription_message'),
+    showTrial: boolean('show_trial').notNull().default(false),
+    showPaywall: boolean('show_paywall').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  // A custom domain names one account's listen pages; two accounts cannot both claim it.
+  (table) => [uniqueIndex('users_domain_unique').on(sql`lower(${table.domain})`)],
+);
 
 /** One signed-in device: a family of refresh tokens, revoked together. */
 export const sessions = pgTable(

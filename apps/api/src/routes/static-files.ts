@@ -1,6 +1,6 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
+import { extname, join, normalize, posix, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 
@@ -22,10 +22,14 @@ const TYPES: Record<string, string> = {
   '.zip': 'application/zip',
 };
 
-/** The request path decoded, or null when its escapes are broken. */
+/**
+ * The request path decoded and normalised ("/assets/%2e%2e/index.html" is "/index.html"), or
+ * null when its escapes are broken. Decisions about a path (is it a hashed asset? a host app's
+ * file?) are made on this form, the one the file system will see.
+ */
 export function decodedPath(context: Context): string | null {
   try {
-    return decodeURIComponent(context.req.path);
+    return posix.normalize(decodeURIComponent(context.req.path));
   } catch {
     return null;
   }

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../http/app-env.ts';
 import { decodedPath, readBuiltPageOnce, serveFile } from './static-files.ts';
 
@@ -10,17 +10,20 @@ const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Vocal</title>
  * The built web app: files as they are, hashed assets cached for a year, and index.html for
  * any other path so the client router can take it (the SPA fallback).
  */
-export function webRoutes(webDist: string) {
+export function webRoutes(webDist: string, options: { serveSourceMaps: boolean }) {
   const loadIndex = readBuiltPageOnce(join(webDist, 'index.html'));
+  const notFound = (context: Context) => context.json({ msg: 'File not found' }, 404, { 'cache-control': 'no-store' });
 
   return new Hono<AppEnv>().on(['GET', 'HEAD'], '*', async (context) => {
     const path = decodedPath(context);
     if (path === null) return context.json({ msg: 'The path is not valid URL encoding' }, 400);
+    // Source maps show our source to anyone; a deployment opts in (SERVE_SOURCE_MAPS).
+    if (path.endsWith('.map') && !options.serveSourceMaps) return notFound(context);
     const immutable = path.startsWith('/assets/');
     const file = await serveFile(context, webDist, path, { immutable });
     if (file) return file;
     // A missing asset is a 404, not the app: a stale chunk must fail loudly so the client reloads.
-    if (immutable) return context.json({ msg: 'File not found' }, 404);
+    if (immutable) return notFound(context);
     const html = await loadIndex();
     return context.html(html ?? NOT_BUILT, html ? 200 : 503, { 'cache-control': 'no-cache' });
   });

@@ -1,10 +1,12 @@
-import { and, count, eq, gte } from 'drizzle-orm';
+import { and, count, eq, gte, ne, sql } from 'drizzle-orm';
 import { SHARE_PATH, toPublicUser, userSchema, type AccountUpdate, type PublicUser, type User } from '@vocal/settings-model';
 import type { Database } from '../db/database.ts';
 import { images, recordings, users } from '../db/schema.ts';
 import type { Config } from '../env.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/http-error.ts';
 import type { Storage } from '../storage/storage.ts';
+import { fileKeysOf } from './audio-service.ts';
+import type { DeletionService } from './deletion-service.ts';
 import { newInviteCode } from './ids.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { isPro, limitsFor, monthStart } from './plans.ts';
@@ -17,8 +19,23 @@ const isUniqueViolation = (error: unknown) =>
   error !== null &&
   ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505');
 
-export function createAccountService(options: { db: Database; config: Config; storage: Storage; tokens: TokenService; now?: () => Date }) {
-  const { db, config, storage, tokens } = options;
+/** The constraint a database error names (PostgreSQL and PGlite both say, perhaps under drizzle's wrapper). */
+const violatedConstraint = (error: unknown): string | undefined => {
+  const named = error as { constraint?: string; cause?: { constraint?: string } };
+  return named.constraint ?? named.cause?.constraint;
+};
+
+const DOMAIN_TAKEN = 'domain: another account already uses this domain';
+
+export function createAccountService(options: {
+  db: Database;
+  config: Config;
+  storage: Storage;
+  tokens: TokenService;
+  deletion: DeletionService;
+  now?: () => Date;
+}) {
+  const { db, config, tokens } = options;
   const now = options.now ?? (() => new Date());
 
   async function messagesThisMonth(userId: number): Promise<number> {
@@ -63,6 +80,14 @@ export function createAccountService(options: { db: Database; config: Config; st
   async function findById(userId: number): Promise<UserRow | null> {
     const [row] = await db.select().from(users).where(eq(users.id, userId));
     return row ?? null;
+  }
+
+  async function domainTakenByAnother(domain: string, userId: number): Promise<boolean> {
+    const [other] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.domain}) = ${domain.toLowerCase()}`, ne(users.id, userId)));
+    return other !== undefined;
   }
 
   /** The owner of a share code (the public contact form and collect pages name users by it). */
@@ -121,6 +146,7 @@ export function createAccountService(options: { db: Database; config: Config; st
           if (update.domain === new URL(config.publicUrl).hostname) {
             throw badRequest("domain: is this server's own host; leave it empty to use it");
           }
+          if (await domainTakenByAnother(update.domain, userId)) throw conflict(DOMAIN_TAKEN);
         }
         changes.domain = update.domain;
       }
@@ -128,6 +154,8 @@ export function createAccountService(options: { db: Database; config: Config; st
         try {
           await db.update(users).set(changes).where(eq(users.id, userId));
         } catch (error) {
+          // The check above cannot see another account claiming the same domain at this moment.
+          if (isUniqueViolation(error) && violatedConstraint(error) === 'users_domain_unique') throw conflict(DOMAIN_TAKEN);
           if (isUniqueViolation(error)) throw conflict('That email address is already in use');
           throw error;
         }
@@ -137,19 +165,20 @@ export function createAccountService(options: { db: Database; config: Config; st
       return toUser(row);
     },
 
-    /** Removes the account, its recordings (rows and files) and its sessions. */
+    /**
+     * Removes the account, its recordings and its sessions at once; their files (no longer
+     * served once their rows are gone) through the queue, retried while storage fails.
+     */
     async remove(userId: number): Promise<void> {
       const owned = await db
-        .select({ audioKey: recordings.audioKey, imageKey: recordings.imageKey })
+        .select({ id: recordings.id, audioKey: recordings.audioKey, imageKey: recordings.imageKey })
         .from(recordings)
         .where(eq(recordings.userId, userId));
       const pictures = await db.select({ key: images.key }).from(images).where(eq(images.userId, userId));
-      await db.delete(users).where(eq(users.id, userId));
-      // Files go after the rows: a crash in between leaves orphan files, never broken rows.
-      const keys = [...owned.flatMap((row) => [row.audioKey, row.imageKey]), ...pictures.map((picture) => picture.key)].filter(
-        (key) => key !== null,
-      );
-      await Promise.all(keys.map((key) => storage.delete(key)));
+      const keys = [...owned.flatMap(fileKeysOf), ...pictures.map((picture) => picture.key)];
+      await options.deletion.removeWithFiles(keys, async (transaction) => {
+        await transaction.delete(users).where(eq(users.id, userId));
+      });
     },
 
     async publicUserByInviteCode(code: string): Promise<PublicUser> {
