@@ -41,9 +41,10 @@ export function recordingRoutes(services: {
       })
       // Visitors (replies, contact forms, collections) record without an account.
       .get('/get-vocal-free', async (context) => {
-        await countAttempt(limits.recordings, clientAddress(context, config.trustProxy), 'recordings from here');
+        const address = clientAddress(context, config.trustProxy);
+        await countAttempt(limits.recordings, address, 'recordings from here');
         const { platform, target } = readQuery(context, getVocalFreeQuerySchema);
-        return context.json(await services.recordings.reserveForVisitor(parseVisitorTarget(target), platform));
+        return context.json(await services.recordings.reserveForVisitor(parseVisitorTarget(target), platform, address));
       })
       // A token is needed for the owner's own reservations only; a visitor's upload has none.
       .post('/upload-vocal', maybeSignedIn, limitBody(uploadLimit), async (context) => {

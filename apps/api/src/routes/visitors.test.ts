@@ -184,9 +184,12 @@ describe.each(backends)('visitors: replies, the contact form and the collect pag
     it('rate-limits reservations per address (429 with Retry-After); another address goes on', async () => {
       const owner = await server.signUp();
       const code = await shareCodeOf(server, owner.access);
+      // Two pages, so the per-page cap on open reservations (5 per address) is not what stops it.
+      const otherCode = await shareCodeOf(server, (await server.signUp()).access);
       const address = newAddress();
       for (let attempt = 0; attempt < 10; attempt++) {
-        expect((await reserveAsVisitor(server, `collect:${code}`, { address })).status).toBe(200);
+        const page = attempt % 2 === 0 ? code : otherCode;
+        expect((await reserveAsVisitor(server, `collect:${page}`, { address })).status).toBe(200);
       }
       const limited = await reserveAsVisitor(server, `collect:${code}`, { address });
       expect(limited.status).toBe(429);
@@ -435,8 +438,8 @@ describe.each(backends)('visitors: replies, the contact form and the collect pag
       })),
     );
     expect((await server.call('GET', '/api/get-vocal', { token: owner.access })).status).toBe(200);
-    // And a visitor's reservation left for more than a day is forgotten.
-    const stale = new Date(Date.now() - 2 * 86_400_000);
+    // And a visitor's reservation left for more than an hour is forgotten.
+    const stale = new Date(Date.now() - 61 * 60_000);
     await server.running.services.db
       .insert(recordings)
       .values({ id: `stale${owner.id}xx`, userId: owner.id, origin: 'collect', createdAt: stale });
@@ -444,11 +447,69 @@ describe.each(backends)('visitors: replies, the contact form and the collect pag
     expect(await rowOf(`stale${owner.id}xx`)).toBeUndefined();
   });
 
+  describe('open reservations per visitor address', () => {
+    const strangersReservations = (ownerId: number, count: number, createdAt = new Date()) =>
+      server.running.services.db.insert(recordings).values(
+        Array.from({ length: count }, (_, index) => ({
+          id: `open${ownerId}x${index}x${createdAt.getTime() % 100_000}`,
+          userId: ownerId,
+          origin: 'contact-form' as const,
+          visitorAddress: `172.16.${Math.floor(index / 250)}.${index % 250}`,
+          createdAt,
+        })),
+      );
+
+    it('one address at its cap of 5 is refused; another address records for the same form', async () => {
+      const owner = await server.signUp();
+      const code = await shareCodeOf(server, owner.access);
+      const address = newAddress();
+      for (let attempt = 0; attempt < 5; attempt++) {
+        expect((await reserveAsVisitor(server, `form:${code}`, { address })).status).toBe(200);
+      }
+      const refused = await reserveAsVisitor(server, `form:${code}`, { address });
+      expect(refused.status).toBe(429);
+      expect(refused.body.msg).toMatch(/^You have too many recordings waiting to be sent here\. Try again in \d+ seconds\.$/);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
+      expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
+      const someoneElse = newAddress();
+      const reserved = await reserveAsVisitor(server, `form:${code}`, { address: someoneElse });
+      expect(reserved.status).toBe(200);
+      expect((await uploadAsVisitor(server, reserved.body.id, { address: someoneElse, context: { email: 'a@example.com' } })).status).toBe(200);
+      // The owner's own reservations are untouched by visitors.
+      expect((await server.call('GET', '/api/get-vocal', { token: owner.access })).status).toBe(200);
+    });
+
+    it("hundreds of strangers' open reservations never switch off an owner's form", async () => {
+      const owner = await server.signUp();
+      const code = await shareCodeOf(server, owner.access);
+      await strangersReservations(owner.id, 400);
+      for (const target of [`form:${code}`, `collect:${code}`]) {
+        expect((await reserveAsVisitor(server, target)).status).toBe(200);
+      }
+    });
+
+    it('an unused reservation expires within an hour and frees its address', async () => {
+      const owner = await server.signUp();
+      const code = await shareCodeOf(server, owner.access);
+      const address = newAddress();
+      const ids = [];
+      for (let attempt = 0; attempt < 5; attempt++) ids.push((await reserveAsVisitor(server, `form:${code}`, { address })).body.id);
+      expect((await reserveAsVisitor(server, `form:${code}`, { address })).status).toBe(429);
+      await server.running.services.db
+        .update(recordings)
+        .set({ createdAt: new Date(Date.now() - 60 * 60_000 - 1000) })
+        .where(eq(recordings.id, ids[0]));
+      expect((await reserveAsVisitor(server, `form:${code}`, { address })).status).toBe(200);
+      expect(await rowOf(ids[0])).toBeUndefined();
+      expect(await rowOf(ids[1])).toBeDefined();
+    });
+  });
+
   it('a visitor upload with a bad body says what is wrong once its reservation is known', async () => {
     const owner = await server.signUp();
     const code = await shareCodeOf(server, owner.access);
     const reserved = await reserveAsVisitor(server, `collect:${code}`);
-    const reply = await server.call('POST', '/api/upload-vocal', {
+    const reply = await server.call('POST', `/api/upload-vocal?id=${reserved.body.id}`, {
       headers: fromAddress(newAddress()),
       form: uploadForm({ image: samplePng(), context: { id: reserved.body.id, duration: 3, peaks: samplePeaks } }),
     });

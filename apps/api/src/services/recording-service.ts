@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, lt, ne, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lt, min, ne, or } from 'drizzle-orm';
 import {
   DEFAULT_NAMES,
   publicListenPayloadSchema,
@@ -56,10 +56,12 @@ const MAX_OPEN_RESERVATIONS = 50;
 const RESERVATION_LIFETIME_MS = 30 * 86_400_000;
 /**
  * Visitors' reservations are counted apart from the owner's, so visitors can never use up
- * the owner's own; a visitor who leaves without sending is forgotten after a day.
+ * the owner's own, and per visitor address, so no stranger can use up everyone else's: the
+ * recorder reserves just before it uploads, so a visitor seldom holds more than one. One
+ * never uploaded is forgotten after an hour (a spooled upload then reserves again).
  */
-const MAX_OPEN_VISITOR_RESERVATIONS = 200;
-const VISITOR_RESERVATION_LIFETIME_MS = 86_400_000;
+const MAX_OPEN_VISITOR_RESERVATIONS_PER_ADDRESS = 5;
+const VISITOR_RESERVATION_LIFETIME_MS = 3_600_000;
 /** Encoders pad the last frame: allow this much over the plan's limit. */
 const DURATION_TOLERANCE_SECONDS = 2;
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
@@ -321,7 +323,7 @@ export function createRecordingService(options: {
      * GET get-vocal-free: reserves an id for a visitor, in the account of whoever the target
      * belongs to: a reply to a message, a contact-form message or a collected message.
      */
-    async reserveForVisitor(target: VisitorTarget, platform: Platform) {
+    async reserveForVisitor(target: VisitorTarget, platform: Platform, visitorAddress: string) {
       let owner: UserRow;
       let replyToId: string | null = null;
       if (target.kind === 'reply') {
@@ -339,12 +341,19 @@ export function createRecordingService(options: {
       await db
         .delete(recordings)
         .where(and(visitorReservations, lt(recordings.createdAt, new Date(now().getTime() - VISITOR_RESERVATION_LIFETIME_MS))));
-      const [open] = await db.select({ value: count() }).from(recordings).where(visitorReservations);
-      if ((open?.value ?? 0) >= MAX_OPEN_VISITOR_RESERVATIONS) {
-        throw tooManyRequests('Too many people are recording for this page right now. Try again in a few minutes.', 300);
+      const [open] = await db
+        .select({ value: count(), oldest: min(recordings.createdAt) })
+        .from(recordings)
+        .where(and(visitorReservations, eq(recordings.visitorAddress, visitorAddress)));
+      if ((open?.value ?? 0) >= MAX_OPEN_VISITOR_RESERVATIONS_PER_ADDRESS) {
+        const oldest = open?.oldest ? new Date(open.oldest).getTime() : now().getTime();
+        const wait = Math.max(1, Math.ceil((oldest + VISITOR_RESERVATION_LIFETIME_MS - now().getTime()) / 1000));
+        throw tooManyRequests(`You have too many recordings waiting to be sent here. Try again in ${wait} seconds.`, wait);
       }
       const id = newRecordingId();
-      await db.insert(recordings).values({ id, userId: owner.id, platform, origin, isReply: origin === 'reply', replyToId });
+      await db
+        .insert(recordings)
+        .values({ id, userId: owner.id, platform, origin, isReply: origin === 'reply', replyToId, visitorAddress });
       return { id };
     },
 
