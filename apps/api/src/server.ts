@@ -67,7 +67,9 @@ export async function startServer(
   const removeLeftovers = async () => {
     const leftovers = await removeDeadProcessLeftovers(resolved.dataDir);
     const partials = resolved.storage.kind === 's3' ? 0 : await removeAbandonedPartials(join(resolved.dataDir, 'files'));
-    if (leftovers.folders + leftovers.children + partials > 0) logger.info('Removed what a stopped process left behind', { ...leftovers, partials });
+    if (leftovers.folders + leftovers.children + partials > 0) {
+      logger.info('Removed what a stopped process left behind', { ...leftovers, partials });
+    }
   };
   await removeLeftovers();
   const services = createServices({ database, config: resolved, storage, logger });

@@ -5,8 +5,6 @@ import type { AudioService } from '../services/audio-service.ts';
 import type { ByteRange, Storage } from '../storage/storage.ts';
 
 const KEY = /^(?:images\/)?[A-Za-z0-9_-]+\.(?:mp3|webm|m4a|png|jpg|webp|gif)$/;
-/** A recording's own files: {id}.mp3 (or its WebM/MP4 original) and {id}.png. */
-const RECORDING_FILE = /^([A-Za-z0-9]{12})\.(?:mp3|webm|m4a|png)$/;
 
 /** Parses a single `bytes=a-b` range; null when absent, 'invalid' when unsatisfiable. */
 export function parseRange(header: string | undefined, size: number): ByteRange | null | 'invalid' {
@@ -36,8 +34,7 @@ export function fileRoutes(storage: Storage, audio: Pick<AudioService, 'fileRefu
   return new Hono<AppEnv>().on(['GET', 'HEAD'], '/files/*', async (context) => {
     const key = context.req.path.slice('/files/'.length);
     if (!KEY.test(key)) return context.json({ msg: 'File not found' }, 404);
-    const recordingId = RECORDING_FILE.exec(key)?.[1];
-    const refusal = recordingId ? await audio.fileRefusal(recordingId) : null;
+    const refusal = await audio.fileRefusal(key);
     if (refusal) throw refusal;
     const head = await storage.stat(key);
     if (!head) return context.json({ msg: 'File not found' }, 404);

@@ -20,7 +20,6 @@ export function listenRoutes(services: { config: Config; accounts: AccountServic
       const result = await services.listens.track(id, {
         userId: user?.id ?? null,
         address: clientAddress(context, services.config.trustProxy),
-        userAgent: context.req.header('user-agent') ?? '',
       });
       return context.json(result, 200, { 'cache-control': 'no-store' });
     })

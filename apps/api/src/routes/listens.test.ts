@@ -20,14 +20,15 @@ describe.each(backends)('listen tracking and listens per day on %s', (backend) =
     });
   const viewsOf = async (id: string) => (await server.call('GET', `/api/view-vocal/${id}`)).body.audio.views as number;
 
-  it('counts a visitor once per 30 minutes, and each visitor (address and browser) apart', async () => {
+  it('counts a visitor once per 30 minutes, and each visitor (address and account) apart', async () => {
     const owner = await server.signUp();
+    const listener = await server.signUp();
     const id = await ownerMessage(server, owner.access);
     const address = newAddress();
     expect(await track(id, { address })).toMatchObject({ status: 200, body: { counted: true } });
     expect((await track(id, { address })).body).toEqual({ counted: false });
-    expect((await track(id, { address, userAgent: 'Safari' })).body).toEqual({ counted: true });
     expect((await track(id, { address: newAddress() })).body).toEqual({ counted: true });
+    expect((await track(id, { address, token: listener.access })).body).toEqual({ counted: true });
     expect(await viewsOf(id)).toBe(3);
 
     // Half an hour later the same visitor is a new visit.
@@ -38,6 +39,16 @@ describe.each(backends)('listen tracking and listens per day on %s', (backend) =
     expect((await track(id, { address })).body).toEqual({ counted: true });
     expect(await viewsOf(id)).toBe(4);
     expect(await server.running.services.db.select().from(listens).where(eq(listens.recordingId, id))).toHaveLength(4);
+  });
+
+  it('counts 20 different User-Agents from one address once: the header is not the visitor', async () => {
+    const owner = await server.signUp();
+    const id = await ownerMessage(server, owner.access);
+    const address = newAddress();
+    const replies = [];
+    for (let index = 0; index < 20; index++) replies.push(await track(id, { address, userAgent: `Browser/${index}.0 (made up)` }));
+    expect(replies.map((reply) => reply.body.counted)).toEqual([true, ...Array<boolean>(19).fill(false)]);
+    expect(await viewsOf(id)).toBe(1);
   });
 
   it('forgets a visitor once the visit is over, and the listen stays counted', async () => {

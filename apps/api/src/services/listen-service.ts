@@ -19,9 +19,11 @@ const visitOver = lt(listenVisitors.lastCountedAt, sql`now() - make_interval(min
 
 /**
  * Listens: GET track/view-vocal/{id} counts one per visitor per visit (never the owner's own),
- * and GET views/{id} gives the owner (Pro) listens per day. A visitor is known only by an
- * HMAC of their address and user agent under a secret kept in the database, scoped to the
- * message: the address itself is never stored, and hashes cannot be joined across messages.
+ * and GET views/{id} gives the owner (Pro) listens per day. A visitor is their address and,
+ * when signed in, their account: never a header they choose, so changing the User-Agent
+ * does not make a new listener. They are known only by an HMAC of these under a secret kept
+ * in the database, scoped to the message: the address itself is never stored, and hashes
+ * cannot be joined across messages.
  */
 export function createListenService(options: { db: Database; recordings: RecordingService; now?: () => Date }) {
   const { db } = options;
@@ -34,9 +36,9 @@ export function createListenService(options: { db: Database; recordings: Recordi
     return salt;
   }
 
-  async function visitorHash(recordingId: string, address: string, userAgent: string): Promise<string> {
+  async function visitorHash(recordingId: string, address: string, userId: number | null): Promise<string> {
     return createHmac('sha256', await visitorSalt())
-      .update(`${recordingId}\n${address}\n${userAgent}`)
+      .update(`${recordingId}\n${address}\n${userId ?? ''}`)
       .digest('base64url');
   }
 
@@ -48,10 +50,10 @@ export function createListenService(options: { db: Database; recordings: Recordi
      * minutes. The visitor's row is claimed with one conditional upsert, so two requests at
      * once count once.
      */
-    async track(recordingId: string, visitor: { userId: number | null; address: string; userAgent: string }) {
+    async track(recordingId: string, visitor: { userId: number | null; address: string }) {
       const { row } = await options.recordings.publicRow(recordingId);
       if (visitor.userId === row.userId) return { counted: false };
-      const hash = await visitorHash(row.id, visitor.address, visitor.userAgent);
+      const hash = await visitorHash(row.id, visitor.address, visitor.userId);
       const counted = await db.transaction(async (transaction) => {
         const claimed = await transaction
           .insert(listenVisitors)

@@ -37,7 +37,7 @@ import { SIGN_IN_FIRST } from '../http/require-user.ts';
 import { cleanText } from '../http/text-safety.ts';
 import { AUDIO_CONTENT_TYPES, AUDIO_EXTENSIONS, probeAudioFile } from '../media/audio-file.ts';
 import { readPng } from '../media/image.ts';
-import type { Storage } from '../storage/storage.ts';
+import { putFromFile, type Storage } from '../storage/storage.ts';
 import type { AccountService, UserRow } from './account-service.ts';
 import type { AudioService } from './audio-service.ts';
 import type { DeletionService } from './deletion-service.ts';
@@ -398,7 +398,11 @@ export function createRecordingService(options: {
      */
     async assertUploadRoom(target: Omit<UploadTarget, 'context'>, visitorAddress: string): Promise<void> {
       if (target.row.status === 'uploaded') return;
-      await options.storageQuota.assertRoom(target.owner, target.visitor ? { kind: 'visitor', address: visitorAddress } : { kind: 'owner' }, 0);
+      await options.storageQuota.assertRoom(
+        target.owner,
+        target.visitor ? { kind: 'visitor', address: visitorAddress } : { kind: 'owner' },
+        0,
+      );
     },
 
     /**
@@ -457,48 +461,50 @@ export function createRecordingService(options: {
       const imageKey = `${row.id}.png`;
       const removeFiles = () => Promise.allSettled([storage.delete(audioKey), storage.delete(imageKey)]);
       try {
-        await storage.putFile(audioKey, audio.path, AUDIO_CONTENT_TYPES[probe.format]);
+        await putFromFile(storage, audioKey, audio.path, AUDIO_CONTENT_TYPES[probe.format]);
         await storage.put(imageKey, image, 'image/png');
       } catch (error) {
         await removeFiles();
         await releaseUpload(row.id);
         throw error;
       }
-      const updated = await db.transaction(async (transaction) => {
-        const [changed] = await transaction
-          .update(recordings)
-          .set({
-            status: 'uploaded',
-            platform: context.platform,
-            uploadDate: now(),
-            duration: probe.durationSeconds,
-            peaks: context.peaks,
-            subject: context.subject ?? null,
-            ...(visitor ? { email: context.email ?? null, senderName: context.name || null } : {}),
-            // A custom domain is Pro's: links made while the owner is Pro carry it.
-            domain: isPro(owner) ? owner.domain : null,
-            audioKey,
-            imageKey,
-            imageWidth: png.width,
-            imageHeight: png.height,
-            audioBytes: audio.bytes,
-            uploadClaimedAt: null,
-            visitorAddress: visitor ? visitorAddress : null,
-          })
-          .where(and(eq(recordings.id, row.id), eq(recordings.status, 'uploading')))
-          .returning();
-        if (!changed) return null;
-        // Queued with the row, so a crash cannot leave a message without its jobs.
-        if (wantsTranscript) await options.transcription.queueInTransaction(changed.id, transaction);
-        if (probe.format !== 'mp3') await options.audio.queueReencodeInTransaction(changed.id, transaction);
-        if (notification) await options.notifications.queueInTransaction(notification, transaction);
-        return changed;
-      }).catch(async (error: unknown) => {
-        // Files nobody's row points at must not stay public.
-        await removeFiles();
-        await releaseUpload(row.id);
-        throw error;
-      });
+      const updated = await db
+        .transaction(async (transaction) => {
+          const [changed] = await transaction
+            .update(recordings)
+            .set({
+              status: 'uploaded',
+              platform: context.platform,
+              uploadDate: now(),
+              duration: probe.durationSeconds,
+              peaks: context.peaks,
+              subject: context.subject ?? null,
+              ...(visitor ? { email: context.email ?? null, senderName: context.name || null } : {}),
+              // A custom domain is Pro's: links made while the owner is Pro carry it.
+              domain: isPro(owner) ? owner.domain : null,
+              audioKey,
+              imageKey,
+              imageWidth: png.width,
+              imageHeight: png.height,
+              audioBytes: audio.bytes,
+              uploadClaimedAt: null,
+              visitorAddress: visitor ? visitorAddress : null,
+            })
+            .where(and(eq(recordings.id, row.id), eq(recordings.status, 'uploading')))
+            .returning();
+          if (!changed) return null;
+          // Queued with the row, so a crash cannot leave a message without its jobs.
+          if (wantsTranscript) await options.transcription.queueInTransaction(changed.id, transaction);
+          if (probe.format !== 'mp3') await options.audio.queueReencodeInTransaction(changed.id, transaction);
+          if (notification) await options.notifications.queueInTransaction(notification, transaction);
+          return changed;
+        })
+        .catch(async (error: unknown) => {
+          // Files nobody's row points at must not stay public.
+          await removeFiles();
+          await releaseUpload(row.id);
+          throw error;
+        });
       if (updated && (wantsTranscript || probe.format !== 'mp3' || notification)) options.wakeJobs();
       if (updated) return uploaded(updated);
       // The claim was lost: the message was deleted meanwhile, or our claim went stale and
@@ -539,7 +545,8 @@ export function createRecordingService(options: {
       const current = await ownedRow(userId, id);
       // An expired message stays expired: its files are deleted (or about to be), so a new
       // date would only bring back a listen page whose audio is gone.
-      if (edit.expiryDate !== undefined && (current.filesDeletedAt || (current.expiryDate && current.expiryDate.getTime() <= now().getTime()))) {
+      const expired = current.filesDeletedAt !== null || (current.expiryDate !== null && current.expiryDate.getTime() <= now().getTime());
+      if (edit.expiryDate !== undefined && expired) {
         throw gone('This voice message has expired and its audio was deleted, so its expiry date can no longer change');
       }
       const changes: Partial<typeof recordings.$inferInsert> = {};

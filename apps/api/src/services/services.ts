@@ -88,7 +88,12 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
   const feedback = createFeedbackService({ db });
   const admin = createAdminService({ db, config });
   const rateLimits = createRateLimits({ db });
-  const jobHandlers: Record<string, JobHandler> = { ...transcription.handlers, ...audio.handlers, ...notifications.handlers, ...deletion.handlers };
+  const jobHandlers: Record<string, JobHandler> = {
+    ...transcription.handlers,
+    ...audio.handlers,
+    ...notifications.handlers,
+    ...deletion.handlers,
+  };
   return {
     db,
     databaseKind: options.database.kind,

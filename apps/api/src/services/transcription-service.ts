@@ -91,7 +91,7 @@ export function createTranscriptionService(options: {
       const recordingId = recordingIdOf(job.payload);
       const [row] = await db.select().from(recordings).where(eq(recordings.id, recordingId));
       // Deleted meanwhile: nothing left to transcribe.
-      if (!row?.audioKey || row.filesDeletedAt) return;
+      if (!row?.audioKey || row.filesDeletedAt || row.status === 'deleted') return;
       const audio = await readObject(storage, row.audioKey);
       if (!audio) throw new Error('The recording file is not in storage (yet)');
       const transcription = await transcriber.transcribe({

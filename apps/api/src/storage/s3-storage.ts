@@ -1,8 +1,11 @@
+import { createReadStream } from 'node:fs';
+import { stat as statFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -60,6 +63,21 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       );
     },
 
+    async putFile(key, path, contentType) {
+      assertSafeKey(key);
+      const { size } = await statFile(path);
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Body: createReadStream(path),
+          ContentType: contentType,
+          ContentLength: size,
+          CacheControl: 'public, max-age=300, must-revalidate',
+        }),
+      );
+    },
+
     async stat(key) {
       assertSafeKey(key);
       try {
@@ -92,6 +110,13 @@ export function createS3Storage(options: S3StorageOptions): Storage {
     async delete(key) {
       assertSafeKey(key);
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+
+    async list({ after, limit }) {
+      const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, StartAfter: after, MaxKeys: Math.min(limit, 1000) }));
+      return (page.Contents ?? []).flatMap((object) =>
+        object.Key ? [{ key: object.Key, lastModified: object.LastModified ?? new Date(0) }] : [],
+      );
     },
 
     publicUrl(key) {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { loadConfig } from '../env.ts';
 import { startServer, type RunningServer } from '../server.ts';
+import type { Storage } from '../storage/storage.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
 export type Backend = 'pglite' | 'postgres';
@@ -36,7 +37,11 @@ export type TestServer = {
 
 let userCounter = 0;
 
-export async function startTestServer(backend: Backend, env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  backend: Backend,
+  env: Record<string, string> = {},
+  options: { wrapStorage?: (storage: Storage) => Storage } = {},
+): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'vocal-api-test-'));
   // A stand-in web build, so the SPA fallback is exercised without building the real app.
   const webDist = join(dataDir, 'web');
@@ -76,7 +81,7 @@ export async function startTestServer(backend: Backend, env: Record<string, stri
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...env,
   });
-  const running = await startServer(config, { publicUrlFollowsPort: !env.PUBLIC_URL });
+  const running = await startServer(config, { publicUrlFollowsPort: !env.PUBLIC_URL, wrapStorage: options.wrapStorage });
   const url = `http://127.0.0.1:${running.services.config.port}`;
 
   const call: TestServer['call'] = async (method, path, options = {}) => {

@@ -8,7 +8,6 @@ import { RECOGNISER_RATE } from '../media/pcm16k.ts';
 import { transcriptFromUtterances, type TimedWord } from './sentences.ts';
 import type { Transcriber } from './transcriber.ts';
 
-
 /** Markers that are not words: sentence bounds, silence, fillers such as [NOISE] or ++UM++. */
 const NOT_A_WORD = /^(?:<s>|<\/s>|<sil>|<unk>|\[[^\]]*\]|\+\+.*\+\+)$/i;
 
@@ -55,7 +54,9 @@ export function createPocketsphinxTranscriber(options: {
   return {
     name: 'local',
     async transcribe(request) {
-      const folder = options.scratch ? await options.scratch.temporaryFolder('transcribe') : await mkdtemp(join(tmpdir(), 'vocal-transcribe-'));
+      const folder = options.scratch
+        ? await options.scratch.temporaryFolder('transcribe')
+        : await mkdtemp(join(tmpdir(), 'vocal-transcribe-'));
       const rawPath = join(folder, 'speech.raw');
       try {
         await options.media.decodeToPcm16kFile(request.audio, rawPath, request.signal);
