@@ -68,6 +68,8 @@ export function createApp(services: Services, logger: Logger, options: { adminTo
     logger.error(`Unhandled error on ${context.req.method} ${context.req.path}`, {
       requestId,
       error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      // A failed query's own message names the statement only; the database's reason is its cause.
+      cause: error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined,
     });
     return context.json({ msg: `Something went wrong on our side (reference ${requestId}).` }, 500);
   });
