@@ -72,6 +72,26 @@ export const refreshTokens = pgTable(
   (table) => [index('refresh_tokens_session_idx').on(table.sessionId)],
 );
 
+/**
+ * A change of email address waiting for its confirmation link to be opened: the link's token
+ * stored as a SHA-256 hash, single-use (deleted when used) and expiring. The session that
+ * asked stays signed in when it is confirmed; every other one is revoked.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('email_changes_user_idx').on(table.userId)],
+);
+
 export const folders = pgTable(
   'folders',
   {
