@@ -87,7 +87,7 @@ export function createApp(services: Services, logger: Logger, options: { adminTo
     .route('/', listenRoutes(services))
     .route('/', visitorRoutes(services))
     .route('/', oembedRoutes(services))
-    .route('/', adminRoutes(services.admin, options.adminToken));
+    .route('/', adminRoutes(services.admin, options.adminToken, services.jobs.queue));
   app.route('/api', api);
   app.all('/api/*', (context) => context.json({ msg: `There is no ${context.req.method} ${context.req.path} in this API` }, 404));
 

@@ -10,6 +10,8 @@ import { basename, join } from 'node:path';
  * alive are removed, and the children they list are killed with their process group.
  */
 export const scratchRootOf = (dataDir: string) => join(dataDir, 'tmp');
+/** This process's own folder: anything temporary belongs under it, to be cleaned after a crash. */
+export const processScratchFolder = (dataDir: string) => join(scratchRootOf(dataDir), String(process.pid));
 
 export function isProcessAlive(pid: number): boolean {
   try {
@@ -69,13 +71,11 @@ export type ProcessScratch = {
 };
 
 export function createProcessScratch(dataDir: string): ProcessScratch {
-  const own = join(scratchRootOf(dataDir), String(process.pid));
+  const own = processScratchFolder(dataDir);
   const children = join(own, 'children');
   let ready = false;
   const prepare = () => {
     if (ready) return;
-    // Whatever a dead process of the same pid left here is not ours to keep.
-    rmSync(own, { recursive: true, force: true });
     mkdirSync(children, { recursive: true });
     installExitHook();
     ownFolders.add(own);

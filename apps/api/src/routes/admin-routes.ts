@@ -3,7 +3,8 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env.ts';
 import { JSON_BODY_LIMIT, limitBody } from '../http/body-limit.ts';
 import { clientAddress } from '../http/client-address.ts';
-import { forbidden } from '../http/http-error.ts';
+import { forbidden, notFound } from '../http/http-error.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
 import { readJson } from '../http/read-input.ts';
 import { adminCreateUserSchema, adminSetPlanSchema, type AdminService } from '../services/admin-service.ts';
 
@@ -20,7 +21,7 @@ const sameSecret = (given: string, expected: string) => {
  * process, so `pnpm admin` asks the server instead of opening it. The token lives in a
  * file only the server's user can read (see admin-handoff.ts).
  */
-export function adminRoutes(admin: AdminService, adminToken: string) {
+export function adminRoutes(admin: AdminService, adminToken: string, queue: Pick<JobQueue, 'find'>) {
   return new Hono<AppEnv>()
     .use('/admin/*', async (context, next) => {
       // Only from this machine, and only with the token from the data folder.
@@ -36,5 +37,18 @@ export function adminRoutes(admin: AdminService, adminToken: string) {
     )
     .post('/admin/users/plan', limitBody(JSON_BODY_LIMIT), async (context) =>
       context.json(await admin.setPlan(await readJson(context, adminSetPlanSchema))),
-    );
+    )
+    // One job's state by its key (e.g. reencode:{id}), for an operator looking into a stuck one.
+    .get('/admin/jobs/:key', async (context) => {
+      const job = await queue.find(context.req.param('key'));
+      if (!job) throw notFound('No job has this key');
+      return context.json({
+        key: job.key,
+        kind: job.kind,
+        state: job.state,
+        attempts: job.attempts,
+        lastError: job.lastError,
+        leasedBy: job.leasedBy,
+      });
+    });
 }

@@ -77,4 +77,20 @@ describe.each(backends)('S3 storage on %s', (backend) => {
     expect((await fetch(audio.imageUrl)).status).toBe(404);
     expect(await server.running.services.storage.stat(`${id}.mp3`)).toBeNull();
   });
+
+  it('lists the bucket in key order, a page at a time, for the orphan sweep', async () => {
+    const storage = server.running.services.storage;
+    const bytes = new Uint8Array([1, 2, 3]);
+    for (const key of [`${backend}List0002.png`, `${backend}List0001.mp3`, `images/${backend}-list.png`])
+      await storage.put(key, bytes, 'image/png');
+    const all = (await storage.list({ limit: 1000 })).map((object) => object.key);
+    expect(all).toEqual([...all].sort());
+    expect(all).toEqual(expect.arrayContaining([`${backend}List0001.mp3`, `${backend}List0002.png`, `images/${backend}-list.png`]));
+    const first = await storage.list({ after: `${backend}List`, limit: 1 });
+    expect(first.map((object) => object.key)).toEqual([`${backend}List0001.mp3`]);
+    expect(first[0]?.lastModified).toBeInstanceOf(Date);
+    expect((await storage.list({ after: `${backend}List0001.mp3`, limit: 1 })).map((object) => object.key)).toEqual([
+      `${backend}List0002.png`,
+    ]);
+  });
 });

@@ -1,0 +1,70 @@
+import { spawn } from 'node:child_process';
+import { readdir, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { images, recordings } from '../db/schema.ts';
+import { removeAbandonedPartials } from '../storage/local-storage.ts';
+import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { ownerMessage } from '../testing/visitor-helpers.ts';
+import { createOrphanSweep, ORPHAN_MIN_AGE_MS } from './orphan-sweep.ts';
+
+const bytes = new Uint8Array([1, 2, 3]);
+
+describe.each(backends)('files no row accounts for, on %s', (backend) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(backend, { TRANSCRIBER: 'none' });
+  });
+  afterAll(() => server.close());
+
+  it('lists the store in key order, a page at a time', async () => {
+    const storage = server.running.services.storage;
+    for (const key of ['listA000000b.png', 'listA000000a.mp3', 'images/list-c.png']) await storage.put(key, bytes, 'image/png');
+    const all = (await storage.list({ limit: 1000 })).map((object) => object.key);
+    expect(all).toEqual([...all].sort());
+    expect(all).toEqual(expect.arrayContaining(['listA000000a.mp3', 'listA000000b.png', 'images/list-c.png']));
+    const first = await storage.list({ after: 'listA', limit: 1 });
+    expect(first.map((object) => object.key)).toEqual(['listA000000a.mp3']);
+    expect(first[0]?.lastModified).toBeInstanceOf(Date);
+    expect((await storage.list({ after: 'listA000000a.mp3', limit: 1 })).map((object) => object.key)).toEqual(['listA000000b.png']);
+  });
+
+  it('deletes files of messages never sent and of rows that are gone, once they are an hour old; never a sent message', async () => {
+    const { db, storage } = server.running.services;
+    const owner = await server.signUp();
+    const sent = await ownerMessage(server, owner.access);
+    const neverSent = (await server.call('GET', '/api/get-vocal', { token: owner.access })).body.id as string;
+    for (const key of [`${neverSent}.mp3`, `${neverSent}.png`, 'NoRowAtAll12.mp3', 'images/nobody.png', 'images/somebody.png']) {
+      await storage.put(key, bytes, 'application/octet-stream');
+    }
+    await db.insert(images).values({ key: 'images/somebody.png', userId: owner.id });
+    const [row] = await db.select().from(recordings).where(eq(recordings.id, sent));
+    expect(row?.status).toBe('uploaded');
+
+    // Everything is new: an upload may still be in progress, so nothing goes.
+    // The store is small here: one batch walks all of it.
+    expect(await createOrphanSweep({ db, storage }).sweep()).toEqual([]);
+
+    const later = createOrphanSweep({ db, storage, now: () => new Date(Date.now() + ORPHAN_MIN_AGE_MS + 60_000) });
+    const deleted = await later.sweep();
+    expect(deleted.sort()).toEqual([`${neverSent}.mp3`, `${neverSent}.png`, 'NoRowAtAll12.mp3', 'images/nobody.png'].sort());
+    for (const key of [`${sent}.mp3`, `${sent}.png`, 'images/somebody.png']) expect(await storage.stat(key), key).not.toBeNull();
+    expect((await server.call('GET', `/files/${sent}.mp3`)).status).toBe(200);
+  });
+
+  it("removes half-written files whose writer died, or that are over an hour old, and leaves a live writer's", async () => {
+    const root = join(server.dataDir, 'files');
+    const child = spawn('true');
+    await new Promise((resolve) => child.once('exit', resolve));
+    const dead = `abandoned000.mp3.${child.pid}-0a1b2c.partial`;
+    const live = `inprogress00.mp3.${process.pid}-0a1b2c.partial`;
+    const stale = `stale0000000.mp3.${process.pid}-0d1e2f.partial`;
+    for (const name of [dead, live, stale]) await writeFile(join(root, name), bytes);
+    const hourAgo = new Date(Date.now() - ORPHAN_MIN_AGE_MS - 60_000);
+    await utimes(join(root, stale), hourAgo, hourAgo);
+    expect(await removeAbandonedPartials(root)).toBe(2);
+    const left = (await readdir(root)).filter((name) => name.endsWith('.partial'));
+    expect(left).toEqual([live]);
+  });
+});
