@@ -8,8 +8,9 @@ import { createJobWorker } from '../jobs/job-worker.ts';
 import { createLogger } from '../logger.ts';
 import { createMediaPool } from '../media/media-pool.ts';
 import { readMp3 } from '../media/mp3.ts';
+import { benchMediaOffTheEventLoop } from './media-bench.ts';
 import { openTestDatabase } from '../testing/test-database.ts';
-import type { Backend } from '../testing/test-server.ts';
+import { backends, type Backend } from '../testing/test-server.ts';
 import { isExecutable } from '../transcription/choose-transcriber.ts';
 import { createOpenAiTranscriber } from '../transcription/openai-transcriber.ts';
 import { createPocketsphinxTranscriber } from '../transcription/pocketsphinx-transcriber.ts';
@@ -201,3 +202,4 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   print({ bench: 'queue', database: 'postgres', skipped: 'TEST_DATABASE_URL not set' });
 }
+for (const backend of backends) await benchMediaOffTheEventLoop(backend);
