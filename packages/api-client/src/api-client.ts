@@ -163,6 +163,8 @@ export function createApiClient(options: ApiClientOptions) {
         method: 'POST',
         path: 'upload-vocal',
         auth: uploadOptions.auth ?? 'required',
+        // The id in the address lets the server decide who may upload before it reads the body.
+        searchParams: { id: input.context.id },
         form,
         // A hung connection must end: a minute, plus time for the bytes at a slow 32 KB/s uplink.
         timeout: 60_000 + Math.ceil(bytes / 32),

@@ -1,7 +1,8 @@
-import { ALL_FORMATS, BufferSource, EncodedPacketSink, Input, type InputAudioTrack } from 'mediabunny';
+import { open } from 'node:fs/promises';
+import { ALL_FORMATS, BufferSource, EncodedPacketSink, FilePathSource, Input, type InputAudioTrack, type Source } from 'mediabunny';
 import { MPEGDecoder } from 'mpg123-decoder';
 import { OpusDecoder } from 'opus-decoder';
-import { readMp3 } from './mp3.ts';
+import { MAX_JUNK_BYTES, Mp3Scanner, readMp3 } from './mp3.ts';
 
 /**
  * What an uploaded recording is, told from its bytes: MP3 (what the recorder makes), or the
@@ -38,8 +39,9 @@ function containerOf(bytes: Uint8Array): 'webm' | 'mp4' | null {
   return null;
 }
 
-async function openAudioTrack(bytes: Uint8Array): Promise<{ input: Input; track: InputAudioTrack } | null> {
-  const input = new Input({ formats: ALL_FORMATS, source: new BufferSource(bytes) });
+async function openAudioTrack(bytes: Uint8Array | Source): Promise<{ input: Input; track: InputAudioTrack } | null> {
+  const source = bytes instanceof Uint8Array ? new BufferSource(bytes) : bytes;
+  const input = new Input({ formats: ALL_FORMATS, source });
   try {
     const track = await input.getPrimaryAudioTrack();
     if (!track) {
@@ -74,6 +76,70 @@ export async function probeAudio(bytes: Uint8Array): Promise<AudioProbe | null> 
     };
   } finally {
     opened.input.dispose();
+  }
+}
+
+/** What an upload's file holds, and why it must be refused though it is audio (null: it need not). */
+export type AudioFileProbe = AudioProbe & { problem: string | null };
+
+const READ_CHUNK_BYTES = 256 * 1024;
+
+const kilobytes = (bytes: number) => `${Math.ceil(bytes / 1024)} KB`;
+
+/**
+ * probeAudio for a file on disk, read in bounded memory: an MP3 is read whole, frame by
+ * frame, and a WebM or MP4 through mediabunny reading only what it needs. Bytes that are no
+ * part of the audio (junk after or between MP3 frames, more than a tag's worth) are a
+ * `problem`: they would be stored and served while no check ever saw them.
+ */
+export async function probeAudioFile(path: string): Promise<AudioFileProbe | null> {
+  const file = await open(path, 'r');
+  try {
+    const head = new Uint8Array(12);
+    await file.read(head, 0, head.length, 0);
+    const container = containerOf(head);
+    if (container) {
+      const opened = await openAudioTrack(new FilePathSource(path));
+      if (!opened) return null;
+      try {
+        const { input, track } = opened;
+        const codec = track.codec ?? 'unknown';
+        const durationSeconds = await input.computeDuration().catch(() => 0);
+        return {
+          format: container,
+          codec,
+          durationSeconds,
+          decodable: codec === 'opus' && track.numberOfChannels <= 2 && durationSeconds > 0,
+          problem: null,
+        };
+      } finally {
+        opened.input.dispose();
+      }
+    }
+    const scanner = new Mp3Scanner();
+    const buffer = new Uint8Array(READ_CHUNK_BYTES);
+    let position = 0;
+    while (!scanner.rejected) {
+      const { bytesRead } = await file.read(buffer, 0, buffer.length, position);
+      if (bytesRead === 0) break;
+      // The scanner keeps what it has not used yet, so it gets a copy, not the reused buffer.
+      scanner.push(buffer.slice(0, bytesRead));
+      position += bytesRead;
+    }
+    const scan = scanner.finish();
+    if (!scan.info) return null;
+    return {
+      format: 'mp3',
+      codec: 'mp3',
+      durationSeconds: scan.info.durationSeconds,
+      decodable: true,
+      problem:
+        scan.problem === 'junk'
+          ? `recording: more than ${kilobytes(MAX_JUNK_BYTES)} of the file is not MP3 audio; send the MP3 alone`
+          : null,
+    };
+  } finally {
+    await file.close();
   }
 }
 

@@ -10,12 +10,21 @@ import { readJson } from '../http/read-input.ts';
 import { requireUser } from '../http/require-user.ts';
 import { detectImage } from '../media/image.ts';
 import type { AccountService } from '../services/account-service.ts';
+import { countAttempt, type ApiLimits } from '../services/api-limits.ts';
+import type { StorageQuota } from '../services/storage-quota.ts';
 import type { TokenService } from '../services/token-service.ts';
 import type { Storage } from '../storage/storage.ts';
 
 const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 
-export function accountRoutes(services: { db: Database; accounts: AccountService; tokens: TokenService; storage: Storage }) {
+export function accountRoutes(services: {
+  db: Database;
+  accounts: AccountService;
+  tokens: TokenService;
+  storage: Storage;
+  limits: ApiLimits;
+  storageQuota: StorageQuota;
+}) {
   const { db, accounts, storage } = services;
   const signedIn = requireUser(services);
 
@@ -37,6 +46,9 @@ export function accountRoutes(services: { db: Database; accounts: AccountService
       })
       // Image upload (spec: multipart field img; returns url): avatars and logos.
       .post('/image', signedIn, limitBody(MAX_PICTURE_BYTES + 64 * 1024), async (context) => {
+        const user = context.get('user');
+        await countAttempt(services.limits.images, String(user.id), 'pictures uploaded');
+        await services.storageQuota.assertRoom(user, { kind: 'owner' }, 0);
         const form = await context.req.parseBody().catch(() => {
           throw badRequest('The body must be multipart/form-data with a file field img');
         });
@@ -47,9 +59,10 @@ export function accountRoutes(services: { db: Database; accounts: AccountService
         const bytes = new Uint8Array(await file.arrayBuffer());
         const kind = detectImage(bytes);
         if (!kind) throw unsupportedMediaType('img: must be a PNG, JPEG, WebP or GIF image');
+        await services.storageQuota.assertRoom(user, { kind: 'owner' }, bytes.byteLength);
         const key = `images/${randomUUID()}.${kind.format}`;
         await storage.put(key, bytes, kind.contentType);
-        await db.insert(images).values({ key, userId: context.get('user').id });
+        await db.insert(images).values({ key, userId: user.id, bytes: bytes.byteLength });
         return context.json({ url: storage.publicUrl(key) });
       })
   );

@@ -10,7 +10,9 @@ import type { Config } from '../env.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { JSON_BODY_LIMIT, limitBody } from '../http/body-limit.ts';
 import { clientAddress } from '../http/client-address.ts';
-import { badRequest, unauthorized } from '../http/http-error.ts';
+import { join } from 'node:path';
+import { badRequest, payloadTooLarge, unauthorized } from '../http/http-error.ts';
+import { receiveUpload } from '../http/multipart-upload.ts';
 import { readJson, readParams, readQuery } from '../http/read-input.ts';
 import { optionalUser, requireUser, SIGN_IN_FIRST } from '../http/require-user.ts';
 import type { AccountService, UserRow } from '../services/account-service.ts';
@@ -46,39 +48,66 @@ export function recordingRoutes(services: {
         const { platform, target } = readQuery(context, getVocalFreeQuerySchema);
         return context.json(await services.recordings.reserveForVisitor(parseVisitorTarget(target), platform, address));
       })
-      // A token is needed for the owner's own reservations only; a visitor's upload has none.
-      .post('/upload-vocal', maybeSignedIn, limitBody(uploadLimit), async (context) => {
+      /*
+       * A token is needed for the owner's own reservations only; a visitor's upload has none.
+       * Who may upload is decided before the body is read, from the reservation id in the
+       * address (?id=, or the X-Recording-Id header): without a token and without a visitor's
+       * reservation id there, the answer is 401 at once. The body then streams to a temporary
+       * file under DATA_DIR, never into memory. Clients that name the id only in the body's
+       * context still work when they send a token.
+       */
+      .post('/upload-vocal', maybeSignedIn, async (context) => {
         // Set only when a token was sent (optionalUser).
         const user = (context.get('user') as UserRow | undefined) ?? null;
-        const type = context.req.header('content-type') ?? '';
-        if (!type.startsWith('multipart/form-data')) {
-          if (!user) throw unauthorized(SIGN_IN_FIRST);
-          throw badRequest('The body must be multipart/form-data with fields recording, image and context');
-        }
-        const form = await context.req.parseBody().catch(() => {
-          throw user ? badRequest('The multipart body could not be read') : unauthorized(SIGN_IN_FIRST);
-        });
-        const field = (name: string) => {
-          const value = form[name];
-          return Array.isArray(value) ? value[0] : value;
-        };
-        const recording = field('recording');
-        const image = field('image');
-        const contextField = field('context');
-        const contextText =
-          typeof contextField === 'string' ? contextField : contextField instanceof File ? await contextField.text() : undefined;
-        const target = await services.recordings.uploadTarget(user, contextText);
-        if (target.visitor) {
-          await countAttempt(limits.uploads, clientAddress(context, config.trustProxy), 'uploads from here');
-          if (target.row.origin === 'contact-form' && target.row.status === 'reserved' && target.context.email) {
-            await countAttempt(limits.contactMessagesPerEmail, target.context.email, 'messages from this email address');
+        const address = clientAddress(context, config.trustProxy);
+        const beforeBody = async () => {
+          const type = context.req.header('content-type') ?? '';
+          if (!type.startsWith('multipart/form-data')) {
+            if (!user) throw unauthorized(SIGN_IN_FIRST);
+            throw badRequest('The body must be multipart/form-data with fields recording, image and context');
           }
+          const declaredLength = Number(context.req.header('content-length'));
+          if (declaredLength > uploadLimit) {
+            throw payloadTooLarge(`The request body is larger than ${Math.round(uploadLimit / 1024 / 1024)} MB`);
+          }
+          const id = context.req.query('id') ?? context.req.header('x-recording-id');
+          if (id === undefined) {
+            if (!user) throw unauthorized(SIGN_IN_FIRST);
+            return null;
+          }
+          const reservation = await services.recordings.reservationFor(user, id);
+          if (reservation.visitor) await countAttempt(limits.uploads, address, 'uploads from here');
+          await services.recordings.assertUploadRoom(reservation, address);
+          return reservation;
+        };
+        // A refusal before the body is read ends the connection: the rest of the body is unwanted.
+        const closing = (error: unknown) => {
+          context.header('connection', 'close');
+          throw error;
+        };
+        const reservation = await beforeBody().catch(closing);
+        const received = await receiveUpload(context.req.raw, {
+          folder: join(config.dataDir, 'upload-temp'),
+          limits: {
+            totalBytes: uploadLimit,
+            recordingBytes: config.maxUploadBytes,
+            imageBytes: MAX_IMAGE_BYTES,
+            contextBytes: JSON_BODY_LIMIT,
+          },
+        }).catch(closing);
+        try {
+          const target = await services.recordings.uploadTarget(user, received.contextText, reservation?.row.id);
+          if (target.visitor) {
+            if (!reservation) await countAttempt(limits.uploads, address, 'uploads from here');
+            if (target.row.origin === 'contact-form' && target.row.status === 'reserved' && target.context.email) {
+              await countAttempt(limits.contactMessagesPerEmail, target.context.email, 'messages from this email address');
+            }
+          }
+          const result = await services.recordings.upload(target, { recording: received.recording, image: received.image }, address);
+          return context.json(result, 200);
+        } finally {
+          await received.dispose();
         }
-        const result = await services.recordings.upload(target, {
-          recording: recording instanceof File ? recording : undefined,
-          image: image instanceof File ? image : undefined,
-        });
-        return context.json(result, 200);
       })
       .get('/replies/:id', signedIn, async (context) => {
         const { id } = readParams(context, recordingIdParamsSchema, NOT_FOUND);

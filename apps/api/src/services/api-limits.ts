@@ -15,6 +15,8 @@ const DAY_MS = 24 * HOUR_MS;
 export const SIGN_IN_BACKOFF = { freeAttempts: 5, firstWaitMs: 1000, maxWaitMs: 15 * 60_000, forgetAfterMs: DAY_MS };
 /** Failures from one address across all emails (a shared office address stays well under). */
 export const FAILED_SIGN_INS_PER_CLIENT_PER_HOUR = 50;
+/** Pictures one account may upload per ten minutes. */
+export const IMAGES_PER_TEN_MINUTES = 20;
 /** Failures for one account from every address together. */
 export const FAILED_SIGN_INS_PER_ACCOUNT_PER_DAY = 200;
 
@@ -39,6 +41,8 @@ export function createApiLimits(rateLimits: RateLimits, options: { visitorPerTen
       windowMs: 3_600_000,
     }),
     reports: perTenMinutes('issue-reports', 10),
+    /** Pictures (avatars, logos) one account may upload: a person changes them a few times, not hundreds. */
+    images: perTenMinutes('account-images', IMAGES_PER_TEN_MINUTES),
     reencodes: perTenMinutes('reencodes-per-user', REENCODES_PER_USER_PER_TEN_MINUTES),
     signIns: rateLimits.limiter('sign-ins', { limit: options.signInsPerMinute, windowMs: 60_000 }),
     signInBackoff: rateLimits.backoff('sign-in-backoff', SIGN_IN_BACKOFF),

@@ -33,13 +33,13 @@ export function reserveAsVisitor(server: TestServer, target: string, options: { 
   return server.call('GET', `/api/get-vocal-free?${query}`, { headers: fromAddress(options.address ?? newAddress()) });
 }
 
-/** POST upload-vocal as a visitor (no token) into reservation `id`. */
+/** POST upload-vocal as a visitor (no token) into reservation `id`, named in the address as the recorder does. */
 export async function uploadAsVisitor(
   server: TestServer,
   id: string,
   options: { context?: Record<string, unknown>; address?: string; recording?: Uint8Array; token?: string } = {},
 ): Promise<Reply> {
-  return server.call('POST', '/api/upload-vocal', {
+  return server.call('POST', `/api/upload-vocal?id=${encodeURIComponent(id)}`, {
     token: options.token,
     headers: fromAddress(options.address ?? newAddress()),
     form: uploadForm({
