@@ -28,6 +28,7 @@ describe.each(backends)('files no row accounts for, on %s', (backend) => {
     expect(first.map((object) => object.key)).toEqual(['listA000000a.mp3']);
     expect(first[0]?.lastModified).toBeInstanceOf(Date);
     expect((await storage.list({ after: 'listA000000a.mp3', limit: 1 })).map((object) => object.key)).toEqual(['listA000000b.png']);
+    for (const key of ['listA000000b.png', 'listA000000a.mp3', 'images/list-c.png']) await storage.delete(key);
   });
 
   it('deletes files of messages never sent and of rows that are gone, once they are an hour old; never a sent message', async () => {
@@ -39,6 +40,11 @@ describe.each(backends)('files no row accounts for, on %s', (backend) => {
       await storage.put(key, bytes, 'application/octet-stream');
     }
     await db.insert(images).values({ key: 'images/somebody.png', userId: owner.id });
+    // Stored but never sent (an upload that died before its row said so): never public.
+    for (const key of [`${neverSent}.mp3`, 'NoRowAtAll12.mp3', 'images/nobody.png']) {
+      expect((await server.call('GET', `/files/${key}`)).status, key).toBe(404);
+    }
+    expect((await server.call('GET', '/files/images/somebody.png')).status).toBe(200);
     const [row] = await db.select().from(recordings).where(eq(recordings.id, sent));
     expect(row?.status).toBe('uploaded');
 
