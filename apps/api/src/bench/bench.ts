@@ -9,6 +9,7 @@ import { createLogger } from '../logger.ts';
 import { createMediaPool } from '../media/media-pool.ts';
 import { readMp3 } from '../media/mp3.ts';
 import { benchMediaOffTheEventLoop } from './media-bench.ts';
+import { benchUploadMemory } from './upload-bench.ts';
 import { openTestDatabase } from '../testing/test-database.ts';
 import { backends, type Backend } from '../testing/test-server.ts';
 import { isExecutable } from '../transcription/choose-transcriber.ts';
@@ -203,3 +204,4 @@ if (process.env.TEST_DATABASE_URL) {
   print({ bench: 'queue', database: 'postgres', skipped: 'TEST_DATABASE_URL not set' });
 }
 for (const backend of backends) await benchMediaOffTheEventLoop(backend);
+await benchUploadMemory();

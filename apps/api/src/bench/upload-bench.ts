@@ -1,0 +1,165 @@
+import { readFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { makeLongMp3 } from '@vocal/test-fixtures';
+import { recordResult } from '@vocal/bench';
+import { startApiProcess, type ApiProcess } from '@vocal/e2e';
+import { samplePeaks, samplePng, uploadForm } from '../testing/upload-form.ts';
+
+/**
+ * Issue 8, finding 2: memory must not grow with the size or number of uploads. A real server
+ * process (PGlite, fresh data folder) is measured from outside, its resident set read from
+ * /proc while the uploads run:
+ * - 50 concurrent 5 MB MP3 uploads by a Pro owner (accepted, each streamed to a temporary
+ *   file and checked from disk);
+ * - 16 concurrent anonymous 100 MB posts without a visitor reservation (refused with 401
+ *   before the body is read; each client sends until the server answers).
+ * Growth is the peak during the burst over the resident set just before it.
+ */
+const ACCEPTED_UPLOADS = 50;
+const ACCEPTED_BYTES = 5 * 1024 * 1024;
+const REFUSED_UPLOADS = 16;
+const REFUSED_BYTES = 100 * 1024 * 1024;
+
+const megabytes = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+
+async function residentBytes(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kilobytes = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+  if (!kilobytes) throw new Error('No VmRSS in /proc status');
+  return Number(kilobytes) * 1024;
+}
+
+/** The peak resident set of `pid` while `work` runs, sampled every 20 ms. */
+async function peakDuring(pid: number, work: () => Promise<void>): Promise<number> {
+  let peak = await residentBytes(pid);
+  let running = true;
+  const sampler = (async () => {
+    while (running) {
+      peak = Math.max(peak, await residentBytes(pid));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  try {
+    await work();
+  } finally {
+    running = false;
+    await sampler;
+  }
+  return Math.max(peak, await residentBytes(pid));
+}
+
+async function call(
+  api: ApiProcess,
+  method: string,
+  path: string,
+  options: { token?: string; json?: unknown; headers?: Record<string, string> } = {},
+) {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.json !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${api.url}${path}`, {
+    method,
+    headers,
+    body: options.json === undefined ? undefined : JSON.stringify(options.json),
+  });
+  const body = (await response.json()) as Record<string, unknown>;
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** A POST that declares `bytes` and sends them (from one reused buffer) until the server answers. */
+function postUntilAnswered(url: string, bytes: number): Promise<number> {
+  const chunk = Buffer.alloc(1024 * 1024, 0x41);
+  return new Promise((resolve, reject) => {
+    const target = new URL('/api/upload-vocal', url);
+    let answered = false;
+    const outgoing = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: 'POST',
+        headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(bytes) },
+      },
+      (response) => {
+        answered = true;
+        response.resume();
+        response.on('end', () => {
+          outgoing.destroy();
+          resolve(response.statusCode ?? 0);
+        });
+      },
+    );
+    outgoing.on('error', (error) => (answered ? undefined : reject(error)));
+    let sent = 0;
+    const send = () => {
+      while (!answered && sent < bytes) {
+        sent += chunk.length;
+        if (!outgoing.write(chunk)) return void outgoing.once('drain', send);
+      }
+      if (!answered) outgoing.end();
+    };
+    send();
+  });
+}
+
+export async function benchUploadMemory(): Promise<void> {
+  const api = await startApiProcess({ env: { VISITOR_RATE_LIMIT: '100000', LOG_LEVEL: 'error' } });
+  try {
+    const handoff = JSON.parse(await readFile(join(api.dataDir, 'server.json'), 'utf8')) as { pid: number; adminToken: string };
+    const email = `bench-${Date.now()}@example.com`;
+    const signedUp = await call(api, 'POST', '/api/auth', { json: { email, password: 'correct horse battery staple' } });
+    const token = signedUp.access_token as string;
+    // Pro: 5 MB of 64 kbit/s MP3 plays 11 minutes, longer than Free's minute.
+    await call(api, 'POST', '/api/admin/users/plan', { json: { email, plan: 'pro' }, headers: { 'x-admin-token': handoff.adminToken } });
+
+    const mp3 = (await makeLongMp3(700)).subarray(0, ACCEPTED_BYTES);
+    const image = samplePng();
+    const uploadOne = async (id: string) => {
+      const response = await fetch(`${api.url}/api/upload-vocal?id=${id}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: uploadForm({ recording: mp3, image, context: { id, duration: 655, peaks: samplePeaks } }),
+      });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`upload-vocal answered ${response.status}`);
+    };
+    const reserveMany = (count: number) =>
+      Promise.all(Array.from({ length: count }, async () => (await call(api, 'GET', '/api/get-vocal', { token })).id as string));
+
+    // Warm up: the first uploads load the code paths and the database's caches.
+    for (const id of await reserveMany(3)) await uploadOne(id);
+
+    const ids = await reserveMany(ACCEPTED_UPLOADS);
+    const beforeAccepted = await residentBytes(handoff.pid);
+    const peakAccepted = await peakDuring(handoff.pid, async () => {
+      await Promise.all(ids.map(uploadOne));
+    });
+    await recordResult({
+      suite: 'api uploads',
+      name: `resident memory growth, ${ACCEPTED_UPLOADS} concurrent 5 MB uploads`,
+      value: megabytes(peakAccepted - beforeAccepted),
+      unit: 'MB',
+      target: { value: 100, better: 'lower' },
+      method: `real server process (PGlite); peak VmRSS during the burst minus VmRSS before (${megabytes(beforeAccepted)} MB)`,
+    });
+
+    const beforeRefused = await residentBytes(handoff.pid);
+    const statuses: number[] = [];
+    const peakRefused = await peakDuring(handoff.pid, async () => {
+      statuses.push(...(await Promise.all(Array.from({ length: REFUSED_UPLOADS }, () => postUntilAnswered(api.url, REFUSED_BYTES)))));
+    });
+    if (statuses.some((status) => status !== 401)) throw new Error(`Refused uploads answered ${statuses.join(', ')}`);
+    await recordResult({
+      suite: 'api uploads',
+      name: `resident memory growth, ${REFUSED_UPLOADS} concurrent anonymous 100 MB uploads (401)`,
+      value: megabytes(peakRefused - beforeRefused),
+      unit: 'MB',
+      target: { value: 50, better: 'lower' },
+      method: `real server process (PGlite); peak VmRSS during the burst minus VmRSS before (${megabytes(beforeRefused)} MB)`,
+    });
+  } finally {
+    await api.stop();
+  }
+}
