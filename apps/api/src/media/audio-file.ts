@@ -79,6 +79,29 @@ export async function probeAudio(bytes: Uint8Array): Promise<AudioProbe | null> 
   }
 }
 
+/**
+ * A WebM or MP4 is its packets plus the container around them: headers, an index, and some
+ * bytes per packet (block headers, sample table entries). Anything well beyond that is data
+ * hiding in the file (after the container, or in padding boxes) that would be stored and served.
+ */
+const CONTAINER_OVERHEAD_BYTES = 64 * 1024;
+const OVERHEAD_PER_PACKET_BYTES = 32;
+
+/** Every packet of every track, by its metadata only: their bytes, count and last end. */
+async function containerContents(input: Input) {
+  let mediaBytes = 0;
+  let packets = 0;
+  let endSeconds = 0;
+  for (const track of await input.getTracks()) {
+    for await (const packet of new EncodedPacketSink(track).packets(undefined, undefined, { metadataOnly: true })) {
+      mediaBytes += packet.byteLength;
+      packets++;
+      endSeconds = Math.max(endSeconds, packet.timestamp + packet.duration);
+    }
+  }
+  return { mediaBytes, packets, endSeconds };
+}
+
 /** What an upload's file holds, and why it must be refused though it is audio (null: it need not). */
 export type AudioFileProbe = AudioProbe & { problem: string | null };
 
@@ -104,13 +127,21 @@ export async function probeAudioFile(path: string): Promise<AudioFileProbe | nul
       try {
         const { input, track } = opened;
         const codec = track.codec ?? 'unknown';
-        const durationSeconds = await input.computeDuration().catch(() => 0);
+        const contents = await containerContents(input).catch(() => null);
+        if (!contents) return null;
+        // What the packets say, not a header's claim: that is what a player plays.
+        const durationSeconds = Math.max(contents.endSeconds, await input.computeDuration().catch(() => 0));
+        const { size } = await file.stat();
+        const extra = size - contents.mediaBytes - CONTAINER_OVERHEAD_BYTES - OVERHEAD_PER_PACKET_BYTES * contents.packets;
         return {
           format: container,
           codec,
           durationSeconds,
           decodable: codec === 'opus' && track.numberOfChannels <= 2 && durationSeconds > 0,
-          problem: null,
+          problem:
+            extra > 0
+              ? `recording: ${kilobytes(size - contents.mediaBytes)} of the file is neither audio nor its ${container.toUpperCase()} container; send the recording alone`
+              : null,
         };
       } finally {
         opened.input.dispose();

@@ -1,0 +1,67 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GO_FORWARD, goForwardPcm, wavBytes } from '@vocal/test-fixtures';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordings } from '../db/schema.ts';
+import { recordInChromium } from '../testing/browser-recording.ts';
+import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { samplePng } from '../testing/upload-form.ts';
+
+/** What Chromium's MediaRecorder makes of goforward.raw: WebM/Opus and MP4/Opus. */
+let webm: Uint8Array;
+let mp4: Uint8Array;
+beforeAll(async () => {
+  const folder = await mkdtemp(join(tmpdir(), 'vocal-container-test-'));
+  try {
+    const wav = join(folder, 'goforward.wav');
+    await writeFile(wav, wavBytes(await goForwardPcm(), GO_FORWARD.sampleRate));
+    [webm, mp4] = (await recordInChromium(wav, 3, ['audio/webm;codecs=opus', 'audio/mp4;codecs=opus'])) as [Uint8Array, Uint8Array];
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+});
+
+/** Deterministic bytes that are no part of any container. */
+function withJunk(bytes: Uint8Array, length: number): Uint8Array {
+  const joined = new Uint8Array(bytes.length + length);
+  joined.set(bytes);
+  for (let index = bytes.length; index < joined.length; index++) joined[index] = (index * 131 + 17) % 251;
+  return joined;
+}
+
+describe.each(backends)('WebM and MP4 uploads are checked whole on %s', (backend) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+  });
+  afterAll(() => server.close());
+
+  const send = async (recording: Uint8Array, name: string) => {
+    const user = await server.signUp();
+    const id = (await server.call('GET', '/api/get-vocal', { token: user.access })).body.id as string;
+    const form = new FormData();
+    form.set('recording', new Blob([recording]), name);
+    form.set('image', new Blob([samplePng()], { type: 'image/png' }), 'image.png');
+    form.set('context', JSON.stringify({ id, duration: 3, peaks: [] }));
+    const reply = await server.call('POST', `/api/upload-vocal?id=${id}`, { token: user.access, form });
+    const [row] = await server.running.services.db.select().from(recordings).where(eq(recordings.id, id));
+    return { reply, row };
+  };
+
+  it.each([
+    ['WebM', () => webm, 'message.webm', 'WEBM'],
+    ['MP4', () => mp4, 'message.m4a', 'MP4'],
+  ])('refuses a %s with data after its container, and stores nothing', async (_label, bytes, name, container) => {
+    const accepted = await send(bytes(), name);
+    expect(accepted.reply.status).toBe(200);
+    expect(accepted.row?.duration).toBeGreaterThan(2.5);
+    expect(accepted.row?.duration).toBeLessThan(3.5);
+
+    const { reply, row } = await send(withJunk(bytes(), 200 * 1024), name);
+    expect(reply.status).toBe(400);
+    expect(reply.body.msg).toMatch(new RegExp(`^recording: \\d+ KB of the file is neither audio nor its ${container} container`));
+    expect(row?.status).toBe('reserved');
+  });
+});
