@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { credentialsSchema, encodeLoginHash, parseLoginHash, tokensSchema } from './tokens.ts';
+import { credentialsSchema, encodeLoginHash, newPasswordSchema, parseLoginHash, tokensSchema } from './tokens.ts';
 
 describe('tokens (spec section 3)', () => {
   it('accepts access_token/refresh_token and camelCase alike', () => {
@@ -38,5 +38,15 @@ describe('tokens (spec section 3)', () => {
     expect(credentialsSchema.safeParse({ email: 'a@b.co', password: 'short' }).success).toBe(false);
     expect(credentialsSchema.safeParse({ email: 'x', password: '12345678' }).success).toBe(false);
     expect(credentialsSchema.safeParse({ email: 'a@b.co', password: 'x'.repeat(201) }).success).toBe(false);
+    // Signing in takes any such password, so one chosen before a rule still works.
+    expect(credentialsSchema.safeParse({ email: 'a@b.co', password: ' '.repeat(8) }).success).toBe(true);
+  });
+
+  it('a new password is 8 to 200 characters and not only spaces', () => {
+    expect(newPasswordSchema.safeParse('  a b c  ').success).toBe(true);
+    expect(newPasswordSchema.safeParse(' '.repeat(12)).error?.issues[0]?.message).toBe('must not be only spaces');
+    expect(newPasswordSchema.safeParse('\t\n  \u00a0   ').success).toBe(false);
+    expect(newPasswordSchema.safeParse('short').error?.issues[0]?.message).toBe('must be at least 8 characters');
+    expect(newPasswordSchema.safeParse('x'.repeat(201)).success).toBe(false);
   });
 });

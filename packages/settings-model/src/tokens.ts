@@ -24,6 +24,13 @@ export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
 
 const requiredText = (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : 'must be text');
 
+export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MAX_LENGTH = 200;
+
+/**
+ * Signing in checks only the length, so an account whose password predates a rule still
+ * signs in; a password being chosen must also pass `newPasswordSchema`.
+ */
 export const credentialsSchema = z.object({
   email: z
     .string({ error: requiredText })
@@ -33,10 +40,19 @@ export const credentialsSchema = z.object({
     .transform((email) => email.toLowerCase()),
   password: z
     .string({ error: requiredText })
-    .min(8, { error: 'must be at least 8 characters' })
-    .max(200, { error: 'must be at most 200 characters' }),
+    .min(PASSWORD_MIN_LENGTH, { error: `must be at least ${PASSWORD_MIN_LENGTH} characters` })
+    .max(PASSWORD_MAX_LENGTH, { error: `must be at most ${PASSWORD_MAX_LENGTH} characters` }),
 });
 export type Credentials = z.input<typeof credentialsSchema>;
+
+/**
+ * A password being chosen (sign-up, the admin command): the sign-in rules, and not only
+ * spaces. The server also refuses the most common passwords, a list too large for the
+ * browser; its message arrives as "password: ...".
+ */
+export const newPasswordSchema = credentialsSchema.shape.password.refine((password) => password.trim().length > 0, {
+  error: 'must not be only spaces',
+});
 
 /**
  * A redirect that stays on our origin: a path, never `//host` or a scheme. Anything else

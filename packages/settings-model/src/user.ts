@@ -59,7 +59,13 @@ export const accountUpdateSchema = z
   .object({
     name: userNameSchema.optional(),
     avatarUrl: httpUrlSchema.nullable().optional(),
+    /**
+     * A new address is not taken at once: a confirmation link goes to it, and the account
+     * keeps its address until the link is opened. Needs `currentPassword`.
+     */
     email: emailSchema.optional(),
+    /** The account's password, required to change the email address. */
+    currentPassword: z.string().max(200, { error: 'must be at most 200 characters' }).optional(),
     /** The custom domain of new listen links (Pro); null removes it. */
     domain: hostnameSchema.nullable().optional(),
   })

@@ -12,8 +12,15 @@ const headerText = (text: string, max = 150) => {
   return line.length <= max ? line : `${line.slice(0, max - 1).trimEnd()}…`;
 };
 
-function render(subject: string, blocks: Block[], settingsUrl: string): RenderedMail {
-  const footer = 'You get these emails because notifications are on in your Vocal settings';
+export type MailBlock = Block;
+
+/** The plain-text and HTML parts of a mail; account mails name why they are sent in `footer`. */
+export function render(
+  subject: string,
+  blocks: Block[],
+  settingsUrl: string,
+  footer = 'You get these emails because notifications are on in your Vocal settings',
+): RenderedMail {
   const text = [
     ...blocks.map((block) =>
       'quote' in block

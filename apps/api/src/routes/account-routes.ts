@@ -1,16 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { accountUpdateSchema } from '@vocal/settings-model';
 import type { Database } from '../db/database.ts';
 import { images } from '../db/schema.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { JSON_BODY_LIMIT, limitBody } from '../http/body-limit.ts';
-import { badRequest, payloadTooLarge, unsupportedMediaType } from '../http/http-error.ts';
+import type { Config } from '../env.ts';
+import { clientAddress } from '../http/client-address.ts';
+import { badRequest, HttpError, payloadTooLarge, unsupportedMediaType } from '../http/http-error.ts';
 import { readJson } from '../http/read-input.ts';
 import { requireUser } from '../http/require-user.ts';
 import { detectImage } from '../media/image.ts';
 import type { AccountService } from '../services/account-service.ts';
 import { countAttempt, type ApiLimits } from '../services/api-limits.ts';
+import type { EmailChangeService } from '../services/email-change-service.ts';
+import { createSignInThrottle } from '../services/sign-in-throttle.ts';
 import type { StorageQuota } from '../services/storage-quota.ts';
 import type { TokenService } from '../services/token-service.ts';
 import type { Storage } from '../storage/storage.ts';
@@ -24,16 +28,44 @@ export function accountRoutes(services: {
   storage: Storage;
   limits: ApiLimits;
   storageQuota: StorageQuota;
+  emailChanges: EmailChangeService;
+  config: Config;
 }) {
-  const { db, accounts, storage } = services;
+  const { db, accounts, storage, config } = services;
   const signedIn = requireUser(services);
+  const throttle = createSignInThrottle(services.limits);
+
+  async function checkPassword(context: Context<AppEnv>, check: () => Promise<void>) {
+    const { email } = context.get('user');
+    const address = clientAddress(context, config.trustProxy);
+    await throttle.reserve(email, address);
+    try {
+      await check();
+      await throttle.succeeded(email, address);
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 403) await throttle.failed(email);
+      else await throttle.abandoned(email, address);
+      throw error;
+    }
+  }
 
   return (
     new Hono<AppEnv>()
       .get('/account', signedIn, async (context) => context.json(await accounts.toUser(context.get('user'))))
       .post('/account', signedIn, limitBody(JSON_BODY_LIMIT), async (context) => {
-        const update = await readJson(context, accountUpdateSchema);
-        return context.json(await accounts.update(context.get('user').id, update));
+        const { email, currentPassword, ...update } = await readJson(context, accountUpdateSchema);
+        const user = context.get('user');
+        const newEmail = email !== undefined && email !== user.email ? email : null;
+        // The password is checked before anything changes, and guesses are throttled like sign-ins.
+        if (newEmail) await checkPassword(context, () => services.emailChanges.authorise(user, newEmail, currentPassword));
+        const updated = await accounts.update(user.id, update);
+        if (newEmail) await services.emailChanges.start(user, context.get('sessionId'), newEmail);
+        return context.json(updated);
+      })
+      // The link in the confirmation mail: applies the change and lands on the settings page.
+      .get('/account/email/confirm', async (context) => {
+        const outcome = await services.emailChanges.confirm(context.req.query('token') ?? '');
+        return context.redirect(`${config.publicUrl}/settings?email=${outcome}`, 303);
       })
       .post('/delete', signedIn, async (context) => {
         await accounts.remove(context.get('user').id);

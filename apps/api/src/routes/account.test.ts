@@ -1,5 +1,8 @@
 import { makePng, JPEG_BYTES } from '@vocal/test-fixtures';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailChanges } from '../db/schema.ts';
+import { startSmtpCapture } from '../testing/smtp-capture.ts';
 import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { samplePeaks, samplePng, threeSecondMp3, uploadForm } from '../testing/upload-form.ts';
 
@@ -31,18 +34,14 @@ describe.each(backends)('account on %s', (backend) => {
     });
   });
 
-  it('POST /account updates name, avatar and email, and validates them', async () => {
+  it('POST /account updates name and avatar, and validates them', async () => {
     const user = await server.signUp();
     const updated = await server.call('POST', '/api/account', {
       token: user.access,
-      json: { name: '  Grace Hopper ', avatarUrl: 'https://example.com/grace.png', email: `Grace-${user.id}@Example.com` },
+      json: { name: '  Grace Hopper ', avatarUrl: 'https://example.com/grace.png', email: user.email.toUpperCase() },
     });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({
-      name: 'Grace Hopper',
-      avatarUrl: 'https://example.com/grace.png',
-      email: `grace-${user.id}@example.com`,
-    });
+    expect(updated.body).toMatchObject({ name: 'Grace Hopper', avatarUrl: 'https://example.com/grace.png', email: user.email });
     const emptied = await server.call('POST', '/api/account', { token: user.access, json: { name: '' } });
     expect(emptied.body.name).toBe('You');
 
@@ -63,7 +62,10 @@ describe.each(backends)('account on %s', (backend) => {
   it("refuses to take another user's email with 409", async () => {
     const first = await server.signUp();
     const second = await server.signUp();
-    const reply = await server.call('POST', '/api/account', { token: second.access, json: { email: first.email } });
+    const reply = await server.call('POST', '/api/account', {
+      token: second.access,
+      json: { email: first.email, currentPassword: 'correct horse battery' },
+    });
     expect(reply).toMatchObject({ status: 409, body: { msg: 'That email address is already in use' } });
   });
 
@@ -125,5 +127,116 @@ describe.each(backends)('account on %s', (backend) => {
     // The address is free again: signing up with it makes a new, empty account.
     const again = await server.call('POST', '/api/auth', { json: { email: user.email, password: 'another password' } });
     expect(again.status).toBe(201);
+  });
+});
+
+describe.each(backends)('changing the account email on %s', (backend) => {
+  let server: TestServer;
+  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    server = await startTestServer(backend, { SMTP_URL: smtp.url, TRUST_PROXY: 'true', JOB_POLL_MS: '100' });
+  });
+  afterAll(async () => {
+    await server.close();
+    await smtp.close();
+  });
+
+  const PASSWORD = 'correct horse battery';
+  let addressCounter = 0;
+  const newAddress = () => `other-${++addressCounter}-${Date.now()}@example.com`;
+  const change = (token: string, json: Record<string, unknown>, address = '198.51.100.77') =>
+    server.call('POST', '/api/account', { token, json, headers: { 'x-forwarded-for': address } });
+  const emailOf = async (token: string) => (await server.call('GET', '/api/account', { token })).body.email;
+  const confirmLinkIn = (text: string) => {
+    const link = /https?:\/\/\S+\/api\/account\/email\/confirm\?token=[\w-]+/.exec(text)?.[0];
+    if (!link) throw new Error(`No confirmation link in: ${text}`);
+    return link.replace('localhost', '127.0.0.1');
+  };
+  const open = (link: string) => fetch(link, { redirect: 'manual' });
+  const pendingRows = () => server.running.services.db.select().from(emailChanges);
+
+  it('needs the current password: 400 without it, 403 when wrong, and nothing changes', async () => {
+    const user = await server.signUp();
+    const target = newAddress();
+    const missing = await change(user.access, { email: target, name: 'Mallory' });
+    expect(missing).toMatchObject({ status: 400, body: { msg: 'currentPassword: is required to change the email address' } });
+    const wrong = await change(user.access, { email: target, name: 'Mallory', currentPassword: 'not the password' });
+    expect(wrong).toMatchObject({ status: 403, body: { msg: 'currentPassword: is not the password of this account' } });
+    const account = await server.call('GET', '/api/account', { token: user.access });
+    expect(account.body).toMatchObject({ email: user.email, name: 'You' });
+    expect(smtp.messages.some((mail) => mail.to.includes(target))).toBe(false);
+  });
+
+  it('throttles guesses of the current password like sign-ins', async () => {
+    const user = await server.signUp();
+    const guess = () => change(user.access, { email: newAddress(), currentPassword: 'not the password' }, '198.51.100.78');
+    for (let attempt = 0; attempt < 5; attempt++) expect((await guess()).status).toBe(403);
+    expect((await guess()).status).toBe(429);
+  });
+
+  it('mails a single-use link to the new address and a notice to the old; confirming moves the account and signs out other sessions', async () => {
+    const user = await server.signUp();
+    const other = await server.call('POST', '/api/auth', { json: { email: user.email, password: PASSWORD } });
+    expect(other.status).toBe(200);
+    const target = newAddress();
+
+    const asked = await change(user.access, { email: target.toUpperCase(), currentPassword: PASSWORD });
+    expect(asked.status).toBe(200);
+    expect(asked.body.email).toBe(user.email);
+    expect(await emailOf(user.access)).toBe(user.email);
+
+    const confirmation = await smtp.waitFor((mail) => mail.to.includes(target));
+    expect(confirmation.subject).toBe('Confirm your new email address for Vocal');
+    const link = confirmLinkIn(confirmation.text);
+    const notice = await smtp.waitFor((mail) => mail.to.includes(user.email) && /about to change/.test(mail.subject));
+    expect(notice.text).toContain(target);
+    // The token is kept only as a hash.
+    const token = new URL(link).searchParams.get('token')!;
+    expect(JSON.stringify(await pendingRows())).not.toContain(token);
+
+    const opened = await open(link);
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get('location')).toMatch(/\/settings\?email=confirmed$/);
+    expect(await emailOf(user.access)).toBe(target);
+    expect(await server.call('GET', '/api/account', { token: other.body.access_token })).toMatchObject({
+      status: 401,
+      body: { msg: 'This session has been signed out' },
+    });
+    expect((await server.call('POST', '/api/refresh', { token: other.body.refresh_token })).status).toBe(401);
+    expect((await server.call('POST', '/api/auth', { json: { email: target, password: PASSWORD } })).status).toBe(200);
+
+    const again = await open(link);
+    expect(again.headers.get('location')).toMatch(/\/settings\?email=invalid$/);
+    expect((await open(`${server.url}/api/account/email/confirm?token=nonsense`)).headers.get('location')).toMatch(/email=invalid$/);
+  });
+
+  it('an expired link, or an address taken meanwhile, changes nothing', async () => {
+    const user = await server.signUp();
+    const late = newAddress();
+    expect((await change(user.access, { email: late, currentPassword: PASSWORD })).status).toBe(200);
+    const lateLink = confirmLinkIn((await smtp.waitFor((mail) => mail.to.includes(late))).text);
+    await server.running.services.db
+      .update(emailChanges)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailChanges.newEmail, late));
+    expect((await open(lateLink)).headers.get('location')).toMatch(/email=invalid$/);
+    expect(await emailOf(user.access)).toBe(user.email);
+
+    const contested = newAddress();
+    expect((await change(user.access, { email: contested, currentPassword: PASSWORD })).status).toBe(200);
+    const contestedLink = confirmLinkIn((await smtp.waitFor((mail) => mail.to.includes(contested))).text);
+    await server.signUp(contested);
+    expect((await open(contestedLink)).headers.get('location')).toMatch(/email=taken$/);
+    expect(await emailOf(user.access)).toBe(user.email);
+  });
+
+  it('answers 503 and keeps nothing when the confirmation cannot be mailed', async () => {
+    const user = await server.signUp();
+    const target = newAddress();
+    smtp.failNext(1);
+    const reply = await change(user.access, { email: target, currentPassword: PASSWORD });
+    expect(reply).toMatchObject({ status: 503, body: { msg: expect.stringMatching(/could not be sent/) } });
+    expect((await pendingRows()).filter((row) => row.newEmail === target)).toHaveLength(0);
   });
 });

@@ -1,5 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { users as usersTable } from '../db/schema.ts';
+import { hashPassword } from '../services/passwords.ts';
 import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
 
 describe.each(backends)('accounts and tokens on %s', (backend) => {
@@ -40,6 +42,35 @@ describe.each(backends)('accounts and tokens on %s', (backend) => {
     expect(reply.body.msg).toMatch(message);
     const users = await server.running.services.admin.listUsers();
     expect(users.map((user) => user.email)).not.toContain('a@b.co');
+  });
+
+  it.each([
+    ['password123', /^password: is one of the most common passwords/],
+    ['Iloveyou1', /^password: is one of the most common passwords/],
+    ['qwertyuiop', /^password: is one of the most common passwords/],
+    [' '.repeat(12), /^password: must not be only spaces$/],
+  ])('refuses to create an account with the password %j, and creates none', async (password, message) => {
+    const email = `weak-${password.trim().length}-${Date.now()}@example.com`;
+    const reply = await server.call('POST', '/api/auth', { json: { email, password } });
+    expect(reply.status).toBe(400);
+    expect(reply.body.msg).toMatch(message);
+    const users = await server.running.services.admin.listUsers();
+    expect(users.map((user) => user.email)).not.toContain(email);
+  });
+
+  it('the admin command refuses a common password too', async () => {
+    const email = `admin-made-${Date.now()}@example.com`;
+    await expect(server.running.services.admin.createUser({ email, password: 'Password123' })).rejects.toThrow(/most common passwords/);
+    expect((await server.running.services.admin.listUsers()).map((user) => user.email)).not.toContain(email);
+  });
+
+  it('still signs in an account whose password predates the rules', async () => {
+    const email = `old-timer-${Date.now()}@example.com`;
+    await server.running.services.db
+      .insert(usersTable)
+      .values({ email, passwordHash: await hashPassword('password1', 1024), inviteCode: `old${Date.now()}`.slice(0, 12) });
+    const reply = await server.call('POST', '/api/auth', { json: { email, password: 'password1' } });
+    expect(reply.status).toBe(200);
   });
 
   it('refuses a body that is not JSON, and one that is too big', async () => {

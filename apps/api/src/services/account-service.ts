@@ -8,6 +8,7 @@ import type { Storage } from '../storage/storage.ts';
 import { fileKeysOf } from './audio-service.ts';
 import type { DeletionService } from './deletion-service.ts';
 import { newInviteCode } from './ids.ts';
+import { assertAcceptablePassword } from './password-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { isPro, limitsFor, monthStart } from './plans.ts';
 import type { TokenService } from './token-service.ts';
@@ -117,6 +118,7 @@ export function createAccountService(options: {
       let [row] = await db.select().from(users).where(eq(users.email, email));
       let created = false;
       if (!row) {
+        assertAcceptablePassword(password);
         try {
           row = await create(email, password);
           created = true;
@@ -133,11 +135,11 @@ export function createAccountService(options: {
       return { tokens: await tokens.issue(row.id, userAgent), created, userId: row.id };
     },
 
-    async update(userId: number, update: AccountUpdate): Promise<User> {
+    /** The fields that change at once; the email address changes through EmailChangeService. */
+    async update(userId: number, update: Omit<AccountUpdate, 'email' | 'currentPassword'>): Promise<User> {
       const changes: Partial<typeof users.$inferInsert> = {};
       if (update.name !== undefined) changes.name = update.name ?? '';
       if (update.avatarUrl !== undefined) changes.avatarUrl = update.avatarUrl;
-      if (update.email !== undefined) changes.email = update.email;
       if (update.domain !== undefined) {
         if (update.domain !== null) {
           const current = await findById(userId);

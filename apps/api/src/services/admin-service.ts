@@ -6,6 +6,7 @@ import { users } from '../db/schema.ts';
 import type { Config } from '../env.ts';
 import { conflict, notFound } from '../http/http-error.ts';
 import { newInviteCode } from './ids.ts';
+import { acceptablePasswordSchema } from './password-policy.ts';
 import { hashPassword } from './passwords.ts';
 
 /** "free", "pro" or a plan number. */
@@ -16,6 +17,7 @@ export const planArgumentSchema = z
   .transform((plan) => (typeof plan === 'number' ? plan : PLAN_IDS[plan]));
 
 export const adminCreateUserSchema = credentialsSchema.extend({
+  password: acceptablePasswordSchema,
   name: z.string().trim().max(100).optional(),
   plan: planArgumentSchema.default(PLAN_IDS.free),
 });

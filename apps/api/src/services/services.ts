@@ -13,6 +13,7 @@ import { createSummariser } from '../transcription/summariser.ts';
 import { createAccountService } from './account-service.ts';
 import { createAdminService } from './admin-service.ts';
 import { createAudioService } from './audio-service.ts';
+import { createEmailChangeService } from './email-change-service.ts';
 import { createCommentService } from './comment-service.ts';
 import { createDeletionService } from './deletion-service.ts';
 import { createFeedbackService } from './feedback-service.ts';
@@ -54,19 +55,14 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
     wake,
   });
   const audio = createAudioService({ db, storage, queue, wake, media });
-  const notifications = createNotificationService({
-    db,
-    config,
-    queue,
-    accounts,
-    personalisation,
-    mailer: createMailer({
-      smtpUrl: config.mail.smtpUrl,
-      from: config.mail.from ?? defaultMailFrom(config.publicUrl),
-      outboxFolder: join(config.dataDir, 'outbox'),
-      logger,
-    }),
+  const mailer = createMailer({
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from ?? defaultMailFrom(config.publicUrl),
+    outboxFolder: join(config.dataDir, 'outbox'),
+    logger,
   });
+  const notifications = createNotificationService({ db, config, queue, accounts, personalisation, mailer });
+  const emailChanges = createEmailChangeService({ db, config, mailer, queue, wake });
   const storageQuota = createStorageQuota({ db, config });
   const recordings = createRecordingService({
     db,
@@ -89,12 +85,14 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
   const admin = createAdminService({ db, config });
   const rateLimits = createRateLimits({ db });
   const jobHandlers: Record<string, JobHandler> = {
+    ...emailChanges.handlers,
     ...transcription.handlers,
     ...audio.handlers,
     ...notifications.handlers,
     ...deletion.handlers,
   };
   return {
+    emailChanges,
     db,
     databaseKind: options.database.kind,
     config,

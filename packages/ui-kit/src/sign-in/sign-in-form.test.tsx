@@ -20,6 +20,7 @@ describe('SignInForm', () => {
     const onSubmit = vi
       .fn()
       .mockResolvedValueOnce({ ok: false, message: 'email: must be a valid email address' })
+      .mockResolvedValueOnce({ ok: false, message: 'password: is one of the most common passwords; choose one that is harder to guess' })
       .mockResolvedValueOnce({ ok: false, message: 'Wrong password for this email address' });
     const user = userEvent.setup();
     render(<SignInForm onSubmit={onSubmit} />);
@@ -27,6 +28,8 @@ describe('SignInForm', () => {
     await user.type(screen.getByLabelText('Password'), 'long enough');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Email must be a valid email address')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Password is one of the most common passwords; choose one that is harder to guess')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Wrong password for this email address');
   });

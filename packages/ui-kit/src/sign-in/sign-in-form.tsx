@@ -1,6 +1,6 @@
 import './sign-in-form.css';
 import { useState, type FormEvent } from 'react';
-import type { Credentials } from '@vocal/settings-model';
+import { PASSWORD_MIN_LENGTH, type Credentials } from '@vocal/settings-model';
 import { Button } from '../button/button.tsx';
 import { TextField } from '../text-field/text-field.tsx';
 
@@ -26,7 +26,9 @@ export function SignInForm({ onSubmit, initialEmail = '', title = 'Sign in to Vo
   const submit = async () => {
     const found: typeof errors = {};
     if (!email.trim()) found.email = 'Enter your email address';
-    if (password.length < 8) found.password = 'Use at least 8 characters';
+    // The rule signing in shares with signing up; the server adds a new password's own rules
+    // (not only spaces, not a common one), and its "password: ..." lands on the field below.
+    if (password.length < PASSWORD_MIN_LENGTH) found.password = `Use at least ${PASSWORD_MIN_LENGTH} characters`;
     setErrors(found);
     if (found.email || found.password) return;
     const outcome = await onSubmit({ email, password });
@@ -64,7 +66,7 @@ export function SignInForm({ onSubmit, initialEmail = '', title = 'Sign in to Vo
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           error={errors.password}
-          hint="At least 8 characters."
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters; a new password must not be a common one.`}
           required
         />
         {errors.form ? (
