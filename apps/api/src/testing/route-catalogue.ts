@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import {
+  accountUpdateSchema,
+  contactMessageSchema,
+  createFolderSchema,
+  credentialsSchema,
+  deleteFolderSchema,
+  editRecordingSchema,
+  feedbackRequestSchema,
+  getVocalFreeQuerySchema,
+  getVocalQuerySchema,
+  moveRecordingSchema,
+  newCommentSchema,
+  oembedQuerySchema,
+  personalisationSchema,
+  renameFolderSchema,
+} from '@vocal/settings-model';
+import { adminCreateUserSchema, adminSetPlanSchema } from '../services/admin-service.ts';
+
+/**
+ * Who may call a route:
+ * - `owner`: signed in, and the route names one of the owner's resources (path or body);
+ * - `self`: signed in, and it acts only on the caller's own account;
+ * - `public`: anyone (a token, when one is sent, must still be valid);
+ * - `admin`: the admin token from the data folder, on this machine only;
+ * - `middleware`: not a handler of its own (app.use, the API's 404 fallback).
+ */
+export type Access = 'owner' | 'self' | 'public' | 'admin' | 'middleware';
+
+/** The ids a user's data goes by, to aim requests at (see user-with-data.ts). */
+export type Resources = {
+  email: string;
+  recordingId: string;
+  replyId: string;
+  folderId: string;
+  commentId: string;
+  imageKey: string;
+  inviteCode: string;
+};
+
+/** What a route reads from the request, so the fuzz suite knows what to generate. */
+export type RouteInput =
+  | { kind: 'none' }
+  | { kind: 'json'; schema: z.ZodType }
+  | { kind: 'query'; schema: z.ZodType }
+  | { kind: 'multipart'; form: 'upload' | 'image' };
+
+/** One request aimed at a user's resources: a path (with its query) and, for some, a JSON body or a form. */
+export type AimedRequest = {
+  path: string;
+  json?: unknown;
+  form?: 'upload' | 'image';
+  /** It names the other user's data, so it must be refused even on a `self` route. */
+  refused?: boolean;
+};
+
+export type RouteKnowledge = {
+  access: Access;
+  input: RouteInput;
+  /** The request this route is sent in the authorization matrix, at `resources` of another user. */
+  aimedAt?: (resources: Resources) => AimedRequest;
+  /** Ends the caller's session or account: the fuzz suite sends it only without a valid token. */
+  endsSession?: boolean;
+};
+
+const none: RouteInput = { kind: 'none' };
+const json = (schema: z.ZodType): RouteInput => ({ kind: 'json', schema });
+const query = (schema: z.ZodType): RouteInput => ({ kind: 'query', schema });
+
+/**
+ * Every route of the app, by `METHOD path` as Hono's route table names it. A route missing here
+ * fails both the authorization matrix and the fuzz suite, so a new route cannot be forgotten.
+ */
+export const ROUTE_CATALOGUE: Record<string, RouteKnowledge> = {
+  // app.use (request id, compression, custom domains, frame policy) and the API's 404 fallback.
+  'ALL /*': { access: 'middleware', input: none },
+  'ALL /api/*': { access: 'middleware', input: none },
+  'ALL /api/admin/*': { access: 'middleware', input: none },
+
+  'POST /api/auth': {
+    access: 'public',
+    input: json(credentialsSchema),
+    aimedAt: (r) => ({ path: '/api/auth', json: { email: r.email, password: 'not the password at all' } }),
+  },
+  'POST /api/refresh': { access: 'self', input: none, aimedAt: () => ({ path: '/api/refresh' }) },
+  'POST /api/logout': { access: 'self', input: none, endsSession: true, aimedAt: () => ({ path: '/api/logout' }) },
+  'GET /api/account': { access: 'self', input: none, aimedAt: () => ({ path: '/api/account' }) },
+  'POST /api/account': {
+    access: 'self',
+    input: json(accountUpdateSchema),
+    aimedAt: (r) => ({ path: '/api/account', json: { email: r.email, name: 'Taken over' }, refused: true }),
+  },
+  // The link in the confirmation mail: its token is the credential, so anyone may follow it.
+  'GET /api/account/email/confirm': {
+    access: 'public',
+    input: query(z.object({ token: z.string() })),
+    aimedAt: () => ({ path: '/api/account/email/confirm?token=not-a-token-anyone-was-sent' }),
+  },
+  'POST /api/delete': { access: 'self', input: none, endsSession: true, aimedAt: () => ({ path: '/api/delete' }) },
+  'GET /api/share/:code': { access: 'public', input: none, aimedAt: (r) => ({ path: `/api/share/${r.inviteCode}` }) },
+  'POST /api/image': {
+    access: 'self',
+    input: { kind: 'multipart', form: 'image' },
+    aimedAt: () => ({ path: '/api/image', form: 'image' }),
+  },
+  'GET /api/get-vocal': { access: 'self', input: query(getVocalQuerySchema), aimedAt: () => ({ path: '/api/get-vocal' }) },
+  'GET /api/get-vocal-free': {
+    access: 'public',
+    input: query(getVocalFreeQuerySchema),
+    aimedAt: (r) => ({ path: `/api/get-vocal-free?target=reply:${r.recordingId}` }),
+  },
+  'POST /api/upload-vocal': {
+    access: 'owner',
+    input: { kind: 'multipart', form: 'upload' },
+    aimedAt: () => ({ path: '/api/upload-vocal', form: 'upload' }),
+  },
+  'GET /api/replies/:id': { access: 'owner', input: none, aimedAt: (r) => ({ path: `/api/replies/${r.recordingId}` }) },
+  'GET /api/audio': { access: 'self', input: none, aimedAt: () => ({ path: '/api/audio' }) },
+  'DELETE /api/delete/:id': { access: 'owner', input: none, aimedAt: (r) => ({ path: `/api/delete/${r.recordingId}` }) },
+  'POST /api/edit/:id': {
+    access: 'owner',
+    input: json(editRecordingSchema),
+    aimedAt: (r) => ({ path: `/api/edit/${r.recordingId}`, json: { subject: 'Taken over', expiryDate: null } }),
+  },
+  'GET /api/view-vocal/:id': { access: 'public', input: none, aimedAt: (r) => ({ path: `/api/view-vocal/${r.recordingId}` }) },
+  'GET /api/recordings': { access: 'self', input: none, aimedAt: () => ({ path: '/api/recordings' }) },
+  'POST /api/recordings': {
+    access: 'owner',
+    input: json(moveRecordingSchema),
+    aimedAt: (r) => ({ path: '/api/recordings', json: { audio_uuid: r.recordingId, folder_id: null } }),
+  },
+  'POST /api/folder': { access: 'self', input: json(createFolderSchema), aimedAt: () => ({ path: '/api/folder', json: { name: 'Mine' } }) },
+  'PUT /api/folder': {
+    access: 'owner',
+    input: json(renameFolderSchema),
+    aimedAt: (r) => ({ path: '/api/folder', json: { uuid: r.folderId, name: 'Taken over' } }),
+  },
+  'DELETE /api/folder': {
+    access: 'owner',
+    input: json(deleteFolderSchema),
+    aimedAt: (r) => ({ path: '/api/folder', json: { uuid: r.folderId } }),
+  },
+  'GET /api/personalisation': { access: 'self', input: none, aimedAt: () => ({ path: '/api/personalisation' }) },
+  'POST /api/personalisation': {
+    access: 'self',
+    // The patch schema takes each section loosely; the full schema gives the fuzz suite their shapes.
+    input: json(personalisationSchema.partial()),
+    aimedAt: () => ({ path: '/api/personalisation', json: { user: { name: 'Taken over' } } }),
+  },
+  'POST /api/feedback': {
+    access: 'public',
+    input: json(feedbackRequestSchema),
+    aimedAt: () => ({ path: '/api/feedback', json: { comments: 'Something is not right here.' } }),
+  },
+  'GET /api/transcription/:id': { access: 'owner', input: none, aimedAt: (r) => ({ path: `/api/transcription/${r.recordingId}` }) },
+  'POST /api/transcription/:id/retry': {
+    access: 'owner',
+    input: none,
+    aimedAt: (r) => ({ path: `/api/transcription/${r.recordingId}/retry` }),
+  },
+  'GET /api/reencode/:id': { access: 'owner', input: none, aimedAt: (r) => ({ path: `/api/reencode/${r.recordingId}` }) },
+  'GET /api/comments/:id': { access: 'public', input: none, aimedAt: (r) => ({ path: `/api/comments/${r.recordingId}` }) },
+  'POST /api/comments/:id': {
+    access: 'public',
+    input: json(newCommentSchema),
+    aimedAt: (r) => ({ path: `/api/comments/${r.recordingId}`, json: { text: 'A comment from anyone' } }),
+  },
+  'DELETE /api/comments/:id': { access: 'owner', input: none, aimedAt: (r) => ({ path: `/api/comments/${r.commentId}` }) },
+  'GET /api/track/view-vocal/:id': { access: 'public', input: none, aimedAt: (r) => ({ path: `/api/track/view-vocal/${r.recordingId}` }) },
+  'GET /api/views/:id': { access: 'owner', input: none, aimedAt: (r) => ({ path: `/api/views/${r.recordingId}` }) },
+  'GET /api/contact-form/:code': { access: 'public', input: none, aimedAt: (r) => ({ path: `/api/contact-form/${r.inviteCode}` }) },
+  'POST /api/contact-form/:code/messages': {
+    access: 'public',
+    input: json(contactMessageSchema),
+    aimedAt: (r) => ({
+      path: `/api/contact-form/${r.inviteCode}/messages`,
+      json: { email: 'someone@example.org', message: 'Hello from a stranger' },
+    }),
+  },
+  'GET /api/collect/:code': { access: 'public', input: none, aimedAt: (r) => ({ path: `/api/collect/${r.inviteCode}` }) },
+  'GET /api/oembed': {
+    access: 'public',
+    input: query(oembedQuerySchema),
+    aimedAt: (r) => ({ path: `/api/oembed?url=${encodeURIComponent(`http://localhost/listen/${r.recordingId}`)}` }),
+  },
+  'GET /api/admin/users': { access: 'admin', input: none, aimedAt: () => ({ path: '/api/admin/users' }) },
+  'POST /api/admin/users': {
+    access: 'admin',
+    input: json(adminCreateUserSchema),
+    aimedAt: () => ({ path: '/api/admin/users', json: { email: 'new-admin-made@example.com', password: 'long enough password' } }),
+  },
+  'POST /api/admin/users/plan': {
+    access: 'admin',
+    input: json(adminSetPlanSchema),
+    aimedAt: (r) => ({ path: '/api/admin/users/plan', json: { email: r.email, plan: 'free' } }),
+  },
+  'GET /api/admin/jobs/:key': {
+    access: 'admin',
+    input: none,
+    aimedAt: (r) => ({ path: `/api/admin/jobs/${encodeURIComponent(`transcribe:${r.recordingId}`)}` }),
+  },
+  'GET /health': { access: 'public', input: none, aimedAt: () => ({ path: '/health' }) },
+  'GET /files/*': { access: 'public', input: none, aimedAt: (r) => ({ path: `/files/${r.recordingId}.mp3` }) },
+  'HEAD /files/*': { access: 'public', input: none, aimedAt: (r) => ({ path: `/files/${r.imageKey}` }) },
+  'GET /listen/:id': { access: 'public', input: none, aimedAt: (r) => ({ path: `/listen/${r.recordingId}` }) },
+  'HEAD /listen/:id': { access: 'public', input: none, aimedAt: (r) => ({ path: `/listen/${r.recordingId}` }) },
+  'GET /embed/player/:id': { access: 'public', input: none, aimedAt: (r) => ({ path: `/embed/player/${r.recordingId}` }) },
+  'HEAD /embed/player/:id': { access: 'public', input: none, aimedAt: (r) => ({ path: `/embed/player/${r.recordingId}` }) },
+  'GET /hosts/:host/*': { access: 'public', input: none, aimedAt: () => ({ path: '/hosts/outlook/manifest.json' }) },
+  'HEAD /hosts/:host/*': { access: 'public', input: none, aimedAt: () => ({ path: '/hosts/outlook/taskpane.html' }) },
+  'GET /*': { access: 'public', input: none, aimedAt: () => ({ path: '/dashboard' }) },
+  'HEAD /*': { access: 'public', input: none, aimedAt: () => ({ path: '/' }) },
+};
+
+/** The distinct `METHOD path` keys of an app's route table (handlers and middleware alike). */
+export function routeKeysOf(app: { routes: { method: string; path: string }[] }): string[] {
+  return [...new Set(app.routes.map((route) => `${route.method} ${route.path}`))];
+}
+
+/** `METHOD path` split back into its method and path. */
+export function splitRouteKey(key: string): { method: string; path: string } {
+  const space = key.indexOf(' ');
+  return { method: key.slice(0, space), path: key.slice(space + 1) };
+}

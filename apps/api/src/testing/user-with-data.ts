@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { makePng } from '@vocal/test-fixtures';
+import type { Resources } from './route-catalogue.ts';
+import type { TestServer } from './test-server.ts';
+import { ownerMessage, visitorRecording } from './visitor-helpers.ts';
+
+export type UserWithData = Resources & { id: number; access: string; refresh: string; folderName: string; contactMessage: string };
+
+function expectStatus(reply: { status: number; body: unknown }, status: number, what: string) {
+  if (reply.status !== status) throw new Error(`${what}: ${reply.status} ${JSON.stringify(reply.body)}`);
+}
+
+/**
+ * A Pro user who owns one of everything: an uploaded message in a folder, a voice reply to it,
+ * a comment under it, a picture, and a written contact-form message.
+ */
+export async function signUpWithData(server: TestServer): Promise<UserWithData> {
+  const user = await server.signUp();
+  await server.running.services.admin.setPlan({ email: user.email, plan: 'pro' });
+  const token = user.access;
+  const recordingId = await ownerMessage(server, token, { subject: 'A message of my own' });
+
+  const folderName = `Folder ${randomUUID()}`;
+  const folder = await server.call('POST', '/api/folder', { token, json: { name: folderName } });
+  expectStatus(folder, 201, 'folder');
+  const folderId = folder.body.uuid as string;
+  expectStatus(
+    await server.call('POST', '/api/recordings', { token, json: { audio_uuid: recordingId, folder_id: folderId } }),
+    200,
+    'move',
+  );
+
+  const replyId = await visitorRecording(server, `reply:${recordingId}`);
+  const comment = await server.call('POST', `/api/comments/${recordingId}`, { json: { text: 'A first comment' } });
+  expectStatus(comment, 201, 'comment');
+
+  const form = new FormData();
+  form.set('img', new Blob([makePng(32, 32)], { type: 'image/png' }), 'avatar.png');
+  const image = await server.call('POST', '/api/image', { token, form });
+  expectStatus(image, 200, 'image');
+  const imageKey = String(image.body.url).replace(/^.*\/files\//, '');
+
+  const account = await server.call('GET', '/api/account', { token });
+  const inviteCode = account.body.inviteCode as string;
+  const contactMessage = `A private message ${randomUUID()}`;
+  expectStatus(
+    await server.call('POST', `/api/contact-form/${inviteCode}/messages`, {
+      json: { email: `sender-${randomUUID()}@example.org`, message: contactMessage },
+    }),
+    201,
+    'contact message',
+  );
+
+  return {
+    ...user,
+    recordingId,
+    replyId,
+    folderId,
+    folderName,
+    commentId: comment.body.id as string,
+    imageKey,
+    inviteCode,
+    contactMessage,
+  };
+}
+
+/**
+ * Everything the user can see of their own data, as they see it: account, messages, folders,
+ * settings, replies, comments, transcript state and their files. Two equal views mean nothing of
+ * theirs changed in between.
+ */
+export async function ownView(server: TestServer, user: UserWithData) {
+  const token = user.access;
+  const read = async (path: string) => {
+    const reply = await server.call('GET', path, { token });
+    return { status: reply.status, body: reply.body };
+  };
+  const file = async (key: string) => {
+    const response = await fetch(`${server.url}/files/${key}`, { method: 'HEAD' });
+    return { status: response.status, etag: response.headers.get('etag') };
+  };
+  return {
+    account: await read('/api/account'),
+    audio: await read('/api/audio'),
+    folders: await read('/api/recordings'),
+    personalisation: await read('/api/personalisation'),
+    replies: await read(`/api/replies/${user.recordingId}`),
+    comments: await read(`/api/comments/${user.recordingId}`),
+    transcription: await read(`/api/transcription/${user.recordingId}`),
+    audioFile: await file(`${user.recordingId}.mp3`),
+    imageFile: await file(`${user.recordingId}.png`),
+    picture: await file(user.imageKey),
+  };
+}
