@@ -90,6 +90,8 @@ export function createApp(services: Services, logger: Logger, options: { adminTo
     .route('/', adminRoutes(services.admin, options.adminToken, services.jobs.queue));
   app.route('/api', api);
   app.all('/api/*', (context) => context.json({ msg: `There is no ${context.req.method} ${context.req.path} in this API` }, 404));
+  // Other methods on the web app's paths (a POST to a page): refused in JSON too, not Hono's plain text.
+  app.notFound((context) => context.json({ msg: `There is no ${context.req.method} ${context.req.path} here` }, 404));
 
   app.get('/health', (context) =>
     context.json({

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { newAdminToken, removeHandoff, writeHandoff } from './admin-handoff.ts';
 import { createApp } from './app.ts';
+import { answerClientErrorsInJson } from './http/client-errors.ts';
 import { openDatabase } from './db/database.ts';
 import type { Config } from './env.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -42,6 +43,7 @@ export async function startServer(
     response.end(JSON.stringify({ msg: 'The server is starting; try again in a moment' }));
   };
   const server = createServer((request, response) => handler(request, response));
+  answerClientErrorsInJson(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());

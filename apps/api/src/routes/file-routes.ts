@@ -53,7 +53,9 @@ export function fileRoutes(storage: Storage, audio: Pick<AudioService, 'fileRefu
 
     const range = parseRange(context.req.header('range'), head.size);
     if (range === 'invalid') {
-      return context.body(null, 416, { ...headers, 'content-range': `bytes */${head.size}` });
+      return context.json({ msg: `The range is not within the file's ${head.size} bytes` }, 416, {
+        'content-range': `bytes */${head.size}`,
+      });
     }
     const status = range ? 206 : 200;
     const length = range ? range.end - range.start + 1 : head.size;
