@@ -9,8 +9,11 @@ import { answerClientErrorsInJson } from './http/client-errors.ts';
 import { openDatabase } from './db/database.ts';
 import type { Config } from './env.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { REENCODE_JOB } from './services/audio-service.ts';
 import { createServices, type Services } from './services/services.ts';
-import { createJobWorker, type JobWorker } from './jobs/job-worker.ts';
+import { TRANSCRIBE_JOB } from './services/transcription-service.ts';
+import { createLanedJobWorker } from './jobs/job-lanes.ts';
+import type { JobWorker } from './jobs/job-worker.ts';
 import { removeDeadProcessLeftovers } from './processes/process-scratch.ts';
 import { createLocalStorage, removeAbandonedPartials } from './storage/local-storage.ts';
 import { createS3Storage } from './storage/s3-storage.ts';
@@ -78,10 +81,14 @@ export async function startServer(
   // PGlite serves one process and one connection: more than one job at a time only queues
   // behind the HTTP requests. PostgreSQL has a pool, and two cores to share.
   const concurrency = resolved.jobs.concurrency ?? (database.kind === 'pglite' ? 1 : 2);
-  const worker = createJobWorker({
+  // Re-encodes and transcripts wait on the media pool (or a speech API) for minutes, not on
+  // this thread: they get one slot per media worker of their own, beside the other jobs'.
+  const mediaLane = { kinds: [REENCODE_JOB, TRANSCRIBE_JOB], concurrency: concurrency === 0 ? 0 : resolved.mediaWorkers };
+  const worker = createLanedJobWorker({
     queue: services.jobs.queue,
     handlers: services.jobs.handlers,
     concurrency,
+    lanes: [mediaLane],
     pollMs: resolved.jobs.pollMs,
     leaseSeconds: resolved.jobs.leaseSeconds,
     logger,
@@ -96,7 +103,7 @@ export async function startServer(
   });
   services.jobs.onWake(() => worker.wake());
   worker.start();
-  logger.info('Job worker started', { concurrency, transcriber: services.transcription.transcriberName ?? 'none', storage: storage.kind });
+  logger.info('Job worker started', { concurrency, mediaJobs: mediaLane.concurrency, transcriber: services.transcription.transcriberName ?? 'none', storage: storage.kind });
   const adminToken = newAdminToken();
   const app = createApp(services, logger, { adminToken });
   handler = getRequestListener(app.fetch);

@@ -185,6 +185,39 @@ describe.each(backends)('audio on %s', (backend) => {
     });
   });
 
+  describe('media jobs', () => {
+    it('leave the other jobs their own slot: expiry goes on while a re-encode is held up', async () => {
+      const user = await server.signUp();
+      const { id: slow } = await send(user.access, await threeSecondMp3());
+      const { id: expiring } = await send(user.access, await threeSecondMp3());
+      const media = server.running.services.media;
+      const reencode = media.reencode;
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let started = false;
+      media.reencode = async (bytes, signal) => {
+        started = true;
+        await held;
+        return reencode(bytes, signal);
+      };
+      const { queue } = server.running.services.jobs;
+      try {
+        await queue.enqueue({ kind: 'reencode', key: `reencode:${slow}`, payload: { recordingId: slow } });
+        server.running.worker.wake();
+        await waitFor(async () => started, Boolean);
+        const past = new Date(Date.now() - 1000).toISOString();
+        expect((await server.call('POST', `/api/edit/${expiring}`, { token: user.access, json: { expiryDate: past } })).status).toBe(200);
+        const storage = server.running.services.storage;
+        await waitFor(async () => storage.stat(`${expiring}.mp3`), (info) => info === null);
+        expect((await queue.find(`reencode:${slow}`))?.state).toBe('running');
+      } finally {
+        release();
+        media.reencode = reencode;
+      }
+      await waitFor(async () => (await queue.find(`reencode:${slow}`))?.state, (state) => state === 'done');
+    });
+  });
+
   describe('expiry', () => {
     it('answers 410 for an expired payload and its files, and a job deletes the files', async () => {
       const user = await server.signUp();
