@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 
 const SECTIONS = [
   { href: '/settings/form', title: 'Contact Form', text: 'Let visitors send you a voice or written message from your website.' },
@@ -6,8 +6,16 @@ const SECTIONS = [
   { href: '/settings/payments', title: 'Payment History', text: 'Your invoices and receipts.' },
 ];
 
+/** What the email confirmation link (GET /api/account/email/confirm) reports on landing here. */
+const EMAIL_CHANGE_OUTCOMES: Record<string, string> = {
+  confirmed: 'Your email address has been changed. Every other device has been signed out.',
+  invalid: 'That confirmation link has expired or was already used, so your email address is unchanged. Ask for a new one.',
+  taken: 'That email address now belongs to another account, so yours is unchanged.',
+};
+
 /** The settings hub: each part of the account has its own page. */
 export default function SettingsPage() {
+  const emailOutcome = EMAIL_CHANGE_OUTCOMES[new URLSearchParams(useSearch()).get('email') ?? ''];
   return (
     <section className="settings-page" aria-labelledby="settings-title">
       <header className="page-header">
@@ -15,6 +23,11 @@ export default function SettingsPage() {
           Settings
         </h1>
       </header>
+      {emailOutcome ? (
+        <p className="notice" role="status">
+          {emailOutcome}
+        </p>
+      ) : null}
       <ul className="settings-hub">
         {SECTIONS.map((section) => (
           <li key={section.href}>
