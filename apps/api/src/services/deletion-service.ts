@@ -15,6 +15,7 @@ const DELETE_MAX_ATTEMPTS = 30;
 /** Keys per job when a whole account goes, so no job payload grows without bound. */
 const KEYS_PER_JOB = 500;
 const SWEEP_BATCH = 100;
+const INLINE_DELETE_LIMIT = 200;
 
 const isDeleted = eq(recordings.status, 'deleted');
 
@@ -117,6 +118,9 @@ export function createDeletionService(options: { db: Database; storage: Storage;
         }
         await removeRows(transaction);
       });
+      // As for one message: a public bucket's files should usually go at once. A large
+      // account's are left to the jobs, so the request stays short.
+      if (keys.length <= INLINE_DELETE_LIMIT) await Promise.allSettled(keys.map((key) => storage.delete(key)));
       if (keys.length > 0) options.wake();
     },
 
