@@ -36,7 +36,7 @@ const MAX_QUEUED_TASKS = 32;
  * A worker's heap; audio lives in ArrayBuffers outside it, so this only stops a hostile file
  * from making one worker (not the server) run out of memory.
  */
-const WORKER_HEAP_MB = 256;
+const WORKER_HEAP_MB = 512;
 
 /** Where the worker's code is: beside the bundle (dist/media-worker.mjs) or beside this source. */
 function workerEntry(): URL {

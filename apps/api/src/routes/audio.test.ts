@@ -5,6 +5,7 @@ import { decodeMp3, encodeMp3, GO_FORWARD, goForwardPcm, tonePcm, wavBytes } fro
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOUDNESS_TARGET_DBFS, toDb } from '../media/loudness.ts';
 import { readMp3 } from '../media/mp3.ts';
+import { WorkerCrashedError, WorkerTaskError } from '../media/worker-pool.ts';
 import { REENCODES_PER_USER_PER_TEN_MINUTES } from '../services/api-limits.ts';
 import { makeAacMp4 } from '../testing/aac-mp4.ts';
 import { recordInChromium } from '../testing/browser-recording.ts';
@@ -215,6 +216,38 @@ describe.each(backends)('audio on %s', (backend) => {
         media.reencode = reencode;
       }
       await waitFor(async () => (await queue.find(`reencode:${slow}`))?.state, (state) => state === 'done');
+    });
+  });
+
+  describe('media failures', () => {
+    it('count a worker that died as a failed try, retried later, and undecodable audio as final', async () => {
+      const user = await server.signUp();
+      const { id } = await send(user.access, await threeSecondMp3());
+      const media = server.running.services.media;
+      const reencode = media.reencode;
+      const { queue } = server.running.services.jobs;
+      const key = `reencode:${id}`;
+      try {
+        media.reencode = async () => {
+          throw new WorkerCrashedError('The media worker stopped: out of memory');
+        };
+        await queue.enqueue({ kind: 'reencode', key, payload: { recordingId: id } });
+        server.running.worker.wake();
+        const retried = await waitFor(() => queue.find(key), (job) => job?.lastError !== null && job?.lastError !== undefined);
+        expect(retried).toMatchObject({ state: 'queued', lastError: 'The media worker stopped: out of memory' });
+
+        media.reencode = async () => {
+          throw new WorkerTaskError('The recording holds no audio');
+        };
+        await queue.enqueue({ kind: 'reencode', key: `reencode:${id}-final`, payload: { recordingId: id } });
+        server.running.worker.wake();
+        const failed = await waitFor(() => queue.find(`reencode:${id}-final`), (job) => job?.state === 'failed');
+        expect(failed?.lastError).toBe('The audio could not be decoded: The recording holds no audio');
+        // The recording keeps its audio, still playable.
+        expect((await server.call('GET', `/api/view-vocal/${id}`)).status).toBe(200);
+      } finally {
+        media.reencode = reencode;
+      }
     });
   });
 
