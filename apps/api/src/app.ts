@@ -6,6 +6,7 @@ import { APP_VERSION } from '@vocal/settings-model';
 import type { AppEnv } from './http/app-env.ts';
 import { corsPolicy } from './http/cors-policy.ts';
 import { framePolicy } from './http/frame-policy.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { HttpError } from './http/http-error.ts';
 import { customDomainRedirect } from './http/product-hosts.ts';
 import type { Logger } from './logger.ts';
@@ -51,6 +52,7 @@ export function createApp(services: Services, logger: Logger, options: { adminTo
   // Text (pages, scripts, styles, JSON) goes compressed; audio, images and ranges do not.
   app.use(compress());
   app.use(customDomainRedirect(services.config));
+  app.use(securityHeaders({ publicUrl: services.config.publicUrl, fileUrl: services.storage.publicUrl('origin.png') }));
   app.use(framePolicy());
   app.use('/api/*', corsPolicy(services.config.corsOrigins));
 

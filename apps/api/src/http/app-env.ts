@@ -6,5 +6,7 @@ export type AppEnv = {
     requestId: string;
     user: UserRow;
     sessionId: string;
+    /** This request's Content-Security-Policy nonce, for the script tags of rendered pages. */
+    cspNonce: string;
   };
 };

@@ -236,7 +236,7 @@ describe.each(backends)('link previews, oEmbed and the embed player on %s', (bac
       const id = await ownerMessage(server, owner.access, { subject: 'Embedded' });
       const response = await fetch(`${server.url}/embed/player/${id}`);
       expect(response.status).toBe(200);
-      expect(response.headers.get('content-security-policy')).toBe('frame-ancestors *');
+      expect(response.headers.get('content-security-policy')).toMatch(/(^|; )frame-ancestors \*$/);
       expect(response.headers.get('x-frame-options')).toBeNull();
       const html = await response.text();
       expect(html).toContain('<div id="player"></div>');
@@ -251,7 +251,7 @@ describe.each(backends)('link previews, oEmbed and the embed player on %s', (bac
     it('answers 404 and 410 with the page, like the listen page', async () => {
       const missing = await fetch(`${server.url}/embed/player/AAAAAAAAAAAA`);
       expect(missing.status).toBe(404);
-      expect(missing.headers.get('content-security-policy')).toBe('frame-ancestors *');
+      expect(missing.headers.get('content-security-policy')).toMatch(/(^|; )frame-ancestors \*$/);
       expect(await missing.text()).toContain('{"status":404,"message":"This voice message does not exist or was deleted"}');
     });
   });
@@ -261,19 +261,19 @@ describe.each(backends)('link previews, oEmbed and the embed player on %s', (bac
     const id = await ownerMessage(server, owner.access);
     for (const path of [`/listen/${id}`, '/', '/recordings', '/listen/AAAAAAAAAAAA']) {
       const response = await fetch(`${server.url}${path}`);
-      expect(response.headers.get('content-security-policy'), path).toBe("frame-ancestors 'self'");
+      expect(response.headers.get('content-security-policy'), path).toMatch(/(^|; )frame-ancestors 'self'$/);
       expect(response.headers.get('x-frame-options'), path).toBe('SAMEORIGIN');
     }
     // The contact form and the collect page are made to be embedded on other sites.
     const account = await server.call('GET', '/api/account', { token: owner.access });
     for (const path of [`/contact-form/${account.body.inviteCode}`, `/collect/${account.body.inviteCode}`]) {
       const response = await fetch(`${server.url}${path}`);
-      expect(response.headers.get('content-security-policy'), path).toBe('frame-ancestors *');
+      expect(response.headers.get('content-security-policy'), path).toMatch(/(^|; )frame-ancestors \*$/);
       expect(response.headers.get('x-frame-options'), path).toBeNull();
     }
     const taskpane = await fetch(`${server.url}/hosts/outlook/taskpane.html`);
     expect(taskpane.status).toBe(200);
-    expect(taskpane.headers.get('content-security-policy')).toBeNull();
+    expect(taskpane.headers.get('content-security-policy')).not.toMatch(/frame-ancestors/);
     expect(taskpane.headers.get('x-frame-options')).toBeNull();
   });
 

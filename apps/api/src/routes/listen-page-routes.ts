@@ -4,6 +4,7 @@ import { listenUrl, recordingIdSchema } from '@vocal/settings-model';
 import type { AppEnv } from '../http/app-env.ts';
 import { escapeHtml, jsonForScript } from '../http/html-escaping.ts';
 import { HttpError } from '../http/http-error.ts';
+import { nonceAttribute } from '../http/security-headers.ts';
 import { PUBLIC_NOT_FOUND, type RecordingService } from '../services/recording-service.ts';
 import { readBuiltPageOnce } from './static-files.ts';
 import { linkPreviewOf, NOINDEX_HEAD, pageTitle, previewHead, SITE_NAME, type PublicPage } from './link-preview.ts';
@@ -40,11 +41,14 @@ export function listenPageRoutes(services: { recordings: RecordingService; webDi
   }
 
   // Replaced by functions: a replacement string would read "$&" or "$'" in a subject as patterns.
-  const render = (html: string, loaded: Loaded, head: string) =>
+  // Every script the page runs carries the request's nonce (the policy has no 'unsafe-inline');
+  // the JSON data block is not run, so it needs none.
+  const render = (html: string, loaded: Loaded, head: string, nonce: string) =>
     html
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(loaded.title)} · ${SITE_NAME}</title>`)
       .replace('<!--vocal-head-->', () => head)
-      .replace('<!--vocal-data-->', () => `<script type="application/json" id="listen-data">${jsonForScript(loaded.data)}</script>`);
+      .replace('<!--vocal-data-->', () => `<script type="application/json" id="listen-data">${jsonForScript(loaded.data)}</script>`)
+      .replace(/<script\b(?![^>]*type="application\/json")/g, () => `<script${nonceAttribute(nonce)}`);
 
   const queryOf = (context: Context) => new URL(context.req.url).searchParams;
 
@@ -57,7 +61,7 @@ export function listenPageRoutes(services: { recordings: RecordingService; webDi
       const head = loaded.page
         ? previewHead(linkPreviewOf(loaded.page, { publicUrl: services.publicUrl, query: queryOf(context) }))
         : NOINDEX_HEAD;
-      return context.html(render(html, loaded, head), loaded.status, { 'cache-control': 'no-cache' });
+      return context.html(render(html, loaded, head, context.get('cspNonce')), loaded.status, { 'cache-control': 'no-cache' });
     })
     .on(['GET', 'HEAD'], '/embed/player/:id', async (context) => {
       const html = await embedTemplate();
@@ -67,7 +71,7 @@ export function listenPageRoutes(services: { recordings: RecordingService; webDi
       const head = loaded.page
         ? `${NOINDEX_HEAD}\n    <link rel="canonical" href="${escapeHtml(listenUrl(loaded.page.payload.audio, services.publicUrl))}">`
         : NOINDEX_HEAD;
-      return context.html(render(html, loaded, head), loaded.status, {
+      return context.html(render(html, loaded, head, context.get('cspNonce')), loaded.status, {
         'cache-control': 'no-cache',
         // Framed by any site (Notion, blogs, oEmbed consumers); no X-Frame-Options.
         'content-security-policy': 'frame-ancestors *',

@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from './app-env.ts';
+
+/** Office add-ins must load office.js from Microsoft's CDN (it then loads its own parts there). */
+const OFFICE_JS = 'https://appsforoffice.microsoft.com';
+
+// Every browser feature a page of ours never uses is switched off, for the page and its frames.
+const UNUSED_FEATURES = ['camera=()', 'geolocation=()', 'payment=()', 'usb=()', 'serial=()', 'hid=()', 'display-capture=()'];
+
+/**
+ * The security headers of every answer (issue 8): nosniff and a referrer policy everywhere,
+ * HSTS when the public URL is https, and on pages a Content-Security-Policy and a
+ * Permissions-Policy. The policy is strict: scripts only from our origin or carrying this
+ * request's nonce (server-rendered pages put it on their script tags), no plugins, no
+ * foreign forms or bases. `blob:` scripts are the recorder's held worklet and
+ * 'wasm-unsafe-eval' its MP3 encoder. Frame rules stay framePolicy's: its frame-ancestors
+ * (or a route's own) is kept and the rest added to it. The microphone is allowed only on
+ * pages that record: the app, the listen page (replies) and the host apps; not the embed.
+ */
+export function securityHeaders(options: { publicUrl: string; fileUrl: string }) {
+  const https = options.publicUrl.startsWith('https://');
+  // Files come from a bucket's origin (S3) or ours; a custom domain's pages load them from the
+  // main origin, which is not 'self' there.
+  const origins = new Set([new URL(options.publicUrl).origin, new URL(options.fileUrl, options.publicUrl).origin]);
+  const files = [...origins].map((origin) => ` ${origin}`).join('');
+
+  const appPolicy = (nonce: string) =>
+    [
+      "default-src 'self'",
+      `script-src 'self' 'nonce-${nonce}' blob: 'wasm-unsafe-eval'`,
+      "worker-src 'self' blob:",
+      "style-src 'self'",
+      `img-src 'self' data: blob:${files}`,
+      `media-src 'self' blob:${files}`,
+      `connect-src 'self'${files}`,
+      "font-src 'self' data:",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+    ].join('; ');
+
+  // The host apps run inside Outlook and the other hosts, whose SDKs inject their own styles
+  // and talk to their own services; scripts stay limited to us and the SDK's CDN.
+  const hostAppPolicy = (nonce: string) =>
+    [
+      "default-src 'self'",
+      `script-src 'self' 'nonce-${nonce}' blob: 'wasm-unsafe-eval' ${OFFICE_JS}`,
+      "worker-src 'self' blob:",
+      "style-src 'self' 'unsafe-inline'",
+      'img-src * data: blob:',
+      `media-src 'self' blob:${files}`,
+      "connect-src 'self' https:",
+      'frame-src https:',
+      "font-src 'self' data: https:",
+      "object-src 'none'",
+      "base-uri 'self'",
+    ].join('; ');
+
+  return createMiddleware<AppEnv>(async (context, next) => {
+    const nonce = randomBytes(16).toString('base64');
+    context.set('cspNonce', nonce);
+    await next();
+    context.header('x-content-type-options', 'nosniff');
+    context.header('referrer-policy', 'strict-origin-when-cross-origin');
+    if (https) context.header('strict-transport-security', 'max-age=31536000');
+    const type = context.res.headers.get('content-type') ?? '';
+    const framing = context.res.headers.get('content-security-policy');
+    if (type.startsWith('text/html')) {
+      const path = context.req.path;
+      const policy = path.startsWith('/hosts/') ? hostAppPolicy(nonce) : appPolicy(nonce);
+      context.header('content-security-policy', framing ? `${policy}; ${framing}` : policy);
+      const microphone = path.startsWith('/embed/') ? 'microphone=()' : 'microphone=(self)';
+      context.header('permissions-policy', [microphone, ...UNUSED_FEATURES].join(', '));
+    } else if (!framing && /^application\/([\w.+-]*\+)?json/.test(type)) {
+      // An API answer is data: opened as a document, it may run nothing and be framed by no one.
+      context.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
+    }
+  });
+}
+
+/** A script tag's nonce attribute for this request's policy. */
+export const nonceAttribute = (nonce: string) => ` nonce="${nonce}"`;
