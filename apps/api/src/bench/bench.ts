@@ -20,8 +20,9 @@ import type { Transcriber } from '../transcription/transcriber.ts';
 /**
  * `pnpm bench`: one JSON line per measurement. Transcription real-time factor for each
  * provider available here, the local engine's word accuracy on the LibriVox files of
- * pocketsphinx-testdata, and queue throughput on PGlite (and PostgreSQL when
- * TEST_DATABASE_URL is set, as for the tests).
+ * pocketsphinx-testdata, queue throughput, and the event loop under continuous re-encoding
+ * (media-bench.ts, also runnable alone) on PGlite (and PostgreSQL when TEST_DATABASE_URL is
+ * set, as for the tests).
  */
 const print = (line: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(line)}\n`);
 const config = loadConfig();
