@@ -208,6 +208,25 @@ describe('api-client against the real server', () => {
     expect(reencoded.ok && reencoded.data).toMatchObject({ id: sent.id, status: 'complete' });
   });
 
+  it("sends a visitor's upload with the reservation id in the address, which the server needs before the body", async () => {
+    const owner = await signedIn();
+    const sent = await sendMessage(owner);
+    const wire = recordingFetch();
+    const visitor = client({ fetch: wire.fetch });
+    const reserved = await visitor.getVocalFree({ target: `reply:${sent.id}` });
+    if (!reserved.ok) throw new Error(reserved.error.msg);
+    const uploaded = await visitor.uploadVocal(
+      {
+        recording: new Blob([mp3], { type: 'audio/mpeg' }),
+        image: new Blob([makePng(200, 40)], { type: 'image/png' }),
+        context: { id: reserved.data.id, platform: 'webapp', duration: 2, peaks: [] },
+      },
+      { auth: 'none' },
+    );
+    expect(uploaded.ok).toBe(true);
+    expect(wire.requests.at(-1)!.url).toBe(`${api.url}/api/upload-vocal?id=${reserved.data.id}`);
+  });
+
   it('unsubscribe answers false when it fails', async () => {
     const instance = await signedIn();
     expect(await instance.unsubscribe()).toBe(false);
