@@ -38,13 +38,12 @@ export function accountRoutes(services: {
   async function checkPassword(context: Context<AppEnv>, check: () => Promise<void>) {
     const { email } = context.get('user');
     const address = clientAddress(context, config.trustProxy);
-    await throttle.reserve(email, address);
+    const attempt = await throttle.reserve(email, address);
     try {
       await check();
-      await throttle.succeeded(email, address);
+      await attempt.succeeded();
     } catch (error) {
-      if (error instanceof HttpError && error.status === 403) await throttle.failed(email);
-      else await throttle.abandoned(email, address);
+      await (error instanceof HttpError && error.status === 403 ? attempt.failed() : attempt.abandoned());
       throw error;
     }
   }

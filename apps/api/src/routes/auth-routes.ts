@@ -23,14 +23,13 @@ export function authRoutes(services: { accounts: AccountService; tokens: TokenSe
       const wait = await signIns.hit(address);
       if (wait) throw tooManyRequests(`Too many sign-in attempts. Try again in ${wait} seconds.`, wait);
       const credentials = await readJson(context, credentialsSchema);
-      await throttle.reserve(credentials.email, address);
+      const attempt = await throttle.reserve(credentials.email, address);
       try {
         const result = await accounts.signInOrSignUp(credentials.email, credentials.password, context.req.header('user-agent') ?? null);
-        await throttle.succeeded(credentials.email, address);
+        await attempt.succeeded();
         return context.json(result.tokens, result.created ? 201 : 200);
       } catch (error) {
-        if (error instanceof HttpError && error.status === 401) await throttle.failed(credentials.email);
-        else await throttle.abandoned(credentials.email, address);
+        await (error instanceof HttpError && error.status === 401 ? attempt.failed() : attempt.abandoned());
         throw error;
       }
     })

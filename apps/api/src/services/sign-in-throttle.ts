@@ -1,6 +1,15 @@
 import { tooManyRequests } from '../http/http-error.ts';
 import type { ApiLimits } from './api-limits.ts';
 
+/** One reserved password check; exactly one of these is called once it is known how it went. */
+export type SignInAttempt = {
+  succeeded(): Promise<void>;
+  /** A wrong password. */
+  failed(): Promise<void>;
+  /** Neither success nor a wrong password (bad input, a server error): it does not count. */
+  abandoned(): Promise<void>;
+};
+
 /**
  * The sign-in rules around one password check. Every attempt is counted before the password
  * is checked and taken back when it turns out not to be a failure, so parallel guesses cannot
@@ -8,37 +17,43 @@ import type { ApiLimits } from './api-limits.ts';
  */
 export function createSignInThrottle(limits: ApiLimits) {
   const { signInBackoff, failedSignInsPerClient, failedSignInsPerAccount, knownSignInClients } = limits;
-  const pairKey = (email: string, address: string) => `${email}\n${address}`;
 
   return {
     /** Reserves one attempt of `email` from `address`, or throws 429 saying how long to wait. */
-    async reserve(email: string, address: string): Promise<void> {
-      const pair = pairKey(email, address);
-      const ceiling = await failedSignInsPerAccount.peek(email);
-      if (ceiling && !(await knownSignInClients.peek(pair))) {
-        throw tooManyRequests(`Too many failed sign-ins for this account. Try again in ${ceiling} seconds.`, ceiling);
+    async reserve(email: string, address: string): Promise<SignInAttempt> {
+      const pair = `${email}\n${address}`;
+      // The account's own recent clients are not held to the ceiling meant for strangers.
+      const known = (await knownSignInClients.peek(pair)) > 0;
+      const taken: (() => Promise<void>)[] = [];
+      const giveBack = () => Promise.all(taken.map((release) => release())).then(() => undefined);
+      if (!known) {
+        const ceiling = await failedSignInsPerAccount.hit(email);
+        taken.push(() => failedSignInsPerAccount.release(email));
+        if (ceiling) {
+          await giveBack();
+          throw tooManyRequests(`Too many failed sign-ins for this account. Try again in ${ceiling} seconds.`, ceiling);
+        }
       }
       const wait = await signInBackoff.reserve(pair);
-      if (wait) throw tooManyRequests(`Too many failed sign-ins. Try again in ${wait} seconds.`, wait);
+      if (wait) {
+        await giveBack();
+        throw tooManyRequests(`Too many failed sign-ins. Try again in ${wait} seconds.`, wait);
+      }
+      taken.push(() => signInBackoff.release(pair));
       const clientWait = await failedSignInsPerClient.hit(address);
+      taken.push(() => failedSignInsPerClient.release(address));
       if (clientWait) {
-        await signInBackoff.release(pair);
+        await giveBack();
         throw tooManyRequests(`Too many failed sign-ins from your network. Try again in ${clientWait} seconds.`, clientWait);
       }
-    },
-
-    async succeeded(email: string, address: string): Promise<void> {
-      const pair = pairKey(email, address);
-      await Promise.all([signInBackoff.reset(pair), failedSignInsPerClient.release(address), knownSignInClients.hit(pair)]);
-    },
-
-    async failed(email: string): Promise<void> {
-      await failedSignInsPerAccount.hit(email);
-    },
-
-    /** The attempt ended in neither success nor a wrong password: it does not count. */
-    async abandoned(email: string, address: string): Promise<void> {
-      await Promise.all([signInBackoff.release(pairKey(email, address)), failedSignInsPerClient.release(address)]);
+      return {
+        async succeeded() {
+          await giveBack();
+          await Promise.all([signInBackoff.reset(pair), knownSignInClients.hit(pair)]);
+        },
+        async failed() {},
+        abandoned: giveBack,
+      };
     },
   };
 }
