@@ -238,15 +238,23 @@ describe.each(backends)('crash recovery (kill -9) on %s', (backend) => {
   it('during a re-encode: the job runs again after the restart and finishes', async () => {
     const token = await signUp(`reencode-${backend}@example.com`);
     const original = await makeLongMp3(58);
-    const id = await reserve(token);
-    expect((await api(url(), 'POST', '/api/upload-vocal', { token, form: formFor(id, original) })).status).toBe(200);
-    // Answers once the job is done or the server is gone; the job's state says which.
-    void api(url(), 'GET', `/api/reencode/${id}`, { token }).catch(() => {});
-    const seen = await waitFor(
-      () => jobState(`reencode:${id}`),
-      (state) => state === 'running' || state === 'done',
-    );
-    expect(seen, 'the re-encode finished before it could be seen running').toBe('running');
+    // Killed once its job is seen running; a machine fast enough to finish a re-encode
+    // between two looks gets another message to re-encode.
+    let id = '';
+    let caughtRunning = false;
+    for (let attempt = 0; attempt < 5 && !caughtRunning; attempt++) {
+      id = await reserve(token);
+      expect((await api(url(), 'POST', '/api/upload-vocal', { token, form: formFor(id, original) })).status).toBe(200);
+      // Answers once the job is done or the server is gone; the job's state says which.
+      void api(url(), 'GET', `/api/reencode/${id}`, { token }).catch(() => {});
+      const key = `reencode:${id}`;
+      const seen = await waitFor(
+        () => jobState(key),
+        (state) => state === 'running' || state === 'done',
+      );
+      caughtRunning = seen === 'running';
+    }
+    expect(caughtRunning, 'no re-encode was seen running').toBe(true);
     await killServer();
 
     await server.restart();
