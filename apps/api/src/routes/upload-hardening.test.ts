@@ -198,6 +198,26 @@ describe.each(backends)('upload hardening on %s', (backend) => {
     });
   });
 
+  it('leaves no public file and a free reservation when storing fails half way, so a retry succeeds', async () => {
+    const user = await server.signUp();
+    const id = await reserve(user.access);
+    const storage = server.running.services.storage;
+    const original = storage.put.bind(storage);
+    storage.put = async (key, bytes, contentType) => {
+      if (key === `${id}.png`) throw new Error('The disk is full');
+      return original(key, bytes, contentType);
+    };
+    try {
+      expect((await upload(user.access, id, mp3)).status).toBe(500);
+    } finally {
+      storage.put = original;
+    }
+    expect((await fetch(`${server.url}/files/${id}.mp3`)).status).toBe(404);
+    expect((await rowOf(id))?.status).toBe('reserved');
+    expect(await temporaryFiles()).toEqual([]);
+    expect((await upload(user.access, id, mp3)).status).toBe(200);
+  });
+
   describe('storage quotas', () => {
     let small: TestServer;
     beforeAll(async () => {
