@@ -67,6 +67,18 @@ describe.each(backends)('what a request may carry, on %s', (backend) => {
       expect(row?.status).not.toBe('uploaded');
     });
 
+    it("a signed-in person's own fields too: folders and the account's name", async () => {
+      const owner = await server.signUp();
+      const folder = await server.call('POST', '/api/folder', { token: owner.access, json: { name: `Work${NUL}` } });
+      expect(folder.status).toBe(400);
+      expect(folder.body.msg).toMatch(/^name: must not contain a NUL/);
+      expect(JSON.stringify((await server.call('GET', '/api/recordings', { token: owner.access })).body)).not.toContain('Work');
+      const nameBefore = (await server.call('GET', '/api/account', { token: owner.access })).body.name;
+      const renamed = await server.call('POST', '/api/account', { token: owner.access, json: { name: `Ada${NUL}` } });
+      expect(renamed.status).toBe(400);
+      expect((await server.call('GET', '/api/account', { token: owner.access })).body.name).toBe(nameBefore);
+    });
+
     it('queries', async () => {
       const reply = await server.call('GET', `/api/get-vocal-free?target=${encodeURIComponent(`reply:abc${NUL}`)}`, {
         headers: fromAddress(newAddress()),
