@@ -31,7 +31,8 @@ export function securityHeaders(options: { publicUrl: string; fileUrl: string })
       `script-src 'self' 'nonce-${nonce}' blob: 'wasm-unsafe-eval'`,
       "worker-src 'self' blob:",
       "style-src 'self'",
-      `img-src 'self' data: blob:${files}`,
+      // Avatars and logos may be any https URL their owner gave (a host's profile picture).
+      "img-src 'self' data: blob: https:",
       `media-src 'self' blob:${files}`,
       `connect-src 'self'${files}`,
       "font-src 'self' data:",
