@@ -30,8 +30,9 @@ export function customDomainRedirect(config: Pick<Config, 'publicUrl' | 'product
     const forwarded = config.trustProxy ? context.req.header('x-forwarded-host')?.split(',')[0]?.trim() : undefined;
     const host = forwarded || context.req.header('host');
     if (!host || isProductHost(host, hosts) || CUSTOM_DOMAIN_PATHS.test(context.req.path)) return next();
-    const url = context.req.url;
-    const queryStart = url.indexOf('?');
-    return context.redirect(`${config.publicUrl}${context.req.path}${queryStart >= 0 ? url.slice(queryStart) : ''}`, 302);
+    // The path as it was sent, still percent-encoded: decoded, a %00 or %0A in it made an
+    // invalid Location header and a 500.
+    const url = new URL(context.req.url);
+    return context.redirect(`${config.publicUrl}${url.pathname}${url.search}`, 302);
   });
 }

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { samplePng } from '../testing/upload-form.ts';
+import { getWithHost } from '../testing/visitor-helpers.ts';
 
-/** Refusals the fuzz suite found answered without a JSON {msg}: each now says why. */
+/** What the fuzz suite found outside the API's routes: refusals without a JSON {msg}, and a 500. */
 describe.each(backends)('refusals outside the API routes say why on %s', (backend) => {
   let server: TestServer;
   beforeAll(async () => {
@@ -28,6 +29,14 @@ describe.each(backends)('refusals outside the API routes say why on %s', (backen
     expect(reply.status).toBe(416);
     expect(reply.body).toEqual({ msg: expect.stringMatching(/range is not within/) });
     expect(reply.headers.get('content-range')).toMatch(/^bytes \*\/\d+$/);
+  });
+
+  it('a custom domain redirects a path with encoded control characters as it was sent, not a 500', async () => {
+    for (const path of ['/dashboard/%00', '/hosts/google-meet/%0D%0ASet-Cookie:%20x=1', '/a%20b?q=%00']) {
+      const reply = await getWithHost(server.url, path, 'voice.customer.example');
+      expect(reply.status, path).toBe(302);
+      expect(reply.headers.location, path).toBe(`${server.running.services.config.publicUrl}${path}`);
+    }
   });
 
   it('a method no route takes on a page path is a JSON 404, not plain text', async () => {
