@@ -3,7 +3,12 @@ import { render, type RenderedMail } from './notification-mails.ts';
 const WHY = 'You get this email because of a change to your Vocal account';
 
 /** To the new address: the link that makes it the account's address. */
-export function emailConfirmationMail(input: { newEmail: string; confirmUrl: string; settingsUrl: string; validHours: number }): RenderedMail {
+export function emailConfirmationMail(input: {
+  newEmail: string;
+  confirmUrl: string;
+  settingsUrl: string;
+  validHours: number;
+}): RenderedMail {
   return render(
     'Confirm your new email address for Vocal',
     [

@@ -474,7 +474,8 @@ describe.each(backends)('visitors: replies, the contact form and the collect pag
       const someoneElse = newAddress();
       const reserved = await reserveAsVisitor(server, `form:${code}`, { address: someoneElse });
       expect(reserved.status).toBe(200);
-      expect((await uploadAsVisitor(server, reserved.body.id, { address: someoneElse, context: { email: 'a@example.com' } })).status).toBe(200);
+      const uploaded = await uploadAsVisitor(server, reserved.body.id, { address: someoneElse, context: { email: 'a@example.com' } });
+      expect(uploaded.status).toBe(200);
       // The owner's own reservations are untouched by visitors.
       expect((await server.call('GET', '/api/get-vocal', { token: owner.access })).status).toBe(200);
     });

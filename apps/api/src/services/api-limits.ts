@@ -46,8 +46,14 @@ export function createApiLimits(rateLimits: RateLimits, options: { visitorPerTen
     reencodes: perTenMinutes('reencodes-per-user', REENCODES_PER_USER_PER_TEN_MINUTES),
     signIns: rateLimits.limiter('sign-ins', { limit: options.signInsPerMinute, windowMs: 60_000 }),
     signInBackoff: rateLimits.backoff('sign-in-backoff', SIGN_IN_BACKOFF),
-    failedSignInsPerClient: rateLimits.limiter('failed-sign-ins-per-client', { limit: FAILED_SIGN_INS_PER_CLIENT_PER_HOUR, windowMs: HOUR_MS }),
-    failedSignInsPerAccount: rateLimits.limiter('failed-sign-ins-per-account', { limit: FAILED_SIGN_INS_PER_ACCOUNT_PER_DAY, windowMs: DAY_MS }),
+    failedSignInsPerClient: rateLimits.limiter('failed-sign-ins-per-client', {
+      limit: FAILED_SIGN_INS_PER_CLIENT_PER_HOUR,
+      windowMs: HOUR_MS,
+    }),
+    failedSignInsPerAccount: rateLimits.limiter('failed-sign-ins-per-account', {
+      limit: FAILED_SIGN_INS_PER_ACCOUNT_PER_DAY,
+      windowMs: DAY_MS,
+    }),
     /** (email, address) pairs that signed in lately; the per-account ceiling lets them through. */
     knownSignInClients: rateLimits.limiter('known-sign-in-clients', { limit: 1, windowMs: 30 * DAY_MS }),
   };

@@ -103,7 +103,10 @@ export function createEmailChangeService(options: {
     async confirm(token: string): Promise<EmailConfirmation> {
       if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return 'invalid';
       return db.transaction(async (transaction) => {
-        const [change] = await transaction.delete(emailChanges).where(eq(emailChanges.tokenHash, sha256(token))).returning();
+        const [change] = await transaction
+          .delete(emailChanges)
+          .where(eq(emailChanges.tokenHash, sha256(token)))
+          .returning();
         if (!change || change.expiresAt.getTime() <= now().getTime()) return 'invalid';
         try {
           // A savepoint, so a taken address leaves the spent token deleted.

@@ -134,7 +134,10 @@ export function createRateLimits(options: { db: Database }) {
             })
             .returning({ count: rateLimitWindows.count });
           if (reserved.length > 0) return 0;
-          const [current] = await db.select().from(rateLimitWindows).where(await row(key));
+          const [current] = await db
+            .select()
+            .from(rateLimitWindows)
+            .where(await row(key));
           if (!current) return 1;
           const blockedUntil = current.windowEnd.getTime() - forgetAfterMs + waitMsAfter(current.count);
           return Math.max(1, Math.ceil((blockedUntil - at.getTime()) / 1000));
