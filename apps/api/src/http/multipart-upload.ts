@@ -29,6 +29,11 @@ export type ReceiveOptions = {
   /** Where the recording is written while it arrives (under DATA_DIR, so on the same disk). */
   folder: string;
   limits: UploadLimits;
+  /**
+   * Sees each chunk of the recording as it arrives; when it throws (an HttpError), the upload
+   * is refused at once and the rest of the body is not read.
+   */
+  inspectRecording?: (chunk: Uint8Array) => void;
 };
 
 const megabytes = (bytes: number) => `${Math.floor(bytes / 1024 / 1024)} MB`;
@@ -117,7 +122,15 @@ export async function receiveUpload(request: Request, options: ReceiveOptions): 
         written.catch(fail);
         stream.on('data', (chunk: Buffer) => {
           size += chunk.length;
-          if (size > limits.recordingBytes) fail(payloadTooLarge(`recording: the file is larger than ${megabytes(limits.recordingBytes)}`));
+          if (size > limits.recordingBytes) {
+            fail(payloadTooLarge(`recording: the file is larger than ${megabytes(limits.recordingBytes)}`));
+            return;
+          }
+          try {
+            options.inspectRecording?.(chunk);
+          } catch (error) {
+            fail(error);
+          }
         });
         stream.on('end', () => {
           recordingBytes = size;

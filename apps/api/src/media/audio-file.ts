@@ -109,6 +109,34 @@ const READ_CHUNK_BYTES = 256 * 1024;
 
 const kilobytes = (bytes: number) => `${Math.ceil(bytes / 1024)} KB`;
 
+export const MP3_JUNK_MESSAGE = `recording: more than ${kilobytes(MAX_JUNK_BYTES)} of the file is not MP3 audio; send the MP3 alone`;
+
+/**
+ * Watches a recording while it arrives and says as soon as it is sure to be refused, so the
+ * rest is never read: an MP3 with more junk than allowed ('junk'), or bytes that show no
+ * MP3 frames within the junk allowed ('not-mp3'). WebM and MP4 are checked once whole.
+ */
+export function watchRecording(): (chunk: Uint8Array) => 'junk' | 'not-mp3' | null {
+  let head: Uint8Array[] = [];
+  let headBytes = 0;
+  let scanner: Mp3Scanner | null | undefined;
+  return (chunk) => {
+    if (scanner === null) return null;
+    if (scanner === undefined) {
+      head.push(chunk);
+      headBytes += chunk.length;
+      if (headBytes < 12) return null;
+      chunk = Buffer.concat(head);
+      head = [];
+      scanner = containerOf(chunk) ? null : new Mp3Scanner();
+      if (!scanner) return null;
+    }
+    scanner.push(chunk);
+    if (!scanner.rejected) return null;
+    return scanner.framesSoFar > 0 ? 'junk' : 'not-mp3';
+  };
+}
+
 /**
  * probeAudio for a file on disk, read in bounded memory: an MP3 is read whole, frame by
  * frame, and a WebM or MP4 through mediabunny reading only what it needs. Bytes that are no
@@ -164,10 +192,7 @@ export async function probeAudioFile(path: string): Promise<AudioFileProbe | nul
       codec: 'mp3',
       durationSeconds: scan.info.durationSeconds,
       decodable: true,
-      problem:
-        scan.problem === 'junk'
-          ? `recording: more than ${kilobytes(MAX_JUNK_BYTES)} of the file is not MP3 audio; send the MP3 alone`
-          : null,
+      problem: scan.problem === 'junk' ? MP3_JUNK_MESSAGE : null,
     };
   } finally {
     await file.close();

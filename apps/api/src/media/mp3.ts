@@ -101,7 +101,7 @@ export type Mp3ScanResult = {
  * Once `rejected`, nothing more need be pushed.
  */
 export class Mp3Scanner {
-  private pending = new Uint8Array(0);
+  private pending: Uint8Array = new Uint8Array(0);
   private phase: 'tag' | 'skip-tag' | 'sync' | 'frames' = 'tag';
   private tagRemaining = 0;
   private sampleRate = 0;
@@ -110,6 +110,11 @@ export class Mp3Scanner {
   private samples = 0;
   private junk = 0;
   private failed: Mp3ScanResult['problem'] = null;
+
+  /** Frames read so far: none yet means the bytes have not shown themselves to be MP3. */
+  get framesSoFar(): number {
+    return this.frames;
+  }
 
   /** True once the bytes so far are known to be refused, whatever follows. */
   get rejected(): boolean {

@@ -11,8 +11,9 @@ import type { AppEnv } from '../http/app-env.ts';
 import { JSON_BODY_LIMIT, limitBody } from '../http/body-limit.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { join } from 'node:path';
-import { badRequest, payloadTooLarge, unauthorized } from '../http/http-error.ts';
+import { badRequest, payloadTooLarge, unauthorized, unsupportedMediaType } from '../http/http-error.ts';
 import { receiveUpload } from '../http/multipart-upload.ts';
+import { MP3_JUNK_MESSAGE, watchRecording } from '../media/audio-file.ts';
 import { readJson, readParams, readQuery } from '../http/read-input.ts';
 import { optionalUser, requireUser, SIGN_IN_FIRST } from '../http/require-user.ts';
 import type { AccountService, UserRow } from '../services/account-service.ts';
@@ -86,7 +87,14 @@ export function recordingRoutes(services: {
           throw error;
         };
         const reservation = await beforeBody().catch(closing);
+        const watch = watchRecording();
         const received = await receiveUpload(context.req.raw, {
+          // Junk is refused as soon as it shows, not after the rest of it has been written to disk.
+          inspectRecording: (chunk) => {
+            const verdict = watch(chunk);
+            if (verdict === 'junk') throw badRequest(MP3_JUNK_MESSAGE);
+            if (verdict === 'not-mp3') throw unsupportedMediaType('recording: is not an MP3 file');
+          },
           folder: join(config.dataDir, 'upload-temp'),
           limits: {
             totalBytes: uploadLimit,

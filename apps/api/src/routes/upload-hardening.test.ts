@@ -8,7 +8,7 @@ import { images, recordings } from '../db/schema.ts';
 import { probeAudioFile } from '../media/audio-file.ts';
 import { IMAGES_PER_TEN_MINUTES } from '../services/api-limits.ts';
 import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { samplePeaks, samplePng, threeSecondMp3, uploadForm } from '../testing/upload-form.ts';
+import { samplePeaks, samplePng, threeSecondMp3, uploadForm, waitFor } from '../testing/upload-form.ts';
 import { fromAddress, newAddress, reserveAsVisitor, shareCodeOf, uploadAsVisitor } from '../testing/visitor-helpers.ts';
 
 /** Deterministic bytes that hold no MP3 sync word, so no test depends on chance. */
@@ -34,7 +34,12 @@ const repeat = (part: Uint8Array, times: number) => join_(...Array.from({ length
  * Sends the start of a POST and never finishes it: resolves with the status once the server
  * answers, so a test can show the server decided without reading the body.
  */
-function answerBeforeBody(url: string, path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+function answerBeforeBody(
+  url: string,
+  path: string,
+  headers: Record<string, string>,
+  firstBytes: Uint8Array = Buffer.alloc(64 * 1024, 0x41),
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const target = new URL(path, url);
     const outgoing = request(
@@ -50,8 +55,8 @@ function answerBeforeBody(url: string, path: string, headers: Record<string, str
       },
     );
     outgoing.on('error', reject);
-    // 64 KB of a body declared to be 100 MB, and then nothing: the request never ends.
-    outgoing.write(Buffer.alloc(64 * 1024, 0x41));
+    // The start of a body declared to be far larger, and then nothing: the request never ends.
+    outgoing.write(firstBytes);
   });
 }
 
@@ -84,6 +89,30 @@ describe.each(backends)('upload hardening on %s', (backend) => {
       expect((await rowOf(id))?.status).toBe('reserved');
       expect((await fetch(`${server.url}/files/${id}.mp3`)).status).toBe(404);
       expect(await temporaryFiles()).toEqual([]);
+    });
+
+    it('refuses junk as soon as it shows, without reading the rest of the body', async () => {
+      const user = await server.signUp();
+      const id = await reserve(user.access);
+      const start = join_(
+        new TextEncoder().encode('--x\r\nContent-Disposition: form-data; name="recording"; filename="r.mp3"\r\n\r\n'),
+        mp3,
+        junk(1024 * 1024),
+      );
+      const answer = await answerBeforeBody(
+        server.url,
+        `/api/upload-vocal?id=${id}`,
+        {
+          'content-type': 'multipart/form-data; boundary=x',
+          'content-length': String(90 * 1024 * 1024),
+          authorization: `Bearer ${user.access}`,
+        },
+        start,
+      );
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.body).msg).toMatch(/^recording: more than 16 KB of the file is not MP3 audio/);
+      expect((await rowOf(id))?.status).toBe('reserved');
+      await waitFor(temporaryFiles, (files) => files.length === 0);
     });
 
     it('accepts an ID3v1 tag at the end', async () => {
