@@ -13,7 +13,9 @@ import { samplePeaks, samplePng, uploadForm } from '../testing/upload-form.ts';
  * - 50 concurrent 5 MB MP3 uploads by a Pro owner (accepted, each streamed to a temporary
  *   file and checked from disk);
  * - 16 concurrent anonymous 100 MB posts without a visitor reservation (refused with 401
- *   before the body is read; each client sends until the server answers).
+ *   before the body is read; each client sends until the server answers);
+ * - 16 concurrent 100 MB posts by the owner, an MP3 start and then filler (refused with 400
+ *   once the junk shows).
  * Growth is the peak during the burst over the resident set just before it.
  */
 const ACCEPTED_UPLOADS = 50;
@@ -68,19 +70,27 @@ async function call(
   return body;
 }
 
-/** A POST that declares `bytes` and sends them (from one reused buffer) until the server answers. */
-function postUntilAnswered(url: string, bytes: number): Promise<number> {
+/**
+ * A POST that declares `bytes`, sends `start` and then filler (from one reused buffer) until
+ * the server answers.
+ */
+function postUntilAnswered(
+  url: string,
+  path: string,
+  bytes: number,
+  options: { headers?: Record<string, string>; start?: Uint8Array } = {},
+): Promise<number> {
   const chunk = Buffer.alloc(1024 * 1024, 0x41);
   return new Promise((resolve, reject) => {
-    const target = new URL('/api/upload-vocal', url);
+    const target = new URL(path, url);
     let answered = false;
     const outgoing = request(
       {
         host: target.hostname,
         port: target.port,
-        path: target.pathname,
+        path: `${target.pathname}${target.search}`,
         method: 'POST',
-        headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(bytes) },
+        headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(bytes), ...options.headers },
       },
       (response) => {
         answered = true;
@@ -93,6 +103,10 @@ function postUntilAnswered(url: string, bytes: number): Promise<number> {
     );
     outgoing.on('error', (error) => (answered ? undefined : reject(error)));
     let sent = 0;
+    if (options.start) {
+      outgoing.write(options.start);
+      sent += options.start.length;
+    }
     const send = () => {
       while (!answered && sent < bytes) {
         sent += chunk.length;
@@ -148,7 +162,11 @@ export async function benchUploadMemory(): Promise<void> {
     const beforeRefused = await residentBytes(handoff.pid);
     const statuses: number[] = [];
     const peakRefused = await peakDuring(handoff.pid, async () => {
-      statuses.push(...(await Promise.all(Array.from({ length: REFUSED_UPLOADS }, () => postUntilAnswered(api.url, REFUSED_BYTES)))));
+      statuses.push(
+        ...(await Promise.all(
+          Array.from({ length: REFUSED_UPLOADS }, () => postUntilAnswered(api.url, '/api/upload-vocal', REFUSED_BYTES)),
+        )),
+      );
     });
     if (statuses.some((status) => status !== 401)) throw new Error(`Refused uploads answered ${statuses.join(', ')}`);
     await recordResult({
@@ -158,6 +176,34 @@ export async function benchUploadMemory(): Promise<void> {
       unit: 'MB',
       target: { value: 50, better: 'lower' },
       method: `real server process (PGlite); peak VmRSS during the burst minus VmRSS before (${megabytes(beforeRefused)} MB)`,
+    });
+
+    // The owner's own uploads of an MP3 followed by junk: read until the junk shows, then 400.
+    const junkIds = await reserveMany(REFUSED_UPLOADS);
+    const partHeader = new TextEncoder().encode('--x\r\nContent-Disposition: form-data; name="recording"; filename="r.mp3"\r\n\r\n');
+    const start = new Uint8Array(Buffer.concat([partHeader, mp3.subarray(0, 64 * 1024)]));
+    const beforeJunk = await residentBytes(handoff.pid);
+    const junkStatuses: number[] = [];
+    const peakJunk = await peakDuring(handoff.pid, async () => {
+      junkStatuses.push(
+        ...(await Promise.all(
+          junkIds.map((id) =>
+            postUntilAnswered(api.url, `/api/upload-vocal?id=${id}`, REFUSED_BYTES, {
+              headers: { authorization: `Bearer ${token}` },
+              start,
+            }),
+          ),
+        )),
+      );
+    });
+    if (junkStatuses.some((status) => status !== 400)) throw new Error(`Junk uploads answered ${junkStatuses.join(', ')}`);
+    await recordResult({
+      suite: 'api uploads',
+      name: `resident memory growth, ${REFUSED_UPLOADS} concurrent 100 MB MP3-then-junk uploads by the owner (400)`,
+      value: megabytes(peakJunk - beforeJunk),
+      unit: 'MB',
+      target: { value: 50, better: 'lower' },
+      method: `real server process (PGlite); 64 KB of MP3, then filler until the server answers; peak VmRSS minus VmRSS before (${megabytes(beforeJunk)} MB)`,
     });
   } finally {
     await api.stop();

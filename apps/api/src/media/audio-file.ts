@@ -105,7 +105,7 @@ async function containerContents(input: Input) {
 /** What an upload's file holds, and why it must be refused though it is audio (null: it need not). */
 export type AudioFileProbe = AudioProbe & { problem: string | null };
 
-const READ_CHUNK_BYTES = 256 * 1024;
+const READ_CHUNK_BYTES = 64 * 1024;
 
 const kilobytes = (bytes: number) => `${Math.ceil(bytes / 1024)} KB`;
 
@@ -181,8 +181,7 @@ export async function probeAudioFile(path: string): Promise<AudioFileProbe | nul
     while (!scanner.rejected) {
       const { bytesRead } = await file.read(buffer, 0, buffer.length, position);
       if (bytesRead === 0) break;
-      // The scanner keeps what it has not used yet, so it gets a copy, not the reused buffer.
-      scanner.push(buffer.slice(0, bytesRead));
+      scanner.push(buffer.subarray(0, bytesRead));
       position += bytesRead;
     }
     const scan = scanner.finish();

@@ -79,6 +79,18 @@ describe('scanMp3: the whole file counts', () => {
     expect(scanMp3(join(mp3, junk(MAX_JUNK_BYTES + 1), mp3)).problem).toBe('junk');
   });
 
+  it('skips a large ID3v2 tag that spans many chunks', async () => {
+    const size = 300 * 1024;
+    const header = new Uint8Array([0x49, 0x44, 0x33, 4, 0, 0, (size >> 21) & 0x7f, (size >> 14) & 0x7f, (size >> 7) & 0x7f, size & 0x7f]);
+    const file = join(header, junk(size), await makeMp3(2));
+    const whole = scanMp3(file);
+    expect(whole.problem).toBeNull();
+    expect(whole.info!.durationSeconds).toBeGreaterThan(1.95);
+    const scanner = new Mp3Scanner();
+    for (let offset = 0; offset < file.length; offset += 65_536) scanner.push(file.subarray(offset, offset + 65_536));
+    expect(scanner.finish()).toEqual(whole);
+  });
+
   it('refuses a leading ID3v2 tag larger than a megabyte', async () => {
     const size = 2 * 1024 * 1024;
     const header = new Uint8Array([0x49, 0x44, 0x33, 4, 0, 0, (size >> 21) & 0x7f, (size >> 14) & 0x7f, (size >> 7) & 0x7f, size & 0x7f]);
@@ -88,9 +100,18 @@ describe('scanMp3: the whole file counts', () => {
   it('reads the same in small chunks as whole, and stops early on junk', async () => {
     const mp3 = join(await makeMp3(2), junk(3000), await makeMp3(1));
     const whole = scanMp3(mp3);
-    const scanner = new Mp3Scanner();
-    for (let offset = 0; offset < mp3.length; offset += 777) scanner.push(mp3.subarray(offset, offset + 777));
-    expect(scanner.finish()).toEqual(whole);
+    for (const size of [777, 20_000, 65_536]) {
+      const scanner = new Mp3Scanner();
+      // One buffer, reused for every chunk as a file reader does: nothing of it may be kept.
+      const reused = new Uint8Array(size);
+      for (let offset = 0; offset < mp3.length; offset += size) {
+        const chunk = mp3.subarray(offset, offset + size);
+        reused.set(chunk);
+        scanner.push(reused.subarray(0, chunk.length));
+        reused.fill(0xff);
+      }
+      expect(scanner.finish()).toEqual(whole);
+    }
 
     const junky = new Mp3Scanner();
     junky.push(await makeMp3(1));

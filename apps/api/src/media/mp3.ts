@@ -121,21 +121,33 @@ export class Mp3Scanner {
     return this.failed !== null;
   }
 
+  /**
+   * Reads `chunk`, which the caller may reuse afterwards: only the few bytes that straddle the
+   * end of a chunk are copied and kept, so reading a file makes next to no garbage.
+   */
   push(chunk: Uint8Array): void {
     if (this.rejected || chunk.length === 0) return;
-    if (this.pending.length === 0) {
-      this.pending = chunk;
-    } else {
-      const joined = new Uint8Array(this.pending.length + chunk.length);
-      joined.set(this.pending);
-      joined.set(chunk, this.pending.length);
-      this.pending = joined;
+    let start = 0;
+    if (this.pending.length > 0) {
+      // The carry-over and enough of the new chunk to read past it, joined.
+      const carried = this.pending.length;
+      const bridge = new Uint8Array(carried + Math.min(chunk.length, LOOKAHEAD_BYTES + MAX_FRAME_BYTES));
+      bridge.set(this.pending);
+      bridge.set(chunk.subarray(0, bridge.length - carried), carried);
+      const reached = this.process(bridge, false);
+      // With the bridge as long as anything needs to look ahead, the scan gets past the
+      // carry-over unless the chunk was short (all of it is in the bridge) or the file refused.
+      if (reached < carried || bridge.length - carried === chunk.length || this.rejected) {
+        this.pending = bridge.slice(reached);
+        return;
+      }
+      start = reached - carried;
     }
-    this.process(false);
+    this.pending = chunk.slice(this.process(chunk, false, start));
   }
 
   finish(): Mp3ScanResult {
-    if (!this.rejected) this.process(true);
+    if (!this.rejected) this.process(this.pending, true);
     const info =
       this.frames === 0
         ? null
@@ -148,9 +160,9 @@ export class Mp3Scanner {
     if (this.junk > MAX_JUNK_BYTES) this.failed = 'junk';
   }
 
-  private process(final: boolean): void {
-    const bytes = this.pending;
-    let position = 0;
+  /** Reads `bytes` from `start` as far as it can; answers where it stopped. */
+  private process(bytes: Uint8Array, final: boolean, start = 0): number {
+    let position = start;
     while (!this.rejected) {
       const available = bytes.length - position;
       if (this.phase === 'tag') {
@@ -206,7 +218,7 @@ export class Mp3Scanner {
         position += header.length;
       }
     }
-    this.pending = bytes.slice(position);
+    return position;
   }
 
   private countFrame(header: FrameHeader): void {
