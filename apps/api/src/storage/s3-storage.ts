@@ -38,6 +38,9 @@ export function createS3Storage(options: S3StorageOptions): Storage {
     region: options.region,
     endpoint: options.endpoint ?? undefined,
     forcePathStyle: options.forcePathStyle,
+    // A streamed upload (putFile) would otherwise be sent aws-chunked with a trailing checksum,
+    // which S3-compatible services (MinIO's older releases, s3rver) store as part of the object.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
     credentials:
       options.accessKeyId && options.secretAccessKey
         ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
