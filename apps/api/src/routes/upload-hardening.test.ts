@@ -227,6 +227,15 @@ describe.each(backends)('upload hardening on %s', (backend) => {
     });
   });
 
+  it('takes over a claim whose upload died with its process', async () => {
+    const user = await server.signUp();
+    const id = await reserve(user.access);
+    const longAgo = new Date(Date.now() - 6 * 60_000);
+    await server.running.services.db.update(recordings).set({ status: 'uploading', uploadClaimedAt: longAgo }).where(eq(recordings.id, id));
+    expect((await upload(user.access, id, mp3)).status).toBe(200);
+    expect((await rowOf(id))?.status).toBe('uploaded');
+  });
+
   it('leaves no public file and a free reservation when storing fails half way, so a retry succeeds', async () => {
     const user = await server.signUp();
     const id = await reserve(user.access);

@@ -67,7 +67,7 @@ const DURATION_TOLERANCE_SECONDS = 2;
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
 /** A claim on a reservation older than this belongs to an upload whose process died. */
-const UPLOAD_CLAIM_TIMEOUT_MS = 10 * 60_000;
+const UPLOAD_CLAIM_TIMEOUT_MS = 5 * 60_000;
 /** How long an upload waits for another upload of the same id to finish before 409. */
 const CONCURRENT_UPLOAD_WAIT_MS = 60_000;
 
@@ -238,13 +238,15 @@ export function createRecordingService(options: {
 
   /**
    * Makes this upload the only one writing `id`'s files: reserved -> uploading, atomically,
-   * in every process. A claim left by a process that died is taken over after a while.
+   * in every process. A claim left by a process that died is taken over after a while. The
+   * claim's time identifies it: only its holder may complete or release it.
    */
-  async function claimUpload(id: string): Promise<boolean> {
+  async function claimUpload(id: string): Promise<Date | null> {
     const stale = new Date(now().getTime() - UPLOAD_CLAIM_TIMEOUT_MS);
+    const claimedAt = now();
     const claimed = await db
       .update(recordings)
-      .set({ status: 'uploading', uploadClaimedAt: now() })
+      .set({ status: 'uploading', uploadClaimedAt: claimedAt })
       .where(
         and(
           eq(recordings.id, id),
@@ -252,14 +254,14 @@ export function createRecordingService(options: {
         ),
       )
       .returning({ id: recordings.id });
-    return claimed.length > 0;
+    return claimed.length > 0 ? claimedAt : null;
   }
 
-  async function releaseUpload(id: string): Promise<void> {
-    await db
-      .update(recordings)
-      .set({ status: 'reserved', uploadClaimedAt: null })
-      .where(and(eq(recordings.id, id), eq(recordings.status, 'uploading')));
+  const holdsClaim = (id: string, claimedAt: Date) =>
+    and(eq(recordings.id, id), eq(recordings.status, 'uploading'), eq(recordings.uploadClaimedAt, claimedAt));
+
+  async function releaseUpload(id: string, claimedAt: Date): Promise<void> {
+    await db.update(recordings).set({ status: 'reserved', uploadClaimedAt: null }).where(holdsClaim(id, claimedAt));
   }
 
   /**
@@ -273,6 +275,8 @@ export function createRecordingService(options: {
       if (!current || current.status === 'deleted') throw notFound('Recording not found');
       if (current.status === 'uploaded') return current;
       if (current.status === 'reserved') return null;
+      // Its holder died: this upload may take the claim over.
+      if (current.uploadClaimedAt && now().getTime() - current.uploadClaimedAt.getTime() > UPLOAD_CLAIM_TIMEOUT_MS) return null;
       if (now().getTime() > deadline) {
         throw conflict('This recording is being uploaded by another request. Try again in a minute.');
       }
@@ -452,7 +456,8 @@ export function createRecordingService(options: {
           : null;
 
       // One upload of an id at a time writes its files, so the row and the files agree.
-      while (!(await claimUpload(row.id))) {
+      let claimedAt: Date | null;
+      while (!(claimedAt = await claimUpload(row.id))) {
         const winner = await otherUploadOutcome(row.id);
         if (winner) return uploaded(winner);
       }
@@ -465,7 +470,7 @@ export function createRecordingService(options: {
         await storage.put(imageKey, image, 'image/png');
       } catch (error) {
         await removeFiles();
-        await releaseUpload(row.id);
+        await releaseUpload(row.id, claimedAt);
         throw error;
       }
       const updated = await db
@@ -490,7 +495,7 @@ export function createRecordingService(options: {
               uploadClaimedAt: null,
               visitorAddress: visitor ? visitorAddress : null,
             })
-            .where(and(eq(recordings.id, row.id), eq(recordings.status, 'uploading')))
+            .where(holdsClaim(row.id, claimedAt))
             .returning();
           if (!changed) return null;
           // Queued with the row, so a crash cannot leave a message without its jobs.
@@ -502,7 +507,7 @@ export function createRecordingService(options: {
         .catch(async (error: unknown) => {
           // Files nobody's row points at must not stay public.
           await removeFiles();
-          await releaseUpload(row.id);
+          await releaseUpload(row.id, claimedAt);
           throw error;
         });
       if (updated && (wantsTranscript || probe.format !== 'mp3' || notification)) options.wakeJobs();
