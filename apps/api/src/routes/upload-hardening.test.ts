@@ -169,6 +169,25 @@ describe.each(backends)('upload hardening on %s', (backend) => {
       expect(answer.status).toBe(413);
     });
 
+    it('answers malformed multipart bodies with 400, never 500, and keeps nothing', async () => {
+      const user = await server.signUp();
+      const id = await reserve(user.access);
+      const post = (contentType: string, body: string) =>
+        server.call('POST', `/api/upload-vocal?id=${id}`, { token: user.access, headers: { 'content-type': contentType }, body });
+      const cut = '--x\r\nContent-Disposition: form-data; name="recording"; filename="r.mp3"\r\n\r\nID3';
+      for (const [contentType, body] of [
+        ['multipart/form-data', 'no boundary at all'],
+        ['multipart/form-data; boundary=x', 'not multipart inside'],
+        ['multipart/form-data; boundary=x', cut],
+      ] as const) {
+        const reply = await post(contentType, body);
+        expect(reply.status, `${contentType} ${body}`).toBe(400);
+        expect(typeof reply.body.msg).toBe('string');
+      }
+      expect((await rowOf(id))?.status).toBe('reserved');
+      expect(await temporaryFiles()).toEqual([]);
+    });
+
     it('refuses an id in the address that is not the one in the context', async () => {
       const user = await server.signUp();
       const first = await reserve(user.access);
