@@ -4,6 +4,7 @@ import { describeRequest, fuzzRequests, type FuzzRequest, type FuzzTargets } fro
 import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { samplePng, threeSecondMp3 } from '../testing/upload-form.ts';
 import { signUpWithData, type UserWithData } from '../testing/user-with-data.ts';
+import { reserveAsVisitor } from '../testing/visitor-helpers.ts';
 import { watchWrites, type WriteWatch } from '../testing/write-watch.ts';
 
 /** Fixed, so a failure reproduces: the same seed generates the same requests. */
@@ -30,9 +31,11 @@ describe.each(backends)('fuzzing every route on %s', (backend) => {
     server = await startTestServer(backend, { TRANSCRIBER: 'none', TRUST_PROXY: 'true' });
     owner = await signUpWithData(server);
     other = await signUpWithData(server);
+    // The owner's own reservations, and visitors' (replies to the owner's message), for uploads to land in.
     const reservations: string[] = [];
-    for (let index = 0; index < 8; index++) {
+    for (let index = 0; index < 6; index++) {
       reservations.push((await server.call('GET', '/api/get-vocal', { token: owner.access })).body.id as string);
+      reservations.push((await reserveAsVisitor(server, `reply:${owner.recordingId}`)).body.id as string);
     }
     targets = {
       recordingIds: [owner.recordingId, owner.replyId, other.recordingId, other.replyId],

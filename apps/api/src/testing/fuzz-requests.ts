@@ -167,7 +167,7 @@ function filePart(name: string, bytes: fc.Arbitrary<Uint8Array>, filename: strin
     .map(([data, file, mime]) => ({ name, bytes: data, filename: file, type: mime }));
 }
 
-function uploadFormArbitrary(targets: FuzzTargets): fc.Arbitrary<FormPart[]> {
+function uploadFormArbitrary(targets: FuzzTargets, reservedId: fc.Arbitrary<string>): fc.Arbitrary<FormPart[]> {
   const { mp3, png } = targets;
   const audioBytes = fc.oneof(
     { weight: 3, arbitrary: fc.constant(mp3) },
@@ -177,7 +177,6 @@ function uploadFormArbitrary(targets: FuzzTargets): fc.Arbitrary<FormPart[]> {
     { weight: 1, arbitrary: fc.constant(new Uint8Array(0)) },
   );
   const imageBytes = fc.oneof(fc.constant(png), fc.uint8Array({ maxLength: 1024 }), fc.constant(png.slice(0, 40)));
-  const reservedId = fc.constantFrom(...targets.reservations, ...targets.recordingIds);
   const context = fc.oneof(
     {
       weight: 5,
@@ -201,6 +200,25 @@ function uploadFormArbitrary(targets: FuzzTargets): fc.Arbitrary<FormPart[]> {
     .map(([recording, image, contextPart, extra]) =>
       [recording, image, contextPart, ...extra].filter((part): part is FormPart => part !== null),
     );
+}
+
+/**
+ * upload-vocal's form and address: the reservation's id in the address (?id=) and in the
+ * context, mostly the same one (else the upload stops at the mismatch), or only in the context
+ * as older clients send it.
+ */
+function uploadArbitrary(targets: FuzzTargets): fc.Arbitrary<{ body: FormPart[]; search: string }> {
+  const anyId = fc.constantFrom(...targets.reservations, ...targets.recordingIds);
+  return anyId.chain((id) =>
+    fc.record({
+      body: uploadFormArbitrary(targets, fc.oneof({ weight: 4, arbitrary: fc.constant(id) }, { weight: 1, arbitrary: anyId })),
+      search: fc.oneof(
+        { weight: 5, arbitrary: fc.constant(`?id=${id}`) },
+        { weight: 2, arbitrary: fc.constant('') },
+        { weight: 1, arbitrary: nastySegment.map((nasty) => `?id=${nasty}`) },
+      ),
+    }),
+  );
 }
 
 function imageFormArbitrary(targets: FuzzTargets): fc.Arbitrary<FormPart[]> {
@@ -240,16 +258,14 @@ function requestForRoute(key: string, knowledge: RouteKnowledge, targets: FuzzTa
     input.kind === 'query'
       ? queryArbitrary(input.schema)
       : fc.oneof({ weight: 9, arbitrary: fc.constant('') }, { weight: 1, arbitrary: queryArbitrary(null) });
-  const body: fc.Arbitrary<{ body?: string | FormPart[]; type?: string }> =
+  const body: fc.Arbitrary<{ body?: string | FormPart[]; type?: string; search?: string }> =
     input.kind === 'json'
       ? jsonBodyArbitrary(input.schema)
       : input.kind === 'multipart'
         ? fc.oneof(
             {
               weight: 8,
-              arbitrary: (input.form === 'upload' ? uploadFormArbitrary(targets) : imageFormArbitrary(targets)).map((form) => ({
-                body: form,
-              })),
+              arbitrary: input.form === 'upload' ? uploadArbitrary(targets) : imageFormArbitrary(targets).map((form) => ({ body: form })),
             },
             { weight: 2, arbitrary: jsonBodyArbitrary(null) },
           )
@@ -276,7 +292,7 @@ function requestForRoute(key: string, knowledge: RouteKnowledge, targets: FuzzTa
       return {
         route: key,
         method: sent,
-        path: `${path}${search}`,
+        path: `${path}${payload.search ?? search}`,
         token: kind,
         headers: requestHeaders,
         body: withBody ? payload.body : undefined,

@@ -57,8 +57,8 @@ export type AimedRequest = {
 export type RouteKnowledge = {
   access: Access;
   input: RouteInput;
-  /** The request this route is sent in the authorization matrix, at `resources` of another user. */
-  aimedAt?: (resources: Resources) => AimedRequest;
+  /** The requests this route is sent in the authorization matrix, at `resources` of another user. */
+  aimedAt?: (resources: Resources) => AimedRequest | AimedRequest[];
   /** Ends the caller's session or account: the fuzz suite sends it only without a valid token. */
   endsSession?: boolean;
 };
@@ -112,7 +112,11 @@ export const ROUTE_CATALOGUE: Record<string, RouteKnowledge> = {
   'POST /api/upload-vocal': {
     access: 'owner',
     input: { kind: 'multipart', form: 'upload' },
-    aimedAt: () => ({ path: '/api/upload-vocal', form: 'upload' }),
+    // The id in the address (checked before the body is read), and the older form: only in the context.
+    aimedAt: (r) => [
+      { path: `/api/upload-vocal?id=${r.recordingId}`, form: 'upload' },
+      { path: '/api/upload-vocal', form: 'upload' },
+    ],
   },
   'GET /api/replies/:id': { access: 'owner', input: none, aimedAt: (r) => ({ path: `/api/replies/${r.recordingId}` }) },
   'GET /api/audio': { access: 'self', input: none, aimedAt: () => ({ path: '/api/audio' }) },
