@@ -234,7 +234,7 @@ describe.each(backends)('changing the account email on %s', (backend) => {
   it('answers 503 and keeps nothing when the confirmation cannot be mailed', async () => {
     const user = await server.signUp();
     const target = newAddress();
-    smtp.failNext(1);
+    smtp.failRecipient(target);
     const reply = await change(user.access, { email: target, currentPassword: PASSWORD });
     expect(reply).toMatchObject({ status: 503, body: { msg: expect.stringMatching(/could not be sent/) } });
     expect((await pendingRows()).filter((row) => row.newEmail === target)).toHaveLength(0);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, recordings } from '../db/schema.ts';
 import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { samplePeaks, samplePng, uploadForm } from '../testing/upload-form.ts';
+import { samplePeaks, samplePng, uploadForm, waitFor } from '../testing/upload-form.ts';
 import {
   fromAddress,
   newAddress,
@@ -322,7 +322,11 @@ describe.each(backends)('visitors: replies, the contact form and the collect pag
       expect(await server.call('GET', `/api/views/${sent.body.id}`, { token: owner.access })).toMatchObject({ status: 404 });
       // It is the owner's to delete like any message.
       expect((await server.call('DELETE', `/api/delete/${sent.body.id}`, { token: owner.access })).status).toBe(200);
-      expect(await rowOf(sent.body.id)).toBeUndefined();
+      // Deletion is durable: the row goes with the job that deletes its files.
+      await waitFor(
+        () => rowOf(sent.body.id),
+        (row) => row === undefined,
+      );
     });
 
     it('refuses a written message without a valid email or text, or to an unknown form', async () => {

@@ -89,18 +89,21 @@ export function parseMail(raw: string, envelope: { from: string; to: string[] } 
 
 /**
  * A real SMTP server (smtp-server, from nodemailer's authors) on a free local port that keeps
- * what it receives. `failNext(n)` answers the next n recipients with a temporary failure (451).
+ * what it receives. `failNext(n)` answers the next n recipients with a temporary failure (451);
+ * `failRecipient(address)` answers only that address so, whatever else the server is mailing
+ * meanwhile (queued notices of earlier tests, say).
  */
 export async function startSmtpCapture() {
   const messages: CapturedMail[] = [];
   let failures = 0;
+  const failingRecipients = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
-    onRcptTo(_address, _session, callback) {
-      if (failures > 0) {
-        failures--;
+    onRcptTo(address, _session, callback) {
+      if (failingRecipients.has(address.address.toLowerCase()) || failures > 0) {
+        if (!failingRecipients.has(address.address.toLowerCase())) failures--;
         callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
         return;
       }
@@ -126,6 +129,9 @@ export async function startSmtpCapture() {
     messages,
     failNext(count: number) {
       failures = count;
+    },
+    failRecipient(address: string) {
+      failingRecipients.add(address.toLowerCase());
     },
     /** Waits for a message `accept` takes. */
     async waitFor(accept: (mail: CapturedMail) => boolean, timeoutMs = 15_000): Promise<CapturedMail> {
