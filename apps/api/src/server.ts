@@ -14,13 +14,12 @@ import { createServices, type Services } from './services/services.ts';
 import { TRANSCRIBE_JOB } from './services/transcription-service.ts';
 import { createLanedJobWorker } from './jobs/job-lanes.ts';
 import type { JobWorker } from './jobs/job-worker.ts';
-import { removeDeadProcessLeftovers, removeStaleFiles } from './processes/process-scratch.ts';
+import { removeDeadProcessLeftovers } from './processes/process-scratch.ts';
 import { createLocalStorage, removeAbandonedPartials } from './storage/local-storage.ts';
 import { createS3Storage } from './storage/s3-storage.ts';
 import type { Storage } from './storage/storage.ts';
 
 /** No upload body takes an hour to arrive: an older one was abandoned by a crash. */
-const STALE_UPLOAD_MS = 3_600_000;
 
 export type RunningServer = {
   /** Where the app answers, e.g. http://localhost:3000. */
@@ -75,10 +74,8 @@ export async function startServer(
   const removeLeftovers = async () => {
     const leftovers = await removeDeadProcessLeftovers(resolved.dataDir);
     const partials = resolved.storage.kind === 's3' ? 0 : await removeAbandonedPartials(join(resolved.dataDir, 'files'));
-    // Upload bodies being received: shared by every process on this folder, so only by age.
-    const uploads = await removeStaleFiles(join(resolved.dataDir, 'upload-temp'), STALE_UPLOAD_MS);
-    if (leftovers.folders + leftovers.children + partials + uploads > 0) {
-      logger.info('Removed what a stopped process left behind', { ...leftovers, partials, uploads });
+    if (leftovers.folders + leftovers.children + partials > 0) {
+      logger.info('Removed what a stopped process left behind', { ...leftovers, partials });
     }
   };
   await removeLeftovers();
@@ -108,7 +105,12 @@ export async function startServer(
   });
   services.jobs.onWake(() => worker.wake());
   worker.start();
-  logger.info('Job worker started', { concurrency, mediaJobs: mediaLane.concurrency, transcriber: services.transcription.transcriberName ?? 'none', storage: storage.kind });
+  logger.info('Job worker started', {
+    concurrency,
+    mediaJobs: mediaLane.concurrency,
+    transcriber: services.transcription.transcriberName ?? 'none',
+    storage: storage.kind,
+  });
   const adminToken = newAdminToken();
   const app = createApp(services, logger, { adminToken });
   handler = getRequestListener(app.fetch);

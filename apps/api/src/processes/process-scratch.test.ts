@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { waitFor } from '../testing/upload-form.ts';
-import { createProcessScratch, isProcessAlive, removeDeadProcessLeftovers, removeStaleFiles, scratchRootOf } from './process-scratch.ts';
+import { createProcessScratch, isProcessAlive, removeDeadProcessLeftovers, scratchRootOf } from './process-scratch.ts';
 import { runInOwnGroup } from './run-in-group.ts';
 
 /** The pid of a process that has come and gone: what a killed server's pid looks like. */
@@ -82,18 +82,6 @@ describe('process leftovers', () => {
     );
     const folder = await scratch.temporaryFolder('transcribe');
     expect(folder.startsWith(join(scratchRootOf(dataDir), String(process.pid)))).toBe(true);
-  });
-
-  it('removes files of a shared temporary folder only once they are old enough to be abandoned', async () => {
-    const folder = join(dataDir, 'upload-temp');
-    await mkdir(folder);
-    await writeFile(join(folder, 'receiving.upload'), 'half a body');
-    await writeFile(join(folder, 'abandoned.upload'), 'half a body');
-    const twoHoursAgo = new Date(Date.now() - 7_200_000);
-    await utimes(join(folder, 'abandoned.upload'), twoHoursAgo, twoHoursAgo);
-    expect(await removeStaleFiles(folder, 3_600_000)).toBe(1);
-    expect(await readdir(folder)).toEqual(['receiving.upload']);
-    expect(await removeStaleFiles(join(dataDir, 'missing'), 3_600_000)).toBe(0);
   });
 
   it('answers the output of a command that succeeds, and why one failed', async () => {

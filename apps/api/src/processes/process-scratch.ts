@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 
 /**
@@ -129,22 +129,4 @@ export async function removeDeadProcessLeftovers(dataDir: string): Promise<{ fol
     folders++;
   }
   return { folders, children };
-}
-
-/**
- * Removes files directly in `folder` older than `maxAgeMs`: for temporary folders shared by
- * every process (whose files name no owner), where age is the only safe sign of abandonment.
- */
-export async function removeStaleFiles(folder: string, maxAgeMs: number, now = Date.now()): Promise<number> {
-  let removed = 0;
-  for (const entry of await readdir(folder, { withFileTypes: true }).catch(() => [])) {
-    if (!entry.isFile()) continue;
-    const path = join(folder, entry.name);
-    const info = await stat(path).catch(() => null);
-    if (info && now - info.mtimeMs > maxAgeMs) {
-      await rm(path, { force: true });
-      removed++;
-    }
-  }
-  return removed;
 }

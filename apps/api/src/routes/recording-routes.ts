@@ -10,6 +10,7 @@ import type { Config } from '../env.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { JSON_BODY_LIMIT, limitBody } from '../http/body-limit.ts';
 import { clientAddress } from '../http/client-address.ts';
+import { processScratchFolder } from '../processes/process-scratch.ts';
 import { join } from 'node:path';
 import { badRequest, payloadTooLarge, unauthorized, unsupportedMediaType } from '../http/http-error.ts';
 import { receiveUpload } from '../http/multipart-upload.ts';
@@ -95,7 +96,8 @@ export function recordingRoutes(services: {
             if (verdict === 'junk') throw badRequest(MP3_JUNK_MESSAGE);
             if (verdict === 'not-mp3') throw unsupportedMediaType('recording: is not an MP3 file');
           },
-          folder: join(config.dataDir, 'upload-temp'),
+          // This process's own scratch folder: what a crash leaves there goes at the next start.
+          folder: join(processScratchFolder(config.dataDir), 'uploads'),
           limits: {
             totalBytes: uploadLimit,
             recordingBytes: config.maxUploadBytes,

@@ -10,6 +10,7 @@ import { IMAGES_PER_TEN_MINUTES } from '../services/api-limits.ts';
 import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { samplePeaks, samplePng, threeSecondMp3, uploadForm, waitFor } from '../testing/upload-form.ts';
 import { fromAddress, newAddress, reserveAsVisitor, shareCodeOf, uploadAsVisitor } from '../testing/visitor-helpers.ts';
+import { processScratchFolder } from '../processes/process-scratch.ts';
 
 /** Deterministic bytes that hold no MP3 sync word, so no test depends on chance. */
 function junk(length: number): Uint8Array {
@@ -77,7 +78,9 @@ describe.each(backends)('upload hardening on %s', (backend) => {
     });
   const rowOf = async (id: string, target: TestServer = server) =>
     (await target.running.services.db.select().from(recordings).where(eq(recordings.id, id)))[0];
-  const temporaryFiles = async (target: TestServer = server) => readdir(join(target.dataDir, 'upload-temp')).catch(() => [] as string[]);
+  // The in-process test server's scratch folder is this process's.
+  const temporaryFiles = async (target: TestServer = server) =>
+    readdir(join(processScratchFolder(target.dataDir), 'uploads')).catch(() => [] as string[]);
 
   describe('the whole MP3 is checked', () => {
     it('refuses an MP3 followed by junk, stores nothing and leaves no temporary file', async () => {
