@@ -157,7 +157,7 @@ export const recordings = pgTable(
      * its files; a claim older than the upload timeout is taken over (its process died).
      */
     uploadClaimedAt: timestamp('upload_claimed_at', { withTimezone: true }),
-    /** The client address a visitor's message came from, for the per-visitor storage cap. */
+    /** A keyed hash of a visitor's client address (never the address), for their open reservations and storage cap. */
     visitorAddress: text('visitor_address'),
     summary: text('summary'),
     transcription: jsonb('transcription').$type<Transcription>(),

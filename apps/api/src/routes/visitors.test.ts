@@ -484,6 +484,19 @@ describe.each(backends)('visitors: replies, the contact form and the collect pag
       expect((await server.call('GET', '/api/get-vocal', { token: owner.access })).status).toBe(200);
     });
 
+    it('keeps a visitor as a keyed hash of their address, never the address itself', async () => {
+      const owner = await server.signUp();
+      const code = await shareCodeOf(server, owner.access);
+      const address = newAddress();
+      const reserved = await reserveAsVisitor(server, `form:${code}`, { address });
+      expect(reserved.status).toBe(200);
+      const uploaded = await uploadAsVisitor(server, reserved.body.id, { address, context: { email: 'a@example.com' } });
+      expect(uploaded.status).toBe(200);
+      const [row] = await server.running.services.db.select().from(recordings).where(eq(recordings.id, reserved.body.id));
+      expect(row?.visitorAddress).toMatch(/^[\w-]{43}$/);
+      expect(JSON.stringify(row)).not.toContain(address);
+    });
+
     it("hundreds of strangers' open reservations never switch off an owner's form", async () => {
       const owner = await server.signUp();
       const code = await shareCodeOf(server, owner.access);

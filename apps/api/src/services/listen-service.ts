@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { and, count, eq, lt, sql } from 'drizzle-orm';
 import type { ViewsResponse } from '@vocal/settings-model';
 import type { Database } from '../db/database.ts';
@@ -7,7 +6,7 @@ import { forbidden, notFound } from '../http/http-error.ts';
 import type { UserRow } from './account-service.ts';
 import { isPro } from './plans.ts';
 import { isWritten, type RecordingService } from './recording-service.ts';
-import { serverSecret } from './server-secret.ts';
+import { createKeyedHash } from './keyed-hash.ts';
 
 /** A visitor's listens within this long count once: one visit. */
 export const VISIT_MINUTES = 30;
@@ -28,19 +27,10 @@ const visitOver = lt(listenVisitors.lastCountedAt, sql`now() - make_interval(min
 export function createListenService(options: { db: Database; recordings: RecordingService; now?: () => Date }) {
   const { db } = options;
   const now = options.now ?? (() => new Date());
-  let salt: string | null = null;
+  const keyedHash = createKeyedHash(db, 'listen-salt');
 
-  async function visitorSalt(): Promise<string> {
-    // Kept in the database, so every server process hashes a visitor alike.
-    salt ??= await serverSecret(db, 'listen-salt', 32);
-    return salt;
-  }
-
-  async function visitorHash(recordingId: string, address: string, userId: number | null): Promise<string> {
-    return createHmac('sha256', await visitorSalt())
-      .update(`${recordingId}\n${address}\n${userId ?? ''}`)
-      .digest('base64url');
-  }
+  const visitorHash = (recordingId: string, address: string, userId: number | null): Promise<string> =>
+    keyedHash(recordingId, address, String(userId ?? ''));
 
   return {
     visitorHash,

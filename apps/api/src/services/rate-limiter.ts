@@ -1,8 +1,7 @@
-import { createHmac } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { rateLimitWindows } from '../db/schema.ts';
-import { serverSecret } from './server-secret.ts';
+import { createKeyedHash } from './keyed-hash.ts';
 
 export type RateLimiter = {
   /** Counts one attempt; answers the seconds to wait when over the limit, else 0. */
@@ -42,14 +41,7 @@ export type BackoffOptions = {
  */
 export function createRateLimits(options: { db: Database }) {
   const { db } = options;
-  let salt: Promise<string> | null = null;
-
-  async function keyHash(bucket: string, key: string): Promise<string> {
-    salt ??= serverSecret(db, 'rate-limit-salt', 32);
-    return createHmac('sha256', await salt)
-      .update(`${bucket}\n${key}`)
-      .digest('base64url');
-  }
+  const keyHash = createKeyedHash(db, 'rate-limit-salt');
 
   const secondsLeft = sql<string>`extract(epoch from (${rateLimitWindows.windowEnd} - now()))`;
   const toWait = (seconds: string | number) => Math.max(1, Math.ceil(Number(seconds)));

@@ -42,6 +42,7 @@ import type { AccountService, UserRow } from './account-service.ts';
 import type { AudioService } from './audio-service.ts';
 import type { DeletionService } from './deletion-service.ts';
 import { newRecordingId } from './ids.ts';
+import { createKeyedHash } from './keyed-hash.ts';
 import type { StorageQuota } from './storage-quota.ts';
 import type { NotificationService } from './notification-service.ts';
 import type { PersonalisationService } from './personalisation-service.ts';
@@ -164,6 +165,12 @@ export function createRecordingService(options: {
       message: row.message,
     });
   }
+
+  /**
+   * A visitor is kept as a keyed hash of their address, never the address itself: it only has
+   * to match the same visitor again (their open reservations, their share of the storage cap).
+   */
+  const visitorKeyOf = createKeyedHash(db, 'visitor-address-salt');
 
   const linkOf = (row: Pick<RecordingRow, 'id' | 'domain'>) => listenUrl(row, config.publicUrl);
 
@@ -327,7 +334,7 @@ export function createRecordingService(options: {
      * GET get-vocal-free: reserves an id for a visitor, in the account of whoever the target
      * belongs to: a reply to a message, a contact-form message or a collected message.
      */
-    async reserveForVisitor(target: VisitorTarget, platform: Platform, visitorAddress: string) {
+    async reserveForVisitor(target: VisitorTarget, platform: Platform, clientAddress: string) {
       let owner: UserRow;
       let replyToId: string | null = null;
       if (target.kind === 'reply') {
@@ -345,10 +352,11 @@ export function createRecordingService(options: {
       await db
         .delete(recordings)
         .where(and(visitorReservations, lt(recordings.createdAt, new Date(now().getTime() - VISITOR_RESERVATION_LIFETIME_MS))));
+      const visitor = await visitorKeyOf(clientAddress);
       const [open] = await db
         .select({ value: count(), oldest: min(recordings.createdAt) })
         .from(recordings)
-        .where(and(visitorReservations, eq(recordings.visitorAddress, visitorAddress)));
+        .where(and(visitorReservations, eq(recordings.visitorAddress, visitor)));
       if ((open?.value ?? 0) >= MAX_OPEN_VISITOR_RESERVATIONS_PER_ADDRESS) {
         const oldest = open?.oldest ? new Date(open.oldest).getTime() : now().getTime();
         const wait = Math.max(1, Math.ceil((oldest + VISITOR_RESERVATION_LIFETIME_MS - now().getTime()) / 1000));
@@ -357,7 +365,7 @@ export function createRecordingService(options: {
       const id = newRecordingId();
       await db
         .insert(recordings)
-        .values({ id, userId: owner.id, platform, origin, isReply: origin === 'reply', replyToId, visitorAddress });
+        .values({ id, userId: owner.id, platform, origin, isReply: origin === 'reply', replyToId, visitorAddress: visitor });
       return { id };
     },
 
@@ -400,11 +408,11 @@ export function createRecordingService(options: {
      * Refuses at once, before the body is read, an upload into an account with no room left,
      * or from a visitor who has sent their day's share to it.
      */
-    async assertUploadRoom(target: Omit<UploadTarget, 'context'>, visitorAddress: string): Promise<void> {
+    async assertUploadRoom(target: Omit<UploadTarget, 'context'>, clientAddress: string): Promise<void> {
       if (target.row.status === 'uploaded') return;
       await options.storageQuota.assertRoom(
         target.owner,
-        target.visitor ? { kind: 'visitor', address: visitorAddress } : { kind: 'owner' },
+        target.visitor ? { kind: 'visitor', address: await visitorKeyOf(clientAddress) } : { kind: 'owner' },
         0,
       );
     },
@@ -413,8 +421,9 @@ export function createRecordingService(options: {
      * POST upload-vocal. Answers only once both files are stored and the row says
      * uploaded; the same id uploaded again answers the same message, never a second one.
      */
-    async upload(target: UploadTarget, parts: UploadParts, visitorAddress: string): Promise<UploadResponse> {
+    async upload(target: UploadTarget, parts: UploadParts, clientAddress: string): Promise<UploadResponse> {
       const { row, context, owner, visitor } = target;
+      const visitorAddress = visitor ? await visitorKeyOf(clientAddress) : null;
       if (row.status === 'uploaded') return uploaded(row);
       if (visitor && row.origin === 'contact-form' && !context.email) {
         throw badRequest('context.email: your email address is required, so they can answer you');
@@ -447,7 +456,11 @@ export function createRecordingService(options: {
         );
       }
 
-      await options.storageQuota.assertRoom(owner, visitor ? { kind: 'visitor', address: visitorAddress } : { kind: 'owner' }, audio.bytes);
+      await options.storageQuota.assertRoom(
+        owner,
+        visitorAddress ? { kind: 'visitor', address: visitorAddress } : { kind: 'owner' },
+        audio.bytes,
+      );
       // Read outside the transaction: PGlite runs one transaction at a time on its connection.
       const wantsTranscript = await options.transcription.wantsTranscript(owner);
       const notification =
@@ -493,7 +506,7 @@ export function createRecordingService(options: {
               imageHeight: png.height,
               audioBytes: audio.bytes,
               uploadClaimedAt: null,
-              visitorAddress: visitor ? visitorAddress : null,
+              visitorAddress,
             })
             .where(holdsClaim(row.id, claimedAt))
             .returning();
