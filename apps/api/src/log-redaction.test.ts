@@ -42,9 +42,15 @@ describe.each(backends)('the log on a database error, on %s', (backend) => {
     const owner = await server.signUp();
     const code = await shareCodeOf(server, owner.access);
     // Every written message now fails in the database, as a full disk or a bad migration would.
-    await server.running.services.db.execute(sql.raw('ALTER TABLE recordings ADD CONSTRAINT refuse_messages CHECK (message IS NULL) NOT VALID'));
+    await server.running.services.db.execute(
+      sql.raw('ALTER TABLE recordings ADD CONSTRAINT refuse_messages CHECK (message IS NULL) NOT VALID'),
+    );
     const lines: string[] = [];
-    const app = createApp(server.running.services, createLogger('error', (line) => lines.push(line)), { adminToken: randomUUID() });
+    const app = createApp(
+      server.running.services,
+      createLogger('error', (line) => lines.push(line)),
+      { adminToken: randomUUID() },
+    );
     try {
       const response = await app.request(`/api/contact-form/${code}/messages`, {
         method: 'POST',

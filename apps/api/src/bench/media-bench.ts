@@ -121,7 +121,16 @@ export async function benchMediaOffTheEventLoop(backend: Backend) {
       }
     });
 
-    const result = { idleDelay, busyDelay, inlineDelay, idleLoad, busyLoad, reencodesDone, inline, workers: server.running.services.config.mediaWorkers };
+    const result = {
+      idleDelay,
+      busyDelay,
+      inlineDelay,
+      idleLoad,
+      busyLoad,
+      reencodesDone,
+      inline,
+      workers: server.running.services.config.mediaWorkers,
+    };
     print({ bench: 'media', database: backend, ...result });
     const method = `${RECORDING_SECONDS} s MP3s re-encoded by the job worker back to back (${reencodesDone} in ${DELAY_SECONDS + LOAD_SECONDS} s, ${result.workers} media worker), monitorEventLoopDelay at 10 ms resolution`;
     await recordResult({

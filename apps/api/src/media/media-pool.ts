@@ -4,9 +4,7 @@ import type { ReencodeResult } from './mp3-encoder.ts';
 import { createWorkerPool } from './worker-pool.ts';
 
 export type MediaTask =
-  | { kind: 'reencode'; bytes: Uint8Array }
-  | { kind: 'pcm16k'; bytes: Uint8Array; path: string }
-  | { kind: 'probe'; bytes: Uint8Array };
+  { kind: 'reencode'; bytes: Uint8Array } | { kind: 'pcm16k'; bytes: Uint8Array; path: string } | { kind: 'probe'; bytes: Uint8Array };
 
 /**
  * Decoding and encoding audio, off the event loop. Every method takes an optional signal:

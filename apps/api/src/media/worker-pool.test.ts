@@ -68,7 +68,10 @@ describe('createWorkerPool', () => {
     const before = await threadOf(run);
     const controller = new AbortController();
     const spinning = run({ kind: 'spin' }, controller.signal);
-    await waitFor(async () => pool.stats().busy, (busy) => busy === 1);
+    await waitFor(
+      async () => pool.stats().busy,
+      (busy) => busy === 1,
+    );
     controller.abort(new Error('the listener left'));
     await expect(spinning).rejects.toThrow('the listener left');
     const after = await threadOf(run);

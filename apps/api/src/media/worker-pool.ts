@@ -47,7 +47,13 @@ const TS_WORKER_BOOT = new URL('./ts-worker-boot.mjs', import.meta.url);
  * an idle pool never keeps the process alive); at most `size` run at once and at most
  * `maxQueued` tasks wait, beyond that `run` refuses at once rather than piling up memory.
  */
-export function createWorkerPool(options: { entry: URL; size: number; maxQueued: number; name: string; resourceLimits?: ResourceLimits }): WorkerPool {
+export function createWorkerPool(options: {
+  entry: URL;
+  size: number;
+  maxQueued: number;
+  name: string;
+  resourceLimits?: ResourceLimits;
+}): WorkerPool {
   const slots = new Set<Slot>();
   const queue: Pending[] = [];
   let closed = false;

@@ -22,33 +22,35 @@ const sameSecret = (given: string, expected: string) => {
  * file only the server's user can read (see admin-handoff.ts).
  */
 export function adminRoutes(admin: AdminService, adminToken: string, queue: Pick<JobQueue, 'find'>) {
-  return new Hono<AppEnv>()
-    .use('/admin/*', async (context, next) => {
-      // Only from this machine, and only with the token from the data folder.
-      if (!LOOPBACK.has(clientAddress(context, false))) throw forbidden('The admin API answers only on this machine');
-      if (!sameSecret(context.req.header('x-admin-token') ?? '', adminToken)) {
-        throw forbidden('Admin token missing or wrong');
-      }
-      await next();
-    })
-    .get('/admin/users', async (context) => context.json({ users: await admin.listUsers() }))
-    .post('/admin/users', limitBody(JSON_BODY_LIMIT), async (context) =>
-      context.json(await admin.createUser(await readJson(context, adminCreateUserSchema)), 201),
-    )
-    .post('/admin/users/plan', limitBody(JSON_BODY_LIMIT), async (context) =>
-      context.json(await admin.setPlan(await readJson(context, adminSetPlanSchema))),
-    )
-    // One job's state by its key (e.g. reencode:{id}), for an operator looking into a stuck one.
-    .get('/admin/jobs/:key', async (context) => {
-      const job = await queue.find(context.req.param('key'));
-      if (!job) throw notFound('No job has this key');
-      return context.json({
-        key: job.key,
-        kind: job.kind,
-        state: job.state,
-        attempts: job.attempts,
-        lastError: job.lastError,
-        leasedBy: job.leasedBy,
-      });
-    });
+  return (
+    new Hono<AppEnv>()
+      .use('/admin/*', async (context, next) => {
+        // Only from this machine, and only with the token from the data folder.
+        if (!LOOPBACK.has(clientAddress(context, false))) throw forbidden('The admin API answers only on this machine');
+        if (!sameSecret(context.req.header('x-admin-token') ?? '', adminToken)) {
+          throw forbidden('Admin token missing or wrong');
+        }
+        await next();
+      })
+      .get('/admin/users', async (context) => context.json({ users: await admin.listUsers() }))
+      .post('/admin/users', limitBody(JSON_BODY_LIMIT), async (context) =>
+        context.json(await admin.createUser(await readJson(context, adminCreateUserSchema)), 201),
+      )
+      .post('/admin/users/plan', limitBody(JSON_BODY_LIMIT), async (context) =>
+        context.json(await admin.setPlan(await readJson(context, adminSetPlanSchema))),
+      )
+      // One job's state by its key (e.g. reencode:{id}), for an operator looking into a stuck one.
+      .get('/admin/jobs/:key', async (context) => {
+        const job = await queue.find(context.req.param('key'));
+        if (!job) throw notFound('No job has this key');
+        return context.json({
+          key: job.key,
+          kind: job.kind,
+          state: job.state,
+          attempts: job.attempts,
+          lastError: job.lastError,
+          leasedBy: job.leasedBy,
+        });
+      })
+  );
 }

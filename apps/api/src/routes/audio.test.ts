@@ -209,13 +209,19 @@ describe.each(backends)('audio on %s', (backend) => {
         const past = new Date(Date.now() - 1000).toISOString();
         expect((await server.call('POST', `/api/edit/${expiring}`, { token: user.access, json: { expiryDate: past } })).status).toBe(200);
         const storage = server.running.services.storage;
-        await waitFor(async () => storage.stat(`${expiring}.mp3`), (info) => info === null);
+        await waitFor(
+          async () => storage.stat(`${expiring}.mp3`),
+          (info) => info === null,
+        );
         expect((await queue.find(`reencode:${slow}`))?.state).toBe('running');
       } finally {
         release();
         media.reencode = reencode;
       }
-      await waitFor(async () => (await queue.find(`reencode:${slow}`))?.state, (state) => state === 'done');
+      await waitFor(
+        async () => (await queue.find(`reencode:${slow}`))?.state,
+        (state) => state === 'done',
+      );
     });
   });
 
@@ -233,7 +239,10 @@ describe.each(backends)('audio on %s', (backend) => {
         };
         await queue.enqueue({ kind: 'reencode', key, payload: { recordingId: id } });
         server.running.worker.wake();
-        const retried = await waitFor(() => queue.find(key), (job) => job?.lastError !== null && job?.lastError !== undefined);
+        const retried = await waitFor(
+          () => queue.find(key),
+          (job) => job?.lastError !== null && job?.lastError !== undefined,
+        );
         expect(retried).toMatchObject({ state: 'queued', lastError: 'The media worker stopped: out of memory' });
 
         media.reencode = async () => {
@@ -241,7 +250,10 @@ describe.each(backends)('audio on %s', (backend) => {
         };
         await queue.enqueue({ kind: 'reencode', key: `reencode:${id}-final`, payload: { recordingId: id } });
         server.running.worker.wake();
-        const failed = await waitFor(() => queue.find(`reencode:${id}-final`), (job) => job?.state === 'failed');
+        const failed = await waitFor(
+          () => queue.find(`reencode:${id}-final`),
+          (job) => job?.state === 'failed',
+        );
         expect(failed?.lastError).toBe('The audio could not be decoded: The recording holds no audio');
         // The recording keeps its audio, still playable.
         expect((await server.call('GET', `/api/view-vocal/${id}`)).status).toBe(200);
