@@ -6,7 +6,8 @@ import { encodeMp3, GO_FORWARD, goForwardPcm, makeLongMp3, makeMp3 } from '@voca
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isProcessAlive, scratchRootOf } from './processes/process-scratch.ts';
 import { createScratchDatabase } from './testing/scratch-database.ts';
-import { backends, type Reply } from './testing/test-server.ts';
+import { callProcess } from './testing/process-call.ts';
+import { backends } from './testing/test-server.ts';
 import { samplePng, uploadForm, waitFor } from './testing/upload-form.ts';
 
 /**
@@ -17,31 +18,6 @@ import { samplePng, uploadForm, waitFor } from './testing/upload-form.ts';
  */
 const handoffOf = async (dataDir: string) =>
   JSON.parse(await readFile(join(dataDir, 'server.json'), 'utf8')) as { url: string; pid: number; adminToken: string };
-
-async function api(
-  base: string,
-  method: string,
-  path: string,
-  options: { token?: string; json?: unknown; form?: FormData; admin?: string } = {},
-): Promise<Reply> {
-  const headers: Record<string, string> = {};
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.admin) headers['x-admin-token'] = options.admin;
-  if (options.json !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${base.replace('localhost', '127.0.0.1')}${path}`, {
-    method,
-    headers,
-    body: options.form ?? (options.json === undefined ? undefined : JSON.stringify(options.json)),
-  });
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON
-  }
-  return { status: response.status, body, headers: response.headers };
-}
 
 /** A multipart upload whose body stops halfway until the server is gone. */
 async function stalledUpload(base: string, token: string, form: FormData) {
@@ -129,24 +105,27 @@ describe.each(backends)('crash recovery (kill -9) on %s', (backend) => {
   }
 
   async function signUp(email: string) {
-    const reply = await api(url(), 'POST', '/api/auth', { json: { email, password: 'correct horse battery' } });
+    const reply = await callProcess(url(), 'POST', '/api/auth', { json: { email, password: 'correct horse battery' } });
     expect(reply.status).toBe(201);
     return reply.body.access_token as string;
   }
 
   async function makePro(email: string) {
     const handoff = await handoffOf(server.dataDir);
-    const reply = await api(handoff.url, 'POST', '/api/admin/users/plan', { admin: handoff.adminToken, json: { email, plan: 'pro' } });
+    const reply = await callProcess(handoff.url, 'POST', '/api/admin/users/plan', {
+      admin: handoff.adminToken,
+      json: { email, plan: 'pro' },
+    });
     expect(reply.status).toBe(200);
   }
 
   async function jobState(key: string) {
     const handoff = await handoffOf(server.dataDir);
-    const reply = await api(handoff.url, 'GET', `/api/admin/jobs/${encodeURIComponent(key)}`, { admin: handoff.adminToken });
+    const reply = await callProcess(handoff.url, 'GET', `/api/admin/jobs/${encodeURIComponent(key)}`, { admin: handoff.adminToken });
     return reply.status === 200 ? (reply.body.state as string) : null;
   }
 
-  const reserve = async (token: string) => (await api(url(), 'GET', '/api/get-vocal', { token })).body.id as string;
+  const reserve = async (token: string) => (await callProcess(url(), 'GET', '/api/get-vocal', { token })).body.id as string;
   const formFor = (id: string, audio: Uint8Array) =>
     uploadForm({ recording: audio, image: samplePng(), context: { id, duration: 3, peaks: [0.3] } });
 
@@ -166,7 +145,7 @@ describe.each(backends)('crash recovery (kill -9) on %s', (backend) => {
     const stalled = await Promise.all(stalledIds.map((id) => stalledUpload(url(), token, formFor(id, audio))));
     const finishedIds = await Promise.all(Array.from({ length: 5 }, () => reserve(token)));
     const finished = await Promise.all(
-      finishedIds.map((id) => api(url(), 'POST', '/api/upload-vocal', { token, form: formFor(id, audio) })),
+      finishedIds.map((id) => callProcess(url(), 'POST', '/api/upload-vocal', { token, form: formFor(id, audio) })),
     );
     expect(finished.map((reply) => reply.status)).toEqual([200, 200, 200, 200, 200]);
     await waitFor(async () => stalled.every((upload) => upload.progress.sent === upload.progress.half), Boolean);
@@ -176,15 +155,15 @@ describe.each(backends)('crash recovery (kill -9) on %s', (backend) => {
     await server.restart();
 
     for (const id of finishedIds) {
-      expect((await api(url(), 'GET', `/api/view-vocal/${id}`)).status).toBe(200);
+      expect((await callProcess(url(), 'GET', `/api/view-vocal/${id}`)).status).toBe(200);
       const file = await fetch(`${url().replace('localhost', '127.0.0.1')}/files/${id}.mp3`);
       expect(file.status).toBe(200);
       expect(Buffer.from(await file.arrayBuffer()).equals(Buffer.from(audio))).toBe(true);
     }
     for (const id of stalledIds) {
-      expect((await api(url(), 'GET', `/api/view-vocal/${id}`)).status).toBe(404);
-      expect((await api(url(), 'GET', `/files/${id}.mp3`)).status).toBe(404);
-      expect((await api(url(), 'GET', `/files/${id}.png`)).status).toBe(404);
+      expect((await callProcess(url(), 'GET', `/api/view-vocal/${id}`)).status).toBe(404);
+      expect((await callProcess(url(), 'GET', `/files/${id}.mp3`)).status).toBe(404);
+      expect((await callProcess(url(), 'GET', `/files/${id}.png`)).status).toBe(404);
     }
     await expectNoDebris();
     const stored = (await filesUnder(join(server.dataDir, 'files'))).map((path) => path.slice(path.lastIndexOf('/') + 1));
@@ -197,7 +176,7 @@ describe.each(backends)('crash recovery (kill -9) on %s', (backend) => {
     await makePro(email);
     const speech = await encodeMp3(await goForwardPcm(), GO_FORWARD.sampleRate);
     const id = await reserve(token);
-    expect((await api(url(), 'POST', '/api/upload-vocal', { token, form: formFor(id, speech) })).status).toBe(200);
+    expect((await callProcess(url(), 'POST', '/api/upload-vocal', { token, form: formFor(id, speech) })).status).toBe(200);
     const started = await waitFor(
       () => readdir(gate),
       (names) => names.some((name) => name.startsWith('started.')),
@@ -217,12 +196,14 @@ describe.each(backends)('crash recovery (kill -9) on %s', (backend) => {
 
     await writeFile(join(gate, 'open'), '');
     const state = await waitFor(
-      async () => (await api(url(), 'GET', `/api/transcription/${id}`, { token })).body,
+      async () => (await callProcess(url(), 'GET', `/api/transcription/${id}`, { token })).body,
       (body) => body.status !== 'loading',
       90_000,
     );
     expect(state.status).toBe('complete');
-    expect((await api(url(), 'GET', `/api/view-vocal/${id}`)).body.audio.transcription[0].sentences[0].text).toBe('Go forward ten meters.');
+    expect((await callProcess(url(), 'GET', `/api/view-vocal/${id}`)).body.audio.transcription[0].sentences[0].text).toBe(
+      'Go forward ten meters.',
+    );
     for (const name of await readdir(gate)) {
       const pid = Number(/^started\.(\d+)$/.exec(name)?.[1]);
       if (pid) {
@@ -244,9 +225,9 @@ describe.each(backends)('crash recovery (kill -9) on %s', (backend) => {
     let caughtRunning = false;
     for (let attempt = 0; attempt < 5 && !caughtRunning; attempt++) {
       id = await reserve(token);
-      expect((await api(url(), 'POST', '/api/upload-vocal', { token, form: formFor(id, original) })).status).toBe(200);
+      expect((await callProcess(url(), 'POST', '/api/upload-vocal', { token, form: formFor(id, original) })).status).toBe(200);
       // Answers once the job is done or the server is gone; the job's state says which.
-      void api(url(), 'GET', `/api/reencode/${id}`, { token }).catch(() => {});
+      void callProcess(url(), 'GET', `/api/reencode/${id}`, { token }).catch(() => {});
       const key = `reencode:${id}`;
       const seen = await waitFor(
         () => jobState(key),
@@ -267,7 +248,7 @@ describe.each(backends)('crash recovery (kill -9) on %s', (backend) => {
     expect(file.status).toBe(200);
     const reencoded = Buffer.from(await file.arrayBuffer());
     expect(reencoded.equals(Buffer.from(original))).toBe(false);
-    expect((await api(url(), 'GET', `/api/view-vocal/${id}`)).body.audio.duration).toBeGreaterThan(57);
+    expect((await callProcess(url(), 'GET', `/api/view-vocal/${id}`)).body.audio.duration).toBeGreaterThan(57);
     await expectNoDebris();
   }, 240_000);
 });

@@ -1,3 +1,4 @@
 export * from './audio.ts';
 export * from './image.ts';
 export * from './speech-samples.ts';
+export * from './bytes.ts';

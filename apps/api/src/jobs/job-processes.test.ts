@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { startApiProcess, type ApiProcess } from '@vocal/e2e';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAi, verboseJson } from '@vocal/e2e';
+import { callProcess } from '../testing/process-call.ts';
 import { createScratchDatabase } from '../testing/scratch-database.ts';
 import { backends } from '../testing/test-server.ts';
 import { samplePng, threeSecondMp3, uploadForm, waitFor } from '../testing/upload-form.ts';
 import pg from 'pg';
-import type { Reply } from '../testing/test-server.ts';
 
 /**
  * Black-box tests of the queue across real server processes: one killed with SIGKILL in
@@ -27,42 +27,24 @@ const jobEnv = (fake: Fake, extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
-async function api(
-  base: string,
-  method: string,
-  path: string,
-  options: { token?: string; json?: unknown; form?: FormData; admin?: string } = {},
-) {
-  const headers: Record<string, string> = {};
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.admin) headers['x-admin-token'] = options.admin;
-  if (options.json !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${base.replace('localhost', '127.0.0.1')}${path}`, {
-    method,
-    headers,
-    body: options.form ?? (options.json === undefined ? undefined : JSON.stringify(options.json)),
-  });
-  return { status: response.status, body: (await response.json()) as Reply['body'] };
-}
-
 const handoffOf = async (dataDir: string) =>
   JSON.parse(await readFile(join(dataDir, 'server.json'), 'utf8')) as { url: string; pid: number; adminToken: string };
 
 /** A Pro user on the running server, through its admin token as `pnpm admin` would. */
 async function proUser(process: ApiProcess, email: string) {
-  const signedUp = await api(process.url, 'POST', '/api/auth', { json: { email, password: 'correct horse battery' } });
+  const signedUp = await callProcess(process.url, 'POST', '/api/auth', { json: { email, password: 'correct horse battery' } });
   expect(signedUp.status).toBe(201);
   // The server that wrote server.json last answers with its own token.
   const handoff = await handoffOf(process.dataDir);
   expect(
-    (await api(handoff.url, 'POST', '/api/admin/users/plan', { admin: handoff.adminToken, json: { email, plan: 'pro' } })).status,
+    (await callProcess(handoff.url, 'POST', '/api/admin/users/plan', { admin: handoff.adminToken, json: { email, plan: 'pro' } })).status,
   ).toBe(200);
   return signedUp.body.access_token as string;
 }
 
 async function sendMessage(base: string, token: string) {
-  const id = (await api(base, 'GET', '/api/get-vocal', { token })).body.id as string;
-  const reply = await api(base, 'POST', '/api/upload-vocal', {
+  const id = (await callProcess(base, 'GET', '/api/get-vocal', { token })).body.id as string;
+  const reply = await callProcess(base, 'POST', '/api/upload-vocal', {
     token,
     form: uploadForm({ recording: await threeSecondMp3(), image: samplePng(), context: { id, duration: 3, peaks: [0.1] } }),
   });
@@ -119,7 +101,7 @@ describe.each(backends)('jobs across server processes on %s', (backend) => {
       const second = await startApiProcess({ dataDir: first.dataDir, env: jobEnv(fake, databaseEnv()) });
       running.push(second);
       const state = await waitFor(
-        async () => (await api(second.url, 'GET', `/api/transcription/${id}`, { token })).body,
+        async () => (await callProcess(second.url, 'GET', `/api/transcription/${id}`, { token })).body,
         (body) => body.status === 'complete' && body.summary !== null,
       );
       expect(state.transcription[0].sentences[0].text).toBe('Survived the crash.');
@@ -127,7 +109,7 @@ describe.each(backends)('jobs across server processes on %s', (backend) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       expect(fake.transcriptionCalls()).toBe(2);
       expect(fake.chatCalls()).toBe(1);
-      expect((await api(second.url, 'GET', `/api/view-vocal/${id}`)).body.audio.summary).toBe('A short summary.');
+      expect((await callProcess(second.url, 'GET', `/api/view-vocal/${id}`)).body.audio.summary).toBe('A short summary.');
       await second.stop();
     },
   );
@@ -145,7 +127,7 @@ describe.each(backends)('jobs across server processes on %s', (backend) => {
     for (let index = 0; index < 12; index++) ids.push(await sendMessage(index % 2 ? right.url : left.url, token));
     for (const id of ids) {
       await waitFor(
-        async () => (await api(left.url, 'GET', `/api/transcription/${id}`, { token })).body.status,
+        async () => (await callProcess(left.url, 'GET', `/api/transcription/${id}`, { token })).body.status,
         (status) => status === 'complete',
         30_000,
       );

@@ -1,4 +1,4 @@
-import { encodeMp3, makeMp3, tonePcm } from '@vocal/test-fixtures';
+import { concatBytes, encodeMp3, junkBytes, makeMp3, tonePcm } from '@vocal/test-fixtures';
 import { describe, expect, it } from 'vitest';
 import { MAX_JUNK_BYTES, Mp3Scanner, readMp3, scanMp3 } from './mp3.ts';
 
@@ -38,51 +38,35 @@ describe('readMp3', () => {
 });
 
 describe('scanMp3: the whole file counts', () => {
-  const junk = (length: number) => {
-    const bytes = new Uint8Array(length);
-    // Deterministic noise with no sync words, so the test does not depend on chance.
-    for (let index = 0; index < length; index++) bytes[index] = (index * 131 + 17) % 251;
-    return bytes;
-  };
-  const join = (...parts: Uint8Array[]) => {
-    const joined = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-    let offset = 0;
-    for (const part of parts) {
-      joined.set(part, offset);
-      offset += part.length;
-    }
-    return joined;
-  };
-
   it('refuses a real MP3 followed by much more than a tag of junk', async () => {
-    const result = scanMp3(join(await makeMp3(3), junk(200 * 1024)));
+    const result = scanMp3(concatBytes(await makeMp3(3), junkBytes(200 * 1024)));
     expect(result.info?.durationSeconds).toBeGreaterThan(2.99);
     expect(result.problem).toBe('junk');
   });
 
   it('tolerates an ID3v1 tag and a little padding at the end', async () => {
-    const id3v1 = join(new TextEncoder().encode('TAG'), new Uint8Array(125));
-    const result = scanMp3(join(await makeMp3(3), id3v1, junk(1000)));
+    const id3v1 = concatBytes(new TextEncoder().encode('TAG'), new Uint8Array(125));
+    const result = scanMp3(concatBytes(await makeMp3(3), id3v1, junkBytes(1000)));
     expect(result.problem).toBeNull();
     expect(result.junkBytes).toBe(1128);
   });
 
   it('counts a second stream hidden after junk toward the duration', async () => {
     const mp3 = await makeMp3(3);
-    const result = scanMp3(join(mp3, junk(500), mp3, mp3));
+    const result = scanMp3(concatBytes(mp3, junkBytes(500), mp3, mp3));
     expect(result.problem).toBeNull();
     expect(result.info!.durationSeconds).toBeGreaterThan(8.9);
   });
 
   it('refuses junk between two streams beyond the tolerance', async () => {
     const mp3 = await makeMp3(1);
-    expect(scanMp3(join(mp3, junk(MAX_JUNK_BYTES + 1), mp3)).problem).toBe('junk');
+    expect(scanMp3(concatBytes(mp3, junkBytes(MAX_JUNK_BYTES + 1), mp3)).problem).toBe('junk');
   });
 
   it('skips a large ID3v2 tag that spans many chunks', async () => {
     const size = 300 * 1024;
     const header = new Uint8Array([0x49, 0x44, 0x33, 4, 0, 0, (size >> 21) & 0x7f, (size >> 14) & 0x7f, (size >> 7) & 0x7f, size & 0x7f]);
-    const file = join(header, junk(size), await makeMp3(2));
+    const file = concatBytes(header, junkBytes(size), await makeMp3(2));
     const whole = scanMp3(file);
     expect(whole.problem).toBeNull();
     expect(whole.info!.durationSeconds).toBeGreaterThan(1.95);
@@ -94,11 +78,11 @@ describe('scanMp3: the whole file counts', () => {
   it('refuses a leading ID3v2 tag larger than a megabyte', async () => {
     const size = 2 * 1024 * 1024;
     const header = new Uint8Array([0x49, 0x44, 0x33, 4, 0, 0, (size >> 21) & 0x7f, (size >> 14) & 0x7f, (size >> 7) & 0x7f, size & 0x7f]);
-    expect(scanMp3(join(header, new Uint8Array(size), await makeMp3(1))).info).toBeNull();
+    expect(scanMp3(concatBytes(header, new Uint8Array(size), await makeMp3(1))).info).toBeNull();
   });
 
   it('reads the same in small chunks as whole, and stops early on junk', async () => {
-    const mp3 = join(await makeMp3(2), junk(3000), await makeMp3(1));
+    const mp3 = concatBytes(await makeMp3(2), junkBytes(3000), await makeMp3(1));
     const whole = scanMp3(mp3);
     for (const size of [777, 20_000, 65_536]) {
       const scanner = new Mp3Scanner();
@@ -115,7 +99,7 @@ describe('scanMp3: the whole file counts', () => {
 
     const junky = new Mp3Scanner();
     junky.push(await makeMp3(1));
-    junky.push(junk(MAX_JUNK_BYTES + LOOKAHEAD_MARGIN));
+    junky.push(junkBytes(MAX_JUNK_BYTES + LOOKAHEAD_MARGIN));
     expect(junky.rejected).toBe(true);
   });
 });

@@ -1,14 +1,11 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { decodeMp3, encodeMp3, GO_FORWARD, goForwardPcm, tonePcm, wavBytes } from '@vocal/test-fixtures';
+import { decodeMp3, encodeMp3, tonePcm } from '@vocal/test-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOUDNESS_TARGET_DBFS, toDb } from '../media/loudness.ts';
 import { readMp3 } from '../media/mp3.ts';
 import { WorkerCrashedError, WorkerTaskError } from '../media/worker-pool.ts';
 import { REENCODES_PER_USER_PER_TEN_MINUTES } from '../services/api-limits.ts';
 import { makeAacMp4 } from '../testing/aac-mp4.ts';
-import { recordInChromium } from '../testing/browser-recording.ts';
+import { goForwardAsBrowserUploads } from '../testing/browser-recording.ts';
 import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { samplePng, threeSecondMp3, uploadForm, waitFor } from '../testing/upload-form.ts';
 
@@ -16,14 +13,7 @@ import { samplePng, threeSecondMp3, uploadForm, waitFor } from '../testing/uploa
 let webm: Uint8Array;
 let mp4: Uint8Array;
 beforeAll(async () => {
-  const folder = await mkdtemp(join(tmpdir(), 'vocal-audio-test-'));
-  try {
-    const wav = join(folder, 'goforward.wav');
-    await writeFile(wav, wavBytes(await goForwardPcm(), GO_FORWARD.sampleRate));
-    [webm, mp4] = (await recordInChromium(wav, 3, ['audio/webm;codecs=opus', 'audio/mp4;codecs=opus'])) as [Uint8Array, Uint8Array];
-  } finally {
-    await rm(folder, { recursive: true, force: true });
-  }
+  ({ webm, mp4 } = await goForwardAsBrowserUploads());
 }, 60_000);
 
 describe.each(backends)('audio on %s', (backend) => {

@@ -1,11 +1,8 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { GO_FORWARD, goForwardPcm, wavBytes } from '@vocal/test-fixtures';
+import { concatBytes, junkBytes } from '@vocal/test-fixtures';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordings } from '../db/schema.ts';
-import { recordInChromium } from '../testing/browser-recording.ts';
+import { goForwardAsBrowserUploads } from '../testing/browser-recording.ts';
 import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { samplePng } from '../testing/upload-form.ts';
 
@@ -13,23 +10,8 @@ import { samplePng } from '../testing/upload-form.ts';
 let webm: Uint8Array;
 let mp4: Uint8Array;
 beforeAll(async () => {
-  const folder = await mkdtemp(join(tmpdir(), 'vocal-container-test-'));
-  try {
-    const wav = join(folder, 'goforward.wav');
-    await writeFile(wav, wavBytes(await goForwardPcm(), GO_FORWARD.sampleRate));
-    [webm, mp4] = (await recordInChromium(wav, 3, ['audio/webm;codecs=opus', 'audio/mp4;codecs=opus'])) as [Uint8Array, Uint8Array];
-  } finally {
-    await rm(folder, { recursive: true, force: true });
-  }
+  ({ webm, mp4 } = await goForwardAsBrowserUploads());
 });
-
-/** Deterministic bytes that are no part of any container. */
-function withJunk(bytes: Uint8Array, length: number): Uint8Array {
-  const joined = new Uint8Array(bytes.length + length);
-  joined.set(bytes);
-  for (let index = bytes.length; index < joined.length; index++) joined[index] = (index * 131 + 17) % 251;
-  return joined;
-}
 
 describe.each(backends)('WebM and MP4 uploads are checked whole on %s', (backend) => {
   let server: TestServer;
@@ -59,7 +41,7 @@ describe.each(backends)('WebM and MP4 uploads are checked whole on %s', (backend
     expect(accepted.row?.duration).toBeGreaterThan(2.5);
     expect(accepted.row?.duration).toBeLessThan(3.5);
 
-    const { reply, row } = await send(withJunk(bytes(), 200 * 1024), name);
+    const { reply, row } = await send(concatBytes(bytes(), junkBytes(200 * 1024)), name);
     expect(reply.status).toBe(400);
     expect(reply.body.msg).toMatch(new RegExp(`^recording: \\d+ KB of the file is neither audio nor its ${container} container`));
     expect(row?.status).toBe('reserved');

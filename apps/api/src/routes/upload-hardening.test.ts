@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { makePng } from '@vocal/test-fixtures';
+import { concatBytes, junkBytes, makePng } from '@vocal/test-fixtures';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { images, recordings } from '../db/schema.ts';
@@ -12,24 +12,7 @@ import { samplePeaks, samplePng, threeSecondMp3, uploadForm, waitFor } from '../
 import { fromAddress, newAddress, reserveAsVisitor, shareCodeOf, uploadAsVisitor } from '../testing/visitor-helpers.ts';
 import { processScratchFolder } from '../processes/process-scratch.ts';
 
-/** Deterministic bytes that hold no MP3 sync word, so no test depends on chance. */
-function junk(length: number): Uint8Array {
-  const bytes = new Uint8Array(length);
-  for (let index = 0; index < length; index++) bytes[index] = (index * 131 + 17) % 251;
-  return bytes;
-}
-
-function join_(...parts: Uint8Array[]): Uint8Array {
-  const joined = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    joined.set(part, offset);
-    offset += part.length;
-  }
-  return joined;
-}
-
-const repeat = (part: Uint8Array, times: number) => join_(...Array.from({ length: times }, () => part));
+const repeat = (part: Uint8Array, times: number) => concatBytes(...Array.from({ length: times }, () => part));
 
 /**
  * Sends the start of a POST and never finishes it: resolves with the status once the server
@@ -86,7 +69,7 @@ describe.each(backends)('upload hardening on %s', (backend) => {
     it('refuses an MP3 followed by junk, stores nothing and leaves no temporary file', async () => {
       const user = await server.signUp();
       const id = await reserve(user.access);
-      const reply = await upload(user.access, id, join_(mp3, junk(2 * 1024 * 1024)));
+      const reply = await upload(user.access, id, concatBytes(mp3, junkBytes(2 * 1024 * 1024)));
       expect(reply.status).toBe(400);
       expect(reply.body.msg).toMatch(/^recording: more than 16 KB of the file is not MP3 audio/);
       expect((await rowOf(id))?.status).toBe('reserved');
@@ -97,10 +80,10 @@ describe.each(backends)('upload hardening on %s', (backend) => {
     it('refuses junk as soon as it shows, without reading the rest of the body', async () => {
       const user = await server.signUp();
       const id = await reserve(user.access);
-      const start = join_(
+      const start = concatBytes(
         new TextEncoder().encode('--x\r\nContent-Disposition: form-data; name="recording"; filename="r.mp3"\r\n\r\n'),
         mp3,
-        junk(1024 * 1024),
+        junkBytes(1024 * 1024),
       );
       const answer = await answerBeforeBody(
         server.url,
@@ -121,15 +104,15 @@ describe.each(backends)('upload hardening on %s', (backend) => {
     it('accepts an ID3v1 tag at the end', async () => {
       const user = await server.signUp();
       const id = await reserve(user.access);
-      const tag = join_(new TextEncoder().encode('TAG'), new Uint8Array(125));
-      expect((await upload(user.access, id, join_(mp3, tag))).status).toBe(200);
+      const tag = concatBytes(new TextEncoder().encode('TAG'), new Uint8Array(125));
+      expect((await upload(user.access, id, concatBytes(mp3, tag))).status).toBe(200);
     });
 
     it('counts a second stream hidden behind a little junk toward the Free limit', async () => {
       const user = await server.signUp();
       const id = await reserve(user.access);
       // 30 s, 1 KB of junk, then 60 s more: plays 90 s, over the Free minute.
-      const reply = await upload(user.access, id, join_(repeat(mp3, 10), junk(1024), repeat(mp3, 20)));
+      const reply = await upload(user.access, id, concatBytes(repeat(mp3, 10), junkBytes(1024), repeat(mp3, 20)));
       expect(reply.status).toBe(403);
       expect(reply.body.msg).toMatch(/at most 1 minute/);
       expect((await rowOf(id))?.status).toBe('reserved');
@@ -139,7 +122,7 @@ describe.each(backends)('upload hardening on %s', (backend) => {
       const owner = await server.signUp();
       const code = await shareCodeOf(server, owner.access);
       const reserved = await reserveAsVisitor(server, `collect:${code}`);
-      const recording = join_(repeat(mp3, 10), junk(1024), repeat(mp3, 100));
+      const recording = concatBytes(repeat(mp3, 10), junkBytes(1024), repeat(mp3, 100));
       const reply = await uploadAsVisitor(server, reserved.body.id, { recording });
       expect(reply.status).toBe(403);
       expect(reply.body.msg).toMatch(/at most 5 minutes/);

@@ -1,6 +1,10 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { launchBrowser } from '@vocal/e2e';
+import { GO_FORWARD, goForwardPcm, wavBytes } from '@vocal/test-fixtures';
 
 /**
  * Records a WAV through Chromium's MediaRecorder with the fake microphone, once per MIME
@@ -54,5 +58,22 @@ export async function recordInChromium(wavPath: string, seconds: number, mimeTyp
   } finally {
     await browser.close();
     server.close();
+  }
+}
+
+/**
+ * goforward.raw (human speech from pocketsphinx-testdata) as Chromium's MediaRecorder makes it
+ * with the fake microphone: WebM/Opus and MP4/Opus, 3 seconds each.
+ */
+export async function goForwardAsBrowserUploads(): Promise<{ webm: Uint8Array; mp4: Uint8Array }> {
+  const folder = await mkdtemp(join(tmpdir(), 'vocal-browser-recording-'));
+  try {
+    const wav = join(folder, 'goforward.wav');
+    await writeFile(wav, wavBytes(await goForwardPcm(), GO_FORWARD.sampleRate));
+    const [webm, mp4] = await recordInChromium(wav, 3, ['audio/webm;codecs=opus', 'audio/mp4;codecs=opus']);
+    if (!webm || !mp4) throw new Error('Chromium recorded no WebM or MP4');
+    return { webm, mp4 };
+  } finally {
+    await rm(folder, { recursive: true, force: true });
   }
 }
