@@ -16,12 +16,6 @@ const SEED = 20_261_123;
 /** ≥ 10,000 in the default run (PGlite); fewer on PostgreSQL, which runs the same code. */
 const REQUESTS = { pglite: 10_000, postgres: 2_000 } as const;
 
-/**
- * Failures whose fix another part of issue 8 owns, tolerated only until it lands (the lead
- * removes each entry then). Matched on the catalogue route and the problem's text.
- */
-const KNOWN_FAILURES: { finding: number; route: string; problem: RegExp }[] = [];
-
 type Failure = { request: string; status: number; problem: string; answer: string; route: string };
 
 describe.each(backends)('fuzzing every route on %s', (backend) => {
@@ -136,12 +130,9 @@ describe.each(backends)('fuzzing every route on %s', (backend) => {
       }
     }
 
-    const known = (failure: Failure) =>
-      KNOWN_FAILURES.some((entry) => entry.route === failure.route && entry.problem.test(failure.problem));
-    const unexpected = failures.filter((failure) => !known(failure));
     const summary = [
       `seed ${SEED}, ${requests.length} requests on ${backend} in ${Math.round((performance.now() - started) / 1000)} s, ${refused} refused; statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
-      `${failures.length} failures, ${failures.length - unexpected.length} of them known (KNOWN_FAILURES)`,
+      `${failures.length} failures`,
     ];
     const byKind = new Map<string, Failure[]>();
     for (const failure of failures) {
@@ -149,9 +140,7 @@ describe.each(backends)('fuzzing every route on %s', (backend) => {
       byKind.set(kind, [...(byKind.get(kind) ?? []), failure]);
     }
     for (const [kind, list] of byKind) {
-      summary.push(
-        `${known(list[0]!) ? '[known] ' : ''}${list.length}× ${kind}\n    e.g. ${list[0]!.request}\n    -> ${list[0]!.status} ${list[0]!.answer}`,
-      );
+      summary.push(`${list.length}× ${kind}\n    e.g. ${list[0]!.request}\n    -> ${list[0]!.status} ${list[0]!.answer}`);
     }
     console.info(
       [
@@ -161,6 +150,6 @@ describe.each(backends)('fuzzing every route on %s', (backend) => {
       ].join('\n'),
     );
     expect(requests.length).toBeGreaterThanOrEqual(REQUESTS[backend]);
-    expect(unexpected.map((failure) => `${failure.problem} on ${failure.request}`).slice(0, 20), summary.join('\n')).toEqual([]);
+    expect(failures.map((failure) => `${failure.problem} on ${failure.request}`).slice(0, 20), summary.join('\n')).toEqual([]);
   }, 600_000);
 });
