@@ -89,6 +89,15 @@ describe.each(backends)('audio on %s', (backend) => {
   });
 
   describe('GET reencode/{id}', () => {
+    // A job that outlasts the server's wait is answered 202 "queued" (a busy machine); asking
+    // again joins the same job, as a client does, until it is done.
+    const reencodeUntilDone = (token: string, id: string) =>
+      waitFor(
+        () => server.call('GET', `/api/reencode/${id}`, { token }),
+        (reply) => reply.status !== 202,
+        120_000,
+      );
+
     it("re-encodes the owner's recording to normalised mono MP3 of the same length, replacing the file", async () => {
       const user = await server.signUp();
       const loud = tonePcm(4, { sampleRate: 44_100, frequency: 220, amplitude: 0.9 });
@@ -96,7 +105,7 @@ describe.each(backends)('audio on %s', (backend) => {
       const { id } = await send(user.access, original);
       const originalDuration = (await decodeMp3(original)).durationSeconds;
 
-      const reply = await server.call('GET', `/api/reencode/${id}`, { token: user.access });
+      const reply = await reencodeUntilDone(user.access, id);
       expect(reply.status).toBe(200);
       expect(reply.body).toMatchObject({ id, status: 'complete' });
       expect(reply.body.audioUrl).toMatch(new RegExp(`/files/${id}\\.mp3$`));
@@ -109,7 +118,7 @@ describe.each(backends)('audio on %s', (backend) => {
       expect(Math.abs(toDb(decoded.rms) - LOUDNESS_TARGET_DBFS)).toBeLessThan(1);
       const listen = await server.call('GET', `/api/view-vocal/${id}`);
       expect(listen.body.audio.duration).toBe(reply.body.duration);
-    });
+    }, 180_000);
 
     it('runs one re-encode per recording however often it is asked, and answers the finished one after', async () => {
       const user = await server.signUp();
@@ -127,15 +136,19 @@ describe.each(backends)('audio on %s', (backend) => {
       try {
         const ask = () => server.call('GET', `/api/reencode/${id}`, { token: user.access });
         const together = await Promise.all([ask(), ask(), ask()]);
+        const done = await reencodeUntilDone(user.access, id);
+        expect(done).toMatchObject({ status: 200, body: { id, status: 'complete' } });
         const later = await ask();
         for (const reply of [...together, later]) {
-          expect(reply).toMatchObject({ status: 200, body: { id, status: 'complete', duration: together[0]!.body.duration } });
+          const expected = reply.status === 202 ? { id, status: 'queued' } : { id, status: 'complete', duration: done.body.duration };
+          expect(reply.body).toMatchObject(expected);
         }
+        expect(later.status).toBe(200);
         expect(runs).toBe(1);
       } finally {
         media.reencode = reencode;
       }
-    });
+    }, 180_000);
 
     it('is limited per user: 429 with Retry-After, and nothing queued', async () => {
       const user = await server.signUp();

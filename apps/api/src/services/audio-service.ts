@@ -14,8 +14,11 @@ import { readObject } from './stored-audio.ts';
 export const REENCODE_JOB = 'reencode';
 export const EXPIRE_JOB = 'expire';
 
-/** How long GET reencode/{id} waits for its job before answering "queued". */
-const REENCODE_WAIT_MS = 20_000;
+/**
+ * How long GET reencode/{id} waits for its job before answering "queued": well inside a
+ * client's request timeout (the api-client's is 30 s), even on a busy server.
+ */
+const REENCODE_WAIT_MS = 10_000;
 const EXPIRY_BATCH = 100;
 /** A recording's own files: {id}.mp3 (or its WebM/MP4 original) and {id}.png. */
 export const RECORDING_FILE = /^([A-Za-z0-9]{12})\.(?:mp3|webm|m4a|png)$/;
