@@ -8,8 +8,8 @@ export const e2eTestConfig = defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
     environment: 'node',
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
+    testTimeout: 180_000,
+    hookTimeout: 240_000,
     fileParallelism: false,
   },
 });

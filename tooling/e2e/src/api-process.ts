@@ -50,7 +50,9 @@ export async function startApiProcess(options: { env?: Record<string, string>; d
     const started = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: apiFolder, env, stdio: ['ignore', 'pipe', 'pipe'] });
     child = started;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`The API did not start within 60 s:\n${log}`)), 60_000);
+      // Only a guard against a server that never starts: on a shared, loaded machine a start
+      // from source (tsx, PGlite's first compile, migrations) has taken over a minute.
+      const timer = setTimeout(() => reject(new Error(`The API did not start within 180 s:\n${log}`)), 180_000);
       const onData = (chunk: Buffer) => {
         log += chunk.toString();
         const match = /Open (http:\/\/\S+)/.exec(log);

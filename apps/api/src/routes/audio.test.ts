@@ -14,7 +14,7 @@ let webm: Uint8Array;
 let mp4: Uint8Array;
 beforeAll(async () => {
   ({ webm, mp4 } = await goForwardAsBrowserUploads());
-}, 60_000);
+});
 
 describe.each(backends)('audio on %s', (backend) => {
   let server: TestServer;
