@@ -87,6 +87,7 @@ try {
       );
       await shot('collect', `${product.url}/collect/${account.inviteCode}`, undefined, false);
       await shot('settings-form', `${product.url}/settings/form`);
+      await shot('settings-email-confirmed', `${product.url}/settings?email=confirmed`);
       await shot('not-found', `${product.url}/no/such/page`, undefined, false);
     }
   }
