@@ -16,6 +16,13 @@ import { samplePng, uploadForm, waitFor } from './testing/upload-form.ts';
  * 200 is intact, none that did not is public, the jobs finish and nothing is left behind.
  * Each kill waits for a condition (bytes sent, a child started, a job running), never a time.
  */
+/**
+ * Every wait here spans a server process starting, being killed or starting again: on a busy
+ * machine that has taken far longer than waitFor's default, so each gets minutes (it only
+ * catches a hang).
+ */
+const waitLong = <T>(read: () => Promise<T>, accept: (value: T) => boolean) => waitFor(read, accept, 180_000);
+
 const handoffOf = async (dataDir: string) =>
   JSON.parse(await readFile(join(dataDir, 'server.json'), 'utf8')) as { url: string; pid: number; adminToken: string };
 
@@ -97,7 +104,7 @@ describe.each(backends)('crash recovery (kill -9) on %s', (backend) => {
   async function killServer() {
     const { pid } = await handoffOf(server.dataDir);
     process.kill(pid, 'SIGKILL');
-    await waitFor(
+    await waitLong(
       async () => isProcessAlive(pid),
       (alive) => !alive,
     );
@@ -148,7 +155,7 @@ describe.each(backends)('crash recovery (kill -9) on %s', (backend) => {
       finishedIds.map((id) => callProcess(url(), 'POST', '/api/upload-vocal', { token, form: formFor(id, audio) })),
     );
     expect(finished.map((reply) => reply.status)).toEqual([200, 200, 200, 200, 200]);
-    await waitFor(async () => stalled.every((upload) => upload.progress.sent === upload.progress.half), Boolean);
+    await waitLong(async () => stalled.every((upload) => upload.progress.sent === upload.progress.half), Boolean);
 
     await killServer();
     expect(await Promise.all(stalled.map((upload) => upload.outcome))).toEqual(Array(5).fill('connection lost'));
@@ -168,7 +175,7 @@ describe.each(backends)('crash recovery (kill -9) on %s', (backend) => {
     await expectNoDebris();
     const stored = (await filesUnder(join(server.dataDir, 'files'))).map((path) => path.slice(path.lastIndexOf('/') + 1));
     for (const id of stalledIds) expect(stored.filter((name) => name.startsWith(id))).toEqual([]);
-  }, 240_000);
+  }, 600_000);
 
   it('during a transcription: the child of the killed server is killed at restart, and the job finishes', async () => {
     const email = `transcript-${backend}@example.com`;
@@ -177,10 +184,9 @@ describe.each(backends)('crash recovery (kill -9) on %s', (backend) => {
     const speech = await encodeMp3(await goForwardPcm(), GO_FORWARD.sampleRate);
     const id = await reserve(token);
     expect((await callProcess(url(), 'POST', '/api/upload-vocal', { token, form: formFor(id, speech) })).status).toBe(200);
-    const started = await waitFor(
+    const started = await waitLong(
       () => readdir(gate),
       (names) => names.some((name) => name.startsWith('started.')),
-      60_000,
     );
     const orphan = Number(started.find((name) => name.startsWith('started.'))!.slice('started.'.length));
 
@@ -188,17 +194,16 @@ describe.each(backends)('crash recovery (kill -9) on %s', (backend) => {
     // SIGKILL gives a server no chance to clean up: its child is still running.
     expect(isProcessAlive(orphan)).toBe(true);
     await server.restart();
-    await waitFor(
+    await waitLong(
       async () => isProcessAlive(orphan),
       (alive) => !alive,
     );
     expect((await readdir(scratchRootOf(server.dataDir))).includes(String(deadServer))).toBe(false);
 
     await writeFile(join(gate, 'open'), '');
-    const state = await waitFor(
+    const state = await waitLong(
       async () => (await callProcess(url(), 'GET', `/api/transcription/${id}`, { token })).body,
       (body) => body.status !== 'loading',
-      90_000,
     );
     expect(state.status).toBe('complete');
     expect((await callProcess(url(), 'GET', `/api/view-vocal/${id}`)).body.audio.transcription[0].sentences[0].text).toBe(
@@ -207,14 +212,14 @@ describe.each(backends)('crash recovery (kill -9) on %s', (backend) => {
     for (const name of await readdir(gate)) {
       const pid = Number(/^started\.(\d+)$/.exec(name)?.[1]);
       if (pid) {
-        await waitFor(
+        await waitLong(
           async () => isProcessAlive(pid),
           (alive) => !alive,
         );
       }
     }
     await expectNoDebris();
-  }, 240_000);
+  }, 600_000);
 
   it('during a re-encode: the job runs again after the restart and finishes', async () => {
     const token = await signUp(`reencode-${backend}@example.com`);
@@ -229,7 +234,7 @@ describe.each(backends)('crash recovery (kill -9) on %s', (backend) => {
       // Answers once the job is done or the server is gone; the job's state says which.
       void callProcess(url(), 'GET', `/api/reencode/${id}`, { token }).catch(() => {});
       const key = `reencode:${id}`;
-      const seen = await waitFor(
+      const seen = await waitLong(
         () => jobState(key),
         (state) => state === 'running' || state === 'done',
       );
@@ -239,10 +244,9 @@ describe.each(backends)('crash recovery (kill -9) on %s', (backend) => {
     await killServer();
 
     await server.restart();
-    await waitFor(
+    await waitLong(
       () => jobState(`reencode:${id}`),
       (state) => state === 'done',
-      90_000,
     );
     const file = await fetch(`${url().replace('localhost', '127.0.0.1')}/files/${id}.mp3`);
     expect(file.status).toBe(200);
@@ -250,5 +254,5 @@ describe.each(backends)('crash recovery (kill -9) on %s', (backend) => {
     expect(reencoded.equals(Buffer.from(original))).toBe(false);
     expect((await callProcess(url(), 'GET', `/api/view-vocal/${id}`)).body.audio.duration).toBeGreaterThan(57);
     await expectNoDebris();
-  }, 240_000);
+  }, 600_000);
 });
