@@ -1,5 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,12 +23,35 @@ export type ApiProcess = {
   output(): string;
 };
 
+export type StartOptions = {
+  env?: Record<string, string>;
+  dataDir?: string;
+  /** false: the server makes its database itself, in an empty folder, as on a first `pnpm start`. */
+  seedDatabase?: boolean;
+};
+
+let template: Promise<string> | null = null;
+
+/**
+ * A fresh PGlite folder costs the server an initdb (seconds of CPU); the tests start many, so
+ * each starts from a copy of one migrated database that the API's test code makes once.
+ */
+async function seedPglite(dataDir: string) {
+  template ??= new Promise((resolve, reject) =>
+    execFile(process.execPath, ['--import', 'tsx', 'src/testing/pglite-template-cli.ts'], { cwd: apiFolder }, (error, stdout) =>
+      error ? reject(error) : resolve(stdout),
+    ),
+  );
+  await cp(join(await template, 'db'), join(dataDir, 'db'), { recursive: true });
+}
+
 /**
  * Starts the real API server as its own process (from source, through tsx), on a free port
  * with a fresh data folder unless one is given. Black-box: tests reach it only over HTTP.
  */
-export async function startApiProcess(options: { env?: Record<string, string>; dataDir?: string } = {}): Promise<ApiProcess> {
+export async function startApiProcess(options: StartOptions = {}): Promise<ApiProcess> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'vocal-e2e-')));
+  if (options.seedDatabase !== false && !options.env?.DATABASE_URL && !existsSync(join(dataDir, 'db'))) await seedPglite(dataDir);
   let log = '';
   let child: ChildProcess | null = null;
   let port = 0;

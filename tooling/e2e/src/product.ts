@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { repoRoot, startApiProcess, type ApiProcess } from './api-process.ts';
+import { repoRoot, startApiProcess, type ApiProcess, type StartOptions } from './api-process.ts';
 
 export const webDist = join(repoRoot, 'apps', 'web', 'dist');
 
@@ -9,7 +9,7 @@ export const webDist = join(repoRoot, 'apps', 'web', 'dist');
  * The whole product as a user meets it: the API server serving the built web app on one
  * port. The web app must be built first (turbo's test task depends on the build).
  */
-export async function startProduct(options: { env?: Record<string, string>; dataDir?: string } = {}): Promise<ApiProcess> {
+export async function startProduct(options: StartOptions = {}): Promise<ApiProcess> {
   if (!existsSync(join(webDist, 'index.html'))) {
     throw new Error(`The web app is not built (${webDist}); run the build first (turbo does this for pnpm test).`);
   }

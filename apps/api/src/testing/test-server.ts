@@ -5,6 +5,7 @@ import { SignJWT } from 'jose';
 import { loadConfig } from '../env.ts';
 import { startServer, type RunningServer } from '../server.ts';
 import type { Storage } from '../storage/storage.ts';
+import { seedPgliteDatabase } from './pglite-template.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
 export type Backend = 'pglite' | 'postgres';
@@ -65,6 +66,7 @@ export async function startTestServer(
     '<!doctype html><html><head><title>Voice message · Vocal</title><!--vocal-head--></head><body><div id="player"></div><!--vocal-data--></body></html>',
   );
   const scratch = backend === 'postgres' ? await createScratchDatabase(process.env.TEST_DATABASE_URL!) : null;
+  if (!scratch && !env.DATABASE_URL) await seedPgliteDatabase(dataDir);
   const config = loadConfig({
     DATA_DIR: dataDir,
     PORT: '0',
