@@ -212,7 +212,7 @@ describe('api-client against the real server', () => {
       reencoded = await instance.reencode(audioUrl);
     }
     expect(reencoded, JSON.stringify(reencoded)).toMatchObject({ ok: true, data: { id: sent.id, status: 'complete' } });
-  }, 180_000);
+  }, 600_000);
 
   it("sends a visitor's upload with the reservation id in the address, which the server needs before the body", async () => {
     const owner = await signedIn();

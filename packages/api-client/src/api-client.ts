@@ -12,6 +12,9 @@ import {
   foldersResponseSchema,
   getVocalResponseSchema,
   imageUploadResponseSchema,
+  inboxReadResponseSchema,
+  inboxResponseSchema,
+  inboxSummarySchema,
   inviteSchema,
   okResponseSchema,
   paymentsResponseSchema,
@@ -36,8 +39,10 @@ import {
   type EditRecording,
   type FeedbackRequest,
   type GetVocalFreeQuery,
+  type InboxQuery,
   type InviteRequest,
   type NewComment,
+  type TranscriptEdit,
   type PersonalisationPatch,
   type Platform,
   type ReencodeResponse,
@@ -78,6 +83,15 @@ export type UploadVocalInput = {
 };
 
 const id = (value: string) => encodeURIComponent(value);
+
+/** The inbox query as a query string: only the values that are set, numbers as text. */
+function inboxSearchParams(query: InboxQuery): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params[key] = String(value);
+  }
+  return params;
+}
 const anything = z.unknown();
 
 /** One typed function per call of spec section 7, over the auth session of section 4. */
@@ -178,6 +192,14 @@ export function createApiClient(options: ApiClientOptions) {
       return result;
     },
     getAudios: () => call({ method: 'GET', path: 'audio', auth: 'required', schema: audiosResponseSchema }),
+    /** GET inbox: one page of the owner's inbox, newest first; pass nextCursor back for the next page. */
+    getInbox: (query: InboxQuery = {}) =>
+      call({ method: 'GET', path: 'inbox', auth: 'required', searchParams: inboxSearchParams(query), schema: inboxResponseSchema }),
+    /** GET inbox/summary: the unread counts for the navigation. */
+    getInboxSummary: () => call({ method: 'GET', path: 'inbox/summary', auth: 'required', schema: inboxSummarySchema }),
+    /** POST inbox/read: marks the caller's items read (or unread with read = false); answers the unread count. */
+    markRead: (ids: string[], read = true) =>
+      call({ method: 'POST', path: 'inbox/read', auth: 'required', json: { ids, read }, schema: inboxReadResponseSchema }),
     deleteRecording: (recordingId: string) =>
       call({ method: 'DELETE', path: `delete/${id(recordingId)}`, auth: 'required', schema: okResponseSchema }),
     editRecording: (recordingId: string, edit: EditRecording) =>
@@ -194,6 +216,9 @@ export function createApiClient(options: ApiClientOptions) {
       call({ method: 'GET', path: `transcription/${id(recordingId)}`, auth: 'required', schema: transcriptionStateSchema }),
     retryTranscription: (recordingId: string) =>
       call({ method: 'POST', path: `transcription/${id(recordingId)}/retry`, auth: 'required', schema: transcriptionStateSchema }),
+    /** PUT transcription/{id}: the owner's new text of each sentence, in order; the timings stay. */
+    editTranscript: (recordingId: string, edit: TranscriptEdit) =>
+      call({ method: 'PUT', path: `transcription/${id(recordingId)}`, auth: 'required', json: edit, schema: transcriptionStateSchema }),
     /** GET /reencode/{id}: only for audio on our own storage; the id is the file name without .mp3. */
     reencode: async (audioUrl: string): Promise<ApiResult<ReencodeResponse>> => {
       const base = options.storageBaseUrl;

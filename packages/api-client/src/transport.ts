@@ -73,7 +73,8 @@ export function createTransport(options: TransportOptions) {
         headers,
         body: spec.form ?? (spec.json === undefined ? undefined : JSON.stringify(spec.json)),
         searchParams: spec.searchParams,
-        timeout: spec.timeout,
+        // Only when the call sets one: ky reads `timeout: undefined` as "use ky's 10 s", not the client's.
+        ...(spec.timeout === undefined ? {} : { timeout: spec.timeout }),
       });
     } catch (error) {
       if (error instanceof HTTPError) return error.response;

@@ -35,6 +35,11 @@ export type AudioAttachment = { blob: Blob; name: string };
  */
 export interface HostAdapter {
   readonly platform: Platform;
+  /**
+   * The word on the review step's confirm button where the host does more than hand out a
+   * link ("Send" where the message goes to someone or into an email); "Get link" without it.
+   */
+  readonly sendLabel?: string;
   /** Resolves once the host is initialised. */
   ready(): Promise<HostContext>;
   /** Puts the finished message where the user is working. */

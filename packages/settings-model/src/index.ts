@@ -21,3 +21,4 @@ export * from './api/recordings.ts';
 export * from './api/account.ts';
 export * from './api/visitors.ts';
 export * from './api/transcription.ts';
+export * from './api/inbox.ts';

@@ -15,7 +15,7 @@ describe('personalisation defaults (spec section 3)', () => {
   it('themes are the four presets', () => expect(settings.themes).toEqual(DEFAULT_THEMES));
   it('defaults', () => expect(settings.defaults).toEqual({ notifications: true, transcriptions: true }));
   it('attachment', () => expect(settings.attachment).toEqual({ name: 'Voice memo', enabled: false }));
-  it('recorder', () => expect(settings.recorder).toEqual({ deviceId: null }));
+  it('recorder', () => expect(settings.recorder).toEqual({ deviceId: null, skipReview: false }));
   it('signature', () =>
     expect(settings.signature).toEqual({
       enabled: true,

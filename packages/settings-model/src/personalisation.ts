@@ -33,6 +33,12 @@ export const attachmentSettingsSchema = z.object({
 export const recorderSettingsSchema = z.object({
   /** The microphone to use; null means the system default. */
   deviceId: z.string().max(512).nullable().default(null),
+  /**
+   * Stop hands out the link at once instead of opening the review step (listen back, title,
+   * re-record, discard): for people who prefer one click. Open to every plan: the spec's
+   * Free rule "no customization" is about branding, not this.
+   */
+  skipReview: z.boolean().default(false),
 });
 
 export const SIGNATURE_DEFAULT_MESSAGE = 'Hey, check out my voice message!';

@@ -27,3 +27,27 @@ export const reencodeResponseSchema = z.object({
   duration: z.number().nonnegative(),
 });
 export type ReencodeResponse = z.infer<typeof reencodeResponseSchema>;
+
+/** The most sentences one edit may carry; a transcript of the longest Pro message has far fewer. */
+export const TRANSCRIPT_EDIT_MAX_SENTENCES = 2000;
+
+/**
+ * PUT transcription/{id}: the new text of every sentence, in the order the transcript has them
+ * (segment by segment). Only the words change: each sentence keeps its start and end, so the
+ * read-along highlighting still follows the audio. The count must match the stored transcript.
+ */
+export const transcriptEditSchema = z
+  .object({
+    sentences: z
+      .array(
+        z
+          .string()
+          .trim()
+          .min(1, { error: 'a sentence must not be empty (remove words, not whole sentences)' })
+          .max(2000, { error: 'a sentence must be at most 2000 characters' }),
+      )
+      .min(1, { error: 'must have at least one sentence' })
+      .max(TRANSCRIPT_EDIT_MAX_SENTENCES),
+  })
+  .strict();
+export type TranscriptEdit = z.infer<typeof transcriptEditSchema>;

@@ -1,0 +1,46 @@
+import { startApiProcess, type ApiProcess } from '@vocal/e2e';
+import { makeMp3, makePng } from '@vocal/test-fixtures';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient } from './api-client.ts';
+import { recordingFetch } from './test-support.ts';
+
+let api: ApiProcess;
+beforeAll(async () => {
+  api = await startApiProcess();
+});
+afterAll(() => api?.stop());
+
+describe('the inbox calls against the real server', () => {
+  it('asks for a page with only the query values that are set, and parses items, the summary and the read answer', async () => {
+    const wire = recordingFetch();
+    const client = createApiClient({ baseUrl: `${api.url}/api`, fetch: wire.fetch });
+    expect((await client.signIn({ email: `inbox-${Date.now()}@example.com`, password: 'correct horse battery' })).ok).toBe(true);
+    const reserved = await client.getVocal('webapp');
+    if (!reserved.ok) throw new Error(reserved.error.msg);
+    const uploaded = await client.uploadVocal({
+      recording: new Blob([await makeMp3(2)], { type: 'audio/mpeg' }),
+      image: new Blob([makePng(200, 40)], { type: 'image/png' }),
+      context: { id: reserved.data.id, platform: 'webapp', duration: 2, peaks: [0.2, 0.8], subject: 'Hello inbox' },
+    });
+    expect(uploaded.ok).toBe(true);
+
+    const page = await client.getInbox({ view: 'sent', q: '', limit: 10 });
+    expect(new URL(wire.requests.at(-1)!.url).search).toBe('?view=sent&limit=10');
+    if (!page.ok) throw new Error(page.error.msg);
+    expect(page.data.nextCursor).toBeNull();
+    expect(page.data.items).toHaveLength(1);
+    expect(page.data.items[0]).toMatchObject({ id: reserved.data.id, source: 'sent', read: true, subject: 'Hello inbox', replyCount: 0 });
+
+    const summary = await client.getInboxSummary();
+    expect(summary.ok && summary.data).toEqual({
+      unread: 0,
+      unreadBySource: { sent: 0, reply: 0, 'contact-form': 0, collect: 0, written: 0 },
+    });
+
+    const read = await client.markRead([reserved.data.id]);
+    expect(read.ok && read.data).toEqual({ unread: 0 });
+    const refused = await client.markRead(['NotMine1234']);
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && refused.status).toBe(404);
+  });
+});

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { recordingSchema } from '../recording.ts';
+import { recordingIdSchema, uuidSchema } from '../validation.ts';
+
+/**
+ * Where an inbox item came from: sent = the owner's own message; reply = a visitor's voice
+ * reply to one of the owner's messages; contact-form = a voice message through the contact
+ * form; collect = a voice message to a collection; written = a written contact-form message.
+ */
+export const INBOX_SOURCES = ['sent', 'reply', 'contact-form', 'collect', 'written'] as const;
+export const inboxSourceSchema = z.enum(INBOX_SOURCES, {
+  error: `must be one of ${INBOX_SOURCES.join(', ')}`,
+});
+export type InboxSource = z.infer<typeof inboxSourceSchema>;
+
+/** All = everything; sent = the owner's own; received = what others sent them. */
+export const INBOX_VIEWS = ['all', 'sent', 'received'] as const;
+export const inboxViewSchema = z.enum(INBOX_VIEWS, { error: `must be one of ${INBOX_VIEWS.join(', ')}` });
+export type InboxView = z.infer<typeof inboxViewSchema>;
+
+export const INBOX_PAGE_LIMIT = { default: 50, max: 100 } as const;
+/** Longer searches are refused: nobody types 200 characters into a search box, and it bounds the work. */
+export const INBOX_QUERY_MAX_LENGTH = 200;
+
+/** GET inbox: the query string. Omitted folder = every folder; `none` = only items in no folder. */
+export const inboxQuerySchema = z
+  .object({
+    view: inboxViewSchema.default('all'),
+    source: inboxSourceSchema.optional(),
+    folder: z.union([z.literal('none'), uuidSchema], { error: 'must be a folder id or none' }).optional(),
+    q: z
+      .string()
+      .trim()
+      .max(INBOX_QUERY_MAX_LENGTH, { error: `must be at most ${INBOX_QUERY_MAX_LENGTH} characters` })
+      .optional()
+      .transform((q) => (q ? q : undefined)),
+    /** Opaque: only ever a nextCursor the server gave. */
+    cursor: z.string().min(1).max(200, { error: 'is not a cursor this server gave' }).optional(),
+    limit: z.coerce
+      .number({ error: 'must be a number' })
+      .int({ error: 'must be a whole number' })
+      .min(1, { error: 'must be at least 1' })
+      .max(INBOX_PAGE_LIMIT.max, { error: `must be at most ${INBOX_PAGE_LIMIT.max}` })
+      .default(INBOX_PAGE_LIMIT.default),
+  })
+  .strict();
+export type InboxQuery = z.input<typeof inboxQuerySchema>;
+export type InboxQueryParsed = z.output<typeof inboxQuerySchema>;
+
+/** One inbox row: the owner's view of the recording, plus what the inbox shows about it. */
+export const inboxItemSchema = recordingSchema.extend({
+  source: inboxSourceSchema,
+  /** Always true for `sent`: only what came from someone else can be unread. */
+  read: z.boolean(),
+  /** For a reply: the title of the message it answers (null when that has no title). */
+  replyToTitle: z.string().nullable().default(null),
+  /** How many replies this message has. */
+  replyCount: z.number().int().nonnegative().default(0),
+  /** The first ~160 characters of the transcript or written message; with q, a window around the match. */
+  snippet: z.string().nullable().default(null),
+});
+export type InboxItem = z.infer<typeof inboxItemSchema>;
+export type InboxItemWire = z.input<typeof inboxItemSchema>;
+
+/** GET inbox: newest first; nextCursor null on the last page. */
+export const inboxResponseSchema = z.object({
+  items: z.array(inboxItemSchema),
+  nextCursor: z.string().nullable(),
+});
+export type InboxResponse = z.infer<typeof inboxResponseSchema>;
+
+const unreadCountSchema = z.number().int().nonnegative();
+
+/** GET inbox/summary: the unread count for the navigation. `sent` is always 0. */
+export const inboxSummarySchema = z.object({
+  unread: unreadCountSchema,
+  unreadBySource: z.object({
+    sent: unreadCountSchema,
+    reply: unreadCountSchema,
+    'contact-form': unreadCountSchema,
+    collect: unreadCountSchema,
+    written: unreadCountSchema,
+  }),
+});
+export type InboxSummary = z.infer<typeof inboxSummarySchema>;
+
+export const INBOX_READ_MAX_IDS = 100;
+
+/** POST inbox/read: marks the caller's items read (or unread with read: false). */
+export const inboxReadSchema = z
+  .object({
+    ids: z
+      .array(recordingIdSchema, { error: 'must be a list of recording ids' })
+      .min(1, { error: 'must name at least one recording' })
+      .max(INBOX_READ_MAX_IDS, { error: `must name at most ${INBOX_READ_MAX_IDS} recordings` }),
+    read: z.boolean({ error: 'must be true or false' }).default(true),
+  })
+  .strict();
+export type InboxRead = z.input<typeof inboxReadSchema>;
+
+/** 200 from POST inbox/read: the caller's unread count afterwards. */
+export const inboxReadResponseSchema = z.object({ unread: unreadCountSchema });
+export type InboxReadResponse = z.infer<typeof inboxReadResponseSchema>;
