@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 
@@ -14,8 +14,14 @@ const fileOf = (dataDir: string) => join(dataDir, 'server.json');
 
 export const newAdminToken = () => randomBytes(32).toString('base64url');
 
+/**
+ * Written beside it and renamed into place, so a reader (the admin command, a test) never
+ * sees a half-written file: a rename within one folder is atomic.
+ */
 export async function writeHandoff(dataDir: string, handoff: AdminHandoff): Promise<void> {
-  await writeFile(fileOf(dataDir), JSON.stringify(handoff), { mode: 0o600 });
+  const partial = `${fileOf(dataDir)}.${handoff.pid}.partial`;
+  await writeFile(partial, JSON.stringify(handoff), { mode: 0o600 });
+  await rename(partial, fileOf(dataDir));
 }
 
 export async function removeHandoff(dataDir: string, pid: number): Promise<void> {

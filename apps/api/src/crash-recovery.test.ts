@@ -53,6 +53,27 @@ async function stalledUpload(base: string, token: string, form: FormData) {
   return { progress, outcome };
 }
 
+/** DATA_DIR/tmp as text: each process's folder and the children it recorded, for a failure message. */
+async function scratchContents(dataDir: string): Promise<string> {
+  const root = scratchRootOf(dataDir);
+  const lines: string[] = [];
+  for (const owner of await readdir(root).catch(() => [])) {
+    const records = await readdir(join(root, owner, 'children')).catch(() => []);
+    const children = await Promise.all(
+      records.map(async (pid) => `${pid}=${await readFile(join(root, owner, 'children', pid), 'utf8').catch(() => '?')}`),
+    );
+    lines.push(`${owner} (alive: ${isProcessAlive(Number(owner))}) children [${children.join(' ')}]`);
+  }
+  return lines.join('; ') || 'nothing';
+}
+
+/** A process's state, parent and command line from /proc, for a failure message. */
+async function describeProcess(pid: number): Promise<string> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => 'gone');
+  const commandLine = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+  return `stat ${stat.trim()} | cmdline ${commandLine.replaceAll('\0', ' ')}`;
+}
+
 async function filesUnder(folder: string): Promise<string[]> {
   const entries = await readdir(folder, { withFileTypes: true, recursive: true }).catch(() => []);
   return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
@@ -82,7 +103,8 @@ describe.each(backends)('crash recovery (kill -9) on %s', (backend) => {
         JOB_POLL_MS: '100',
         JOB_RETRY_BASE_SECONDS: '0.1',
         EXPIRY_SWEEP_SECONDS: '1',
-        LOG_LEVEL: 'error',
+        // Info: a failure message then shows what each start removed.
+        LOG_LEVEL: 'info',
         ...(scratch ? { DATABASE_URL: scratch.url } : {}),
       },
     });
@@ -193,11 +215,28 @@ describe.each(backends)('crash recovery (kill -9) on %s', (backend) => {
     const deadServer = await killServer();
     // SIGKILL gives a server no chance to clean up: its child is still running.
     expect(isProcessAlive(orphan)).toBe(true);
+    const leftBehind = await scratchContents(server.dataDir);
     await server.restart();
-    await waitLong(
-      async () => isProcessAlive(orphan),
-      (alive) => !alive,
-    );
+    try {
+      await waitLong(
+        async () => isProcessAlive(orphan),
+        (alive) => !alive,
+      );
+    } catch (error) {
+      // Whatever happens, the gate opens: a transcriber left waiting would hold the media lane.
+      await writeFile(join(gate, 'open'), '');
+      throw new Error(
+        [
+          `${String(error)}: the killed server's transcriber (pid ${orphan}) still runs after the restart.`,
+          `It: ${await describeProcess(orphan)}`,
+          `Before the restart DATA_DIR/tmp held: ${leftBehind}`,
+          `After it: ${await scratchContents(server.dataDir)}`,
+          `The gate saw: ${(await readdir(gate)).join(', ')}`,
+          `The server said:\n${server.output().slice(-4000)}`,
+        ].join('\n'),
+        { cause: error },
+      );
+    }
     expect((await readdir(scratchRootOf(server.dataDir))).includes(String(deadServer))).toBe(false);
 
     await writeFile(join(gate, 'open'), '');

@@ -11,7 +11,7 @@ import { createJobWorker, type JobHandler } from './job-worker.ts';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const logger = createLogger('silent');
 
-async function waitFor<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+async function waitFor<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 120_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -52,7 +52,13 @@ describe.each(backends)('job queue on %s', (backend) => {
   it('never hands one job to two claimers, however many claim at once', async () => {
     const kind = key('race');
     for (let index = 0; index < 40; index++) await queue.enqueue({ kind, key: key('race-job') });
-    const batches = await Promise.all(Array.from({ length: 8 }, (_, index) => queue.claim(`worker-${index}`, [kind], 7)));
+    // A lease that outlasts the test: with the suite's 0.4 s one, a slow machine let later
+    // claimers take over jobs whose first lease had run out, which is a takeover, not a race.
+    const patient = createJobQueue({
+      db: database.db,
+      config: { concurrency: 1, leaseSeconds: 600, maxAttempts: 3, retryBaseSeconds: 0.05, pollMs: 20, expirySweepSeconds: 60 },
+    });
+    const batches = await Promise.all(Array.from({ length: 8 }, (_, index) => patient.claim(`worker-${index}`, [kind], 7)));
     const ids = batches.flat().map((job) => job.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.length).toBe(40);

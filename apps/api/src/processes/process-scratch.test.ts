@@ -54,6 +54,58 @@ describe('process leftovers', () => {
     }
   });
 
+  it('kills a child the dead process had no time to record: its command line names a file in that folder', async () => {
+    const dead = await deadPid();
+    const folder = join(scratchRootOf(dataDir), String(dead));
+    await mkdir(join(folder, 'transcribe-abc'), { recursive: true });
+    const input = join(folder, 'transcribe-abc', 'speech.raw');
+    await writeFile(input, 'pcm');
+    // Started, then the server was killed before it wrote the child's record.
+    const unrecorded = spawn('sh', ['-c', 'sleep 300; :', 'transcriber', '-infile', input], { detached: true, stdio: 'ignore' });
+    unrecorded.unref();
+    // Another data folder's child, whose path merely starts the same, is not ours.
+    const other = spawn('sh', ['-c', 'sleep 300; :', 'transcriber', `${folder}0/speech.raw`], { detached: true, stdio: 'ignore' });
+    other.unref();
+    try {
+      await waitFor(
+        () => readFile(`/proc/${unrecorded.pid}/cmdline`, 'utf8').catch(() => ''),
+        (commandLine) => commandLine.includes(input),
+      );
+      expect(await removeDeadProcessLeftovers(dataDir)).toEqual({ folders: 1, children: 1 });
+      await waitFor(
+        async () => isProcessAlive(unrecorded.pid!),
+        (alive) => !alive,
+      );
+      expect(isProcessAlive(other.pid!)).toBe(true);
+    } finally {
+      for (const child of [unrecorded, other]) {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          // Gone already.
+        }
+      }
+    }
+  });
+
+  it('counts a zombie (exited, not yet reaped) as dead: a killed orphan waits on PID 1 to reap it', async () => {
+    // The shell starts a child that exits at once, then becomes a sleep that never reaps it.
+    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 300'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    try {
+      const zombie = Number(await new Promise<string>((resolve) => parent.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString()))));
+      await waitFor(
+        () => readFile(`/proc/${zombie}/stat`, 'utf8'),
+        (stat) => stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z'),
+      );
+      // Signal 0 still reaches it, which is what made a killed transcriber look alive.
+      expect(() => process.kill(zombie, 0)).not.toThrow();
+      expect(isProcessAlive(zombie)).toBe(false);
+      expect(isProcessAlive(parent.pid!)).toBe(true);
+    } finally {
+      parent.kill('SIGKILL');
+    }
+  });
+
   it('records a running child and forgets it once it exits; an abort kills its whole group', async () => {
     const scratch = createProcessScratch(dataDir);
     const childrenFolder = join(scratchRootOf(dataDir), String(process.pid), 'children');

@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 
@@ -13,13 +13,35 @@ export const scratchRootOf = (dataDir: string) => join(dataDir, 'tmp');
 /** This process's own folder: anything temporary belongs under it, to be cleaned after a crash. */
 export const processScratchFolder = (dataDir: string) => join(scratchRootOf(dataDir), String(process.pid));
 
+/**
+ * Whether a process still runs. A zombie (exited, not yet reaped) does not: signal 0 reaches
+ * it, but it holds nothing. Orphans are reaped by PID 1, and a container's PID 1 may take
+ * its time (seconds on the CI machines), so a killed orphan would otherwise look alive.
+ */
 export function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     // EPERM: alive, just not ours to signal.
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  return !hasExited(pid);
+}
+
+const procAvailable = existsSync('/proc/self/stat');
+
+/**
+ * Linux: a zombie's state letter is Z (it follows the command name in parentheses, which may
+ * hold spaces), and a process gone since the signal has no entry. Elsewhere: not known.
+ */
+function hasExited(pid: number): boolean {
+  if (!procAvailable) return false;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const end = stat.lastIndexOf(')');
+    return stat.slice(end + 2, end + 3) === 'Z';
+  } catch {
+    return true;
   }
 }
 
@@ -29,6 +51,18 @@ async function commandLineOf(pid: number): Promise<string | null> {
     (text) => text.replaceAll('\0', ' '),
     () => null,
   );
+}
+
+/** Live processes (Linux) whose command line holds `text`; none elsewhere. */
+async function processesNaming(text: string): Promise<number[]> {
+  if (!procAvailable) return [];
+  const pids = (await readdir('/proc').catch(() => [])).map(Number).filter((pid) => Number.isInteger(pid) && pid !== process.pid);
+  const found: number[] = [];
+  for (const pid of pids) {
+    const commandLine = await commandLineOf(pid);
+    if (commandLine?.includes(text) && isProcessAlive(pid)) found.push(pid);
+  }
+  return found;
 }
 
 function killGroup(pid: number) {
@@ -115,17 +149,28 @@ export async function removeDeadProcessLeftovers(dataDir: string): Promise<{ fol
   for (const entry of entries) {
     const pid = Number(entry.name);
     if (!entry.isDirectory() || !Number.isInteger(pid) || pid === process.pid || isProcessAlive(pid)) continue;
-    const childrenFolder = join(root, entry.name, 'children');
+    const folder = join(root, entry.name);
+    const childrenFolder = join(folder, 'children');
+    const killed = new Set<number>();
     for (const record of await readdir(childrenFolder).catch(() => [])) {
       const childPid = Number(record);
       const command = await readFile(join(childrenFolder, record), 'utf8').catch(() => '');
       const commandLine = Number.isInteger(childPid) ? await commandLineOf(childPid) : null;
       if (command && commandLine?.includes(command)) {
         killGroup(childPid);
-        children++;
+        killed.add(childPid);
       }
     }
-    await rm(join(root, entry.name), { recursive: true, force: true });
+    // A child is recorded just after it starts: a kill in between leaves it unrecorded. Every
+    // child works on files in its server's folder and names them on its command line, so a
+    // process whose command line names that folder is one of them.
+    for (const pid of await processesNaming(`${folder}/`)) {
+      if (killed.has(pid)) continue;
+      killGroup(pid);
+      killed.add(pid);
+    }
+    children += killed.size;
+    await rm(folder, { recursive: true, force: true });
     folders++;
   }
   return { folders, children };

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { reencodeUntilDone } from '../testing/reencode-until-done.ts';
 import { samplePng, threeSecondMp3, uploadForm } from '../testing/upload-form.ts';
 
 /** s3rver: an S3-compatible server from npm, run in-process on a free port. */
@@ -67,7 +68,7 @@ describe.each(backends)('S3 storage on %s', (backend) => {
     expect(part.status).toBe(206);
     expect((await part.arrayBuffer()).byteLength).toBe(10);
 
-    const reencoded = await server.call('GET', `/api/reencode/${id}`, { token: user.access });
+    const reencoded = await reencodeUntilDone(server, user.access, id);
     expect(reencoded).toMatchObject({ status: 200, body: { status: 'complete', audioUrl: audio.audioUrl } });
     const replaced = new Uint8Array(await (await fetch(audio.audioUrl)).arrayBuffer());
     expect(Buffer.from(replaced).equals(Buffer.from(mp3))).toBe(false);

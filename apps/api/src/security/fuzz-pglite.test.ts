@@ -1,0 +1,3 @@
+import { fuzzEveryRoute } from './fuzz-suite.ts';
+
+fuzzEveryRoute('pglite');

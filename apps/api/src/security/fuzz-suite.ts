@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app.ts';
+import { createLogger } from '../logger.ts';
+import { ROUTE_CATALOGUE, routeKeysOf } from '../testing/route-catalogue.ts';
+import { describeRequest, fuzzRequests, type FuzzRequest, type FuzzTargets } from '../testing/fuzz-requests.ts';
+import { startTestServer, type Backend, type TestServer } from '../testing/test-server.ts';
+import { samplePng, threeSecondMp3 } from '../testing/upload-form.ts';
+import { signUpWithData, type UserWithData } from '../testing/user-with-data.ts';
+import { reserveAsVisitor } from '../testing/visitor-helpers.ts';
+import { watchWrites, type WriteWatch } from '../testing/write-watch.ts';
+
+/** Fixed, so a failure reproduces: the same seed generates the same requests. */
+const SEED = 20_261_123;
+/** ≥ 10,000 in the default run (PGlite); fewer on PostgreSQL, which runs the same code. */
+const REQUESTS = { pglite: 10_000, postgres: 2_000 } as const;
+
+type Failure = { request: string; status: number; problem: string; answer: string; route: string };
+
+/**
+ * The fuzz suite on one database, called by one test file per database so the two run side
+ * by side (each is a long sequence of requests: one after another by design, so that every
+ * write can be traced to the request that made it).
+ */
+export function fuzzEveryRoute(backend: Backend) {
+  describe(`fuzzing every route on ${backend}`, () => {
+    let server: TestServer;
+    let owner: UserWithData;
+    let other: UserWithData;
+    let watch: WriteWatch;
+    let targets: FuzzTargets;
+
+    beforeAll(async () => {
+      server = await startTestServer(backend, { TRANSCRIBER: 'none', TRUST_PROXY: 'true' });
+      owner = await signUpWithData(server);
+      other = await signUpWithData(server);
+      // The owner's own reservations, and visitors' (replies to the owner's message), for uploads to land in.
+      const reservations: string[] = [];
+      for (let index = 0; index < 6; index++) {
+        reservations.push((await server.call('GET', '/api/get-vocal', { token: owner.access })).body.id as string);
+        reservations.push((await reserveAsVisitor(server, `reply:${owner.recordingId}`)).body.id as string);
+      }
+      targets = {
+        recordingIds: [owner.recordingId, owner.replyId, other.recordingId, other.replyId],
+        folderIds: [owner.folderId, other.folderId],
+        commentIds: [owner.commentId, other.commentId],
+        inviteCodes: [owner.inviteCode, other.inviteCode],
+        fileKeys: [`${owner.recordingId}.mp3`, `${owner.recordingId}.png`, owner.imageKey, `${other.recordingId}.mp3`, other.imageKey],
+        reservations,
+        mp3: await threeSecondMp3(),
+        png: samplePng(),
+      };
+      // Jobs and sweeps write on their own time; stopped, every write belongs to a request.
+      await server.running.worker.stop();
+      watch = await watchWrites(server.running.services.db, server.dataDir);
+    });
+    afterAll(() => server?.close());
+
+    async function send(request: FuzzRequest, tokens: Record<FuzzRequest['token'], string | undefined>) {
+      const headers: Record<string, string> = { ...request.headers };
+      const token = tokens[request.token];
+      if (token) headers.authorization = `Bearer ${token}`;
+      let body: RequestInit['body'];
+      if (typeof request.body === 'string') body = request.body;
+      else if (request.body) {
+        const form = new FormData();
+        for (const part of request.body) {
+          if ('text' in part) form.append(part.name, part.text);
+          else form.append(part.name, new Blob([part.bytes as Uint8Array<ArrayBuffer>], { type: part.type }), part.filename);
+        }
+        body = form;
+      }
+      // A request that hangs is a finding of its own, not a stalled suite.
+      const signal = AbortSignal.timeout(60_000);
+      const response = await fetch(`${server.url}${request.path}`, { method: request.method, headers, body, signal, redirect: 'manual' });
+      const text = await response.text();
+      let parsed: unknown = undefined;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // not JSON; judged below
+      }
+      return { status: response.status, text, parsed };
+    }
+
+    it(`answers ${REQUESTS[backend]} generated requests below 500, says why it refuses, and a refusal writes nothing`, async () => {
+      const tokens: Record<FuzzRequest['token'], string | undefined> = {
+        none: undefined,
+        valid: owner.access,
+        malformed: 'abc',
+        expired: await server.expiredToken(owner.id),
+        garbage: 'eyJhbGciOiJIUzI1NiJ9.e30.' + 'A'.repeat(43),
+      };
+      // Requests are generated for catalogued routes only: one missing from the catalogue would go unfuzzed.
+      const app = createApp(server.running.services, createLogger('error'), { adminToken: randomUUID() });
+      expect(
+        routeKeysOf(app).filter((key) => !(key in ROUTE_CATALOGUE)),
+        'routes missing from ROUTE_CATALOGUE',
+      ).toEqual([]);
+      const requests = fc.sample(fuzzRequests(targets), { seed: SEED, numRuns: REQUESTS[backend] });
+      const failures: Failure[] = [];
+      const statuses = new Map<number, number>();
+      const answersByRoute: Record<string, Record<number, number>> = {};
+      let refused = 0;
+      let mark = await watch.mark();
+      const started = performance.now();
+
+      for (const request of requests) {
+        const problems: string[] = [];
+        let status = 0;
+        let answer = '';
+        try {
+          const reply = await send(request, tokens);
+          status = reply.status;
+          answer = reply.text.slice(0, 300);
+          // Judged by where the path leads once dot segments resolve: /files/../listen/x is the listen page.
+          const isApi = /^\/(api|files|health)(\/|$)/.test(new URL(`http://fuzz.invalid${request.path}`).pathname);
+          if (status >= 500 && !(status === 501 && request.route === 'GET /api/oembed')) problems.push(`answered ${status}`);
+          if (status >= 400 && isApi && request.method !== 'HEAD' && typeof (reply.parsed as { msg?: unknown })?.msg !== 'string') {
+            problems.push('refused without a JSON {msg}');
+          }
+        } catch (error) {
+          problems.push(`no answer: ${String(error)}`);
+        }
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        const perRoute = (answersByRoute[request.route] ??= {});
+        perRoute[status] = (perRoute[status] ?? 0) + 1;
+        const { written, now } = await watch.since(mark);
+        mark = now;
+        if (status >= 400 || status === 0) {
+          refused++;
+          if (written.length > 0) problems.push(`refused, yet wrote ${written.slice(0, 8).join(', ')}`);
+        }
+        for (const problem of problems) {
+          failures.push({ route: request.route, request: describeRequest(request), status, problem, answer });
+        }
+      }
+
+      const summary = [
+        `seed ${SEED}, ${requests.length} requests on ${backend} in ${Math.round((performance.now() - started) / 1000)} s, ${refused} refused; statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+        `${failures.length} failures`,
+      ];
+      const byKind = new Map<string, Failure[]>();
+      for (const failure of failures) {
+        const kind = `${failure.route}: ${failure.problem.replace(/\d+ bytes|\(reference [^)]+\)/g, '')}`.slice(0, 200);
+        byKind.set(kind, [...(byKind.get(kind) ?? []), failure]);
+      }
+      for (const [kind, list] of byKind) {
+        summary.push(`${list.length}× ${kind}\n    e.g. ${list[0]!.request}\n    -> ${list[0]!.status} ${list[0]!.answer}`);
+      }
+      console.info(
+        [
+          ...summary,
+          'answers by route:',
+          ...Object.entries(answersByRoute).map(([route, counts]) => `  ${route} ${JSON.stringify(counts)}`),
+        ].join('\n'),
+      );
+      expect(requests.length).toBeGreaterThanOrEqual(REQUESTS[backend]);
+      expect(failures.map((failure) => `${failure.problem} on ${failure.request}`).slice(0, 20), summary.join('\n')).toEqual([]);
+    }, 1_200_000);
+  });
+}
