@@ -18,6 +18,7 @@ import { commentRoutes } from './routes/comment-routes.ts';
 import { feedbackRoutes } from './routes/feedback-routes.ts';
 import { fileRoutes } from './routes/file-routes.ts';
 import { hostAppRoutes } from './routes/host-app-routes.ts';
+import { inboxRoutes } from './routes/inbox-routes.ts';
 import { listenPageRoutes } from './routes/listen-page-routes.ts';
 import { listenRoutes } from './routes/listen-routes.ts';
 import { folderRoutes } from './routes/folder-routes.ts';
@@ -81,6 +82,7 @@ export function createApp(services: Services, logger: Logger, options: { adminTo
     .route('/', accountRoutes(services))
     .route('/', recordingRoutes(services))
     .route('/', folderRoutes(services))
+    .route('/', inboxRoutes(services))
     .route('/', personalisationRoutes(services))
     .route('/', feedbackRoutes(services))
     .route('/', transcriptionRoutes(services))
@@ -107,7 +109,13 @@ export function createApp(services: Services, logger: Logger, options: { adminTo
   app.route('/', fileRoutes(services.storage, services.audio));
   app.route(
     '/',
-    listenPageRoutes({ recordings: services.recordings, webDist: services.config.webDist, publicUrl: services.config.publicUrl }),
+    listenPageRoutes({
+      recordings: services.recordings,
+      cards: services.previewCards,
+      gonePages: services.gonePages,
+      webDist: services.config.webDist,
+      publicUrl: services.config.publicUrl,
+    }),
   );
   app.route(
     '/',

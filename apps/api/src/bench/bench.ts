@@ -8,7 +8,9 @@ import { createJobWorker } from '../jobs/job-worker.ts';
 import { createLogger } from '../logger.ts';
 import { createMediaPool } from '../media/media-pool.ts';
 import { readMp3 } from '../media/mp3.ts';
+import { benchInbox } from './inbox-bench.ts';
 import { benchMediaOffTheEventLoop } from './media-bench.ts';
+import { benchPreviewCards } from './preview-card-bench.ts';
 import { benchUploadMemory } from './upload-bench.ts';
 import { openTestDatabase } from '../testing/test-database.ts';
 import { backends, type Backend } from '../testing/test-server.ts';
@@ -21,7 +23,8 @@ import type { Transcriber } from '../transcription/transcriber.ts';
  * `pnpm bench`: one JSON line per measurement. Transcription real-time factor for each
  * provider available here, the local engine's word accuracy on the LibriVox files of
  * pocketsphinx-testdata, queue throughput, and the event loop under continuous re-encoding
- * (media-bench.ts, also runnable alone) on PGlite (and PostgreSQL when TEST_DATABASE_URL is
+ * (media-bench.ts, also runnable alone), and the inbox on 10,000 messages (inbox-bench.ts, also
+ * runnable alone), on PGlite (and PostgreSQL when TEST_DATABASE_URL is
  * set, as for the tests).
  */
 const print = (line: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(line)}\n`);
@@ -205,4 +208,6 @@ if (process.env.TEST_DATABASE_URL) {
   print({ bench: 'queue', database: 'postgres', skipped: 'TEST_DATABASE_URL not set' });
 }
 for (const backend of backends) await benchMediaOffTheEventLoop(backend);
+for (const backend of backends) await benchInbox(backend);
 await benchUploadMemory();
+await benchPreviewCards();

@@ -80,6 +80,23 @@ export function contactFormMail(input: {
   return render(subject, blocks, input.settingsUrl);
 }
 
+/** A visitor sent a voice message to the owner's collection (the collect page). */
+export function collectMail(input: {
+  sender: { name: string | null; email: string | null };
+  subject: string | null;
+  listenUrl: string;
+  inboxUrl: string;
+  settingsUrl: string;
+}): RenderedMail {
+  const who = senderLabel(input.sender);
+  const blocks: Block[] = [{ text: `${who} sent you a voice message through your collection page.` }];
+  if (input.subject) blocks.push({ text: `Subject: ${input.subject}` });
+  blocks.push({ link: input.listenUrl, label: 'Listen to the voice message' });
+  blocks.push({ link: input.inboxUrl, label: 'See it with your recordings' });
+  if (input.sender.email) blocks.push({ text: `Reply to this email to answer ${input.sender.email}.` });
+  return render(`New voice message for your collection from ${who}${input.subject ? `: ${input.subject}` : ''}`, blocks, input.settingsUrl);
+}
+
 /** A visitor answered one of the owner's messages by voice. */
 export function replyMail(input: {
   senderName: string | null;

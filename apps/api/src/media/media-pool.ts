@@ -4,7 +4,10 @@ import type { ReencodeResult } from './mp3-encoder.ts';
 import { createWorkerPool } from './worker-pool.ts';
 
 export type MediaTask =
-  { kind: 'reencode'; bytes: Uint8Array } | { kind: 'pcm16k'; bytes: Uint8Array; path: string } | { kind: 'probe'; bytes: Uint8Array };
+  | { kind: 'reencode'; bytes: Uint8Array }
+  | { kind: 'pcm16k'; bytes: Uint8Array; path: string }
+  | { kind: 'probe'; bytes: Uint8Array }
+  | { kind: 'card'; svg: string };
 
 /**
  * Decoding and encoding audio, off the event loop. Every method takes an optional signal:
@@ -17,6 +20,8 @@ export type MediaPool = {
   decodeToPcm16kFile(bytes: Uint8Array, path: string, signal?: AbortSignal): Promise<{ samples: number }>;
   /** probeAudio, for callers that would rather not spend the event loop on a long file. */
   probe(bytes: Uint8Array, signal?: AbortSignal): Promise<AudioProbe | null>;
+  /** A link-preview card's SVG drawn to PNG (preview-card-render.ts). */
+  renderCard(svg: string, signal?: AbortSignal): Promise<Uint8Array>;
   close(): Promise<void>;
   stats(): { workers: number; busy: number; queued: number };
 };
@@ -55,6 +60,7 @@ export function createMediaPool(options: { workers: number }): MediaPool {
     reencode: (bytes, signal) => run({ kind: 'reencode', bytes }, signal),
     decodeToPcm16kFile: (bytes, path, signal) => run({ kind: 'pcm16k', bytes, path }, signal),
     probe: (bytes, signal) => run({ kind: 'probe', bytes }, signal),
+    renderCard: (svg, signal) => run({ kind: 'card', svg }, signal),
     close: () => pool.close(),
     stats: () => pool.stats(),
   };

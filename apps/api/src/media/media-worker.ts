@@ -4,6 +4,7 @@ import { probeAudio } from './audio-file.ts';
 import { readMp3 } from './mp3.ts';
 import { reencodeToMp3 } from './mp3-encoder.ts';
 import { writePcm16k } from './pcm16k.ts';
+import { renderCardPng } from './preview-card-render.ts';
 import type { MediaTask } from './media-pool.ts';
 import { serveWorkerTasks } from './worker-pool.ts';
 
@@ -40,5 +41,7 @@ serveWorkerTasks(async (task: MediaTask) => {
       return writePcm16k(task.bytes, task.path);
     case 'probe':
       return probeAudio(task.bytes);
+    case 'card':
+      return renderCardPng(task.svg);
   }
 });

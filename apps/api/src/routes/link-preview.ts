@@ -1,5 +1,6 @@
 import { listenUrl, SHARE, type OembedResponse, type PublicListenPayload } from '@vocal/settings-model';
 import { escapeHtml } from '../http/html-escaping.ts';
+import { CARD_HEIGHT, CARD_WIDTH } from '../media/preview-card-svg.ts';
 import { contentTypeOf } from '../storage/storage.ts';
 
 export const SITE_NAME = 'Vocal';
@@ -51,8 +52,10 @@ export type LinkPreview = {
   description: string;
   authorName: string;
   canonicalUrl: string;
+  /** The link-preview card (GET /listen/{id}/card.png), always 1200x630. */
   imageUrl: string;
-  imageSize: { width: number; height: number } | null;
+  imageSize: { width: number; height: number };
+  imageAlt: string;
   audioUrl: string;
   audioType: string;
   playerUrl: string;
@@ -81,8 +84,10 @@ export function linkPreviewOf(page: PublicPage, options: { publicUrl: string; qu
     description: truncateCaption(payload.audio.summary ? `${shared}: ${payload.audio.summary}` : shared, SHARE.imageCaptionMaxLength),
     authorName: payload.settings.name,
     canonicalUrl: canonical,
-    imageUrl: payload.audio.imageUrl,
-    imageSize: page.imageSize,
+    // The card's address is on our own host, where it is made; the listen page may be on a custom domain.
+    imageUrl: `${options.publicUrl}/listen/${payload.audio.id}/card.png`,
+    imageSize: { width: CARD_WIDTH, height: CARD_HEIGHT },
+    imageAlt: `${truncateCaption(title, SHARE.imageCaptionMaxLength)}: a voice message from ${payload.settings.name} (${formatDuration(payload.audio.duration)})`,
     audioUrl: payload.audio.audioUrl,
     audioType: contentTypeOf(fileName),
     playerUrl: `${options.publicUrl}/embed/player/${payload.audio.id}`,
@@ -109,22 +114,19 @@ export function previewHead(preview: LinkPreview): string {
     meta('property', 'og:url', preview.canonicalUrl),
     meta('property', 'og:image', preview.imageUrl),
     meta('property', 'og:image:type', 'image/png'),
-    ...(preview.imageSize
-      ? [meta('property', 'og:image:width', preview.imageSize.width), meta('property', 'og:image:height', preview.imageSize.height)]
-      : []),
-    meta('property', 'og:image:alt', 'Waveform of the voice message'),
+    meta('property', 'og:image:width', preview.imageSize.width),
+    meta('property', 'og:image:height', preview.imageSize.height),
+    meta('property', 'og:image:alt', preview.imageAlt),
     meta('property', 'og:audio', preview.audioUrl),
     ...(preview.audioUrl.startsWith('https:') ? [meta('property', 'og:audio:secure_url', preview.audioUrl)] : []),
     meta('property', 'og:audio:type', preview.audioType),
-    meta('name', 'twitter:card', 'player'),
+    // The large card image: a player card shows only for allow-listed sites, and the card
+    // already says who, what and how long; the link opens the player.
+    meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', preview.caption),
     meta('name', 'twitter:description', preview.description),
     meta('name', 'twitter:image', preview.imageUrl),
-    meta('name', 'twitter:player', preview.playerUrl),
-    meta('name', 'twitter:player:width', PLAYER_SIZE.width),
-    meta('name', 'twitter:player:height', PLAYER_SIZE.height),
-    meta('name', 'twitter:player:stream', preview.audioUrl),
-    meta('name', 'twitter:player:stream:content_type', preview.audioType),
+    meta('name', 'twitter:image:alt', preview.imageAlt),
     `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(preview.oembedUrl)}" title="${escapeHtml(preview.caption)}">`,
   ];
   return tags.join('\n    ');
@@ -147,9 +149,9 @@ export function oembedOf(preview: LinkPreview, options: { publicUrl: string; max
     html,
     width,
     height,
-    ...(preview.imageSize
-      ? { thumbnail_url: preview.imageUrl, thumbnail_width: preview.imageSize.width, thumbnail_height: preview.imageSize.height }
-      : {}),
+    thumbnail_url: preview.imageUrl,
+    thumbnail_width: preview.imageSize.width,
+    thumbnail_height: preview.imageSize.height,
     cache_age: 3600,
   };
 }

@@ -52,22 +52,18 @@ describe.each(backends)('link previews, oEmbed and the embed player on %s', (bac
       'og:title': 'Quarterly numbers',
       'og:description': description,
       'og:url': listen,
-      'og:image': `${origin}/files/${id}.png`,
+      'og:image': `${origin}/listen/${id}/card.png`,
       'og:image:type': 'image/png',
-      'og:image:width': '480',
-      'og:image:height': '64',
-      'og:image:alt': 'Waveform of the voice message',
+      'og:image:width': '1200',
+      'og:image:height': '630',
+      'og:image:alt': 'Quarterly numbers: a voice message from Ada Lovelace (0:03)',
       'og:audio': `${origin}/files/${id}.mp3`,
       'og:audio:type': 'audio/mpeg',
-      'twitter:card': 'player',
+      'twitter:card': 'summary_large_image',
       'twitter:title': 'Quarterly numbers',
       'twitter:description': description,
-      'twitter:image': `${origin}/files/${id}.png`,
-      'twitter:player': `${origin}/embed/player/${id}`,
-      'twitter:player:width': '560',
-      'twitter:player:height': '160',
-      'twitter:player:stream': `${origin}/files/${id}.mp3`,
-      'twitter:player:stream:content_type': 'audio/mpeg',
+      'twitter:image': `${origin}/listen/${id}/card.png`,
+      'twitter:image:alt': 'Quarterly numbers: a voice message from Ada Lovelace (0:03)',
     });
     const oembedUrl = `${origin}/api/oembed?url=${encodeURIComponent(listen)}&format=json`;
     expect(links).toEqual([
@@ -78,7 +74,7 @@ describe.each(backends)('link previews, oEmbed and the embed player on %s', (bac
     expect(html).not.toContain('noindex');
 
     // The links a crawler follows next all answer.
-    for (const url of [meta.get('og:image')!, meta.get('og:audio')!, meta.get('twitter:player')!]) {
+    for (const url of [meta.get('og:image')!, meta.get('og:audio')!, `${origin}/embed/player/${id}`]) {
       expect((await fetch(url.replace('localhost', '127.0.0.1'))).status, url).toBe(200);
     }
     const oembed = await fetch(oembedUrl.replace('localhost', '127.0.0.1'));
@@ -95,9 +91,9 @@ describe.each(backends)('link previews, oEmbed and the embed player on %s', (bac
       html: `<iframe src="${origin}/embed/player/${id}" width="560" height="160" title="Quarterly numbers" style="border:0;max-width:100%" frameborder="0" allow="autoplay; clipboard-write" loading="lazy"></iframe>`,
       width: 560,
       height: 160,
-      thumbnail_url: `${origin}/files/${id}.png`,
-      thumbnail_width: 480,
-      thumbnail_height: 64,
+      thumbnail_url: `${origin}/listen/${id}/card.png`,
+      thumbnail_width: 1200,
+      thumbnail_height: 630,
       cache_age: 3600,
     });
   });
@@ -217,16 +213,16 @@ describe.each(backends)('link previews, oEmbed and the embed player on %s', (bac
       expect((await server.call('GET', `/api/oembed?url=${encodeURIComponent(`${server.url}/listen/${id}`)}`)).status).toBe(200);
     });
 
-    it('omits the thumbnail of a message whose picture size is not known', async () => {
+    it('gives the card as thumbnail even when the waveform picture’s size is not known (older messages)', async () => {
       const owner = await server.signUp();
       const id = await ownerMessage(server, owner.access);
       await server.running.services.db.update(recordings).set({ imageWidth: null, imageHeight: null }).where(eq(recordings.id, id));
       const reply = await server.call('GET', `/api/oembed?url=${encodeURIComponent(`${origin}/listen/${id}`)}`);
       expect(reply.status).toBe(200);
-      expect(reply.body).not.toHaveProperty('thumbnail_url');
+      expect(reply.body).toMatchObject({ thumbnail_url: `${origin}/listen/${id}/card.png`, thumbnail_width: 1200, thumbnail_height: 630 });
       const { meta } = headTags(await (await fetch(`${server.url}/listen/${id}`)).text());
-      expect(meta.has('og:image:width')).toBe(false);
-      expect(meta.get('og:image')).toBe(`${origin}/files/${id}.png`);
+      expect(meta.get('og:image:width')).toBe('1200');
+      expect(meta.get('og:image')).toBe(`${origin}/listen/${id}/card.png`);
     });
   });
 

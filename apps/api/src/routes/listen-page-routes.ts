@@ -5,6 +5,8 @@ import type { AppEnv } from '../http/app-env.ts';
 import { escapeHtml, jsonForScript } from '../http/html-escaping.ts';
 import { HttpError } from '../http/http-error.ts';
 import { nonceAttribute } from '../http/security-headers.ts';
+import type { PreviewCardService } from '../media/preview-card-service.ts';
+import type { GonePageService } from '../services/gone-page-service.ts';
 import { PUBLIC_NOT_FOUND, type RecordingService } from '../services/recording-service.ts';
 import { readBuiltPageOnce } from './static-files.ts';
 import { linkPreviewOf, NOINDEX_HEAD, pageTitle, previewHead, SITE_NAME, type PublicPage } from './link-preview.ts';
@@ -17,7 +19,13 @@ type Loaded = { status: 200 | 404 | 410; data: unknown; title: string; page: Pub
  * player shows, and the status code says whether the message exists (404) or expired (410).
  * The listen page's head carries the link previews crawlers read, without JavaScript.
  */
-export function listenPageRoutes(services: { recordings: RecordingService; webDist: string; publicUrl: string }) {
+export function listenPageRoutes(services: {
+  recordings: RecordingService;
+  cards: PreviewCardService;
+  gonePages: GonePageService;
+  webDist: string;
+  publicUrl: string;
+}) {
   const listenTemplate = readBuiltPageOnce(join(services.webDist, 'listen.html'));
   const embedTemplate = readBuiltPageOnce(join(services.webDist, 'embed.html'));
 
@@ -31,9 +39,11 @@ export function listenPageRoutes(services: { recordings: RecordingService; webDi
     } catch (error) {
       if (!(error instanceof HttpError) || (error.status !== 404 && error.status !== 410)) throw error;
       const status = error.status;
+      // An expired message may name its sender and a way to ask again; a missing one says nothing more.
+      const sender = status === 410 ? await services.gonePages.expiredSender(id) : null;
       return {
         status,
-        data: { status, message: error.message },
+        data: { status, message: error.message, ...(sender ? { sender } : {}) },
         title: status === 410 ? 'Voice message expired' : 'Voice message not found',
         page: null,
       };
@@ -53,6 +63,20 @@ export function listenPageRoutes(services: { recordings: RecordingService; webDi
   const queryOf = (context: Context) => new URL(context.req.url).searchParams;
 
   return new Hono<AppEnv>()
+    .on(['GET', 'HEAD'], '/listen/:id/card.png', async (context) => {
+      const id = context.req.param('id');
+      if (!recordingIdSchema.safeParse(id).success) throw new HttpError(404, PUBLIC_NOT_FOUND);
+      const { png, version } = await services.cards.card(id);
+      const etag = `"${version}"`;
+      const headers = {
+        'content-type': 'image/png',
+        etag,
+        // Short: a renamed message shows its new title within minutes, and a deleted one's card goes.
+        'cache-control': 'public, max-age=300',
+      };
+      if (context.req.header('if-none-match') === etag) return context.body(null, 304, headers);
+      return context.body(png as Uint8Array<ArrayBuffer>, 200, headers);
+    })
     .on(['GET', 'HEAD'], '/listen/:id', async (context) => {
       const html = await listenTemplate();
       if (html === null) return context.text('The web app has not been built.', 503);

@@ -54,7 +54,12 @@ describe.each(backends)('the server-rendered listen page on %s', (backend) => {
     await server.call('POST', `/api/edit/${id}`, { token: user.access, json: { expiryDate: new Date(Date.now() - 1000).toISOString() } });
     const expired = await fetch(`${server.url}/listen/${id}`);
     expect(expired.status).toBe(410);
-    expect(embedded(await expired.text())).toEqual({ status: 410, message: 'This voice message has expired' });
+    // The sender never set a name; they take replies (the default), so their contact form is offered.
+    expect(embedded(await expired.text())).toEqual({
+      status: 410,
+      message: 'This voice message has expired',
+      sender: { name: null, askUrl: expect.stringMatching(/\/contact-form\/[^/]+$/) },
+    });
   });
 
   it('keeps markup in a subject as text in the title and the data', async () => {

@@ -84,6 +84,27 @@ describe.each(backends)('mail to owners about visitors, over SMTP, on %s', (back
     expect(commentMail.html).not.toContain('<script>');
   });
 
+  it('a voice message to a collection: who, the listen link, Reply-To the sender when they gave an address', async () => {
+    const owner = await server.signUp();
+    const code = await shareCodeOf(server, owner.access);
+    const id = await visitorRecording(server, `collect:${code}`, { email: 'noor@example.com', name: HOSTILE, subject: 'For the podcast' });
+    const mail = await mailTo(owner.email);
+    expect(mail.subject).toBe(`New voice message for your collection from ${HOSTILE} (noor@example.com): For the podcast`);
+    expect(mail.headers.get('reply-to')).toBe('noor@example.com');
+    expect(mail.text).toContain(`sent you a voice message through your collection page.`);
+    expect(mail.text).toContain(`Listen to the voice message: ${server.running.url}/listen/${id}`);
+    expect(mail.html).toContain(`href="${server.running.url}/listen/${id}"`);
+    expect(mail.html).not.toContain('<b>bold');
+
+    // Without a name or an address: "Someone", and no Reply-To.
+    const anonymous = await server.signUp();
+    const anonymousCode = await shareCodeOf(server, anonymous.access);
+    await visitorRecording(server, `collect:${anonymousCode}`);
+    const anonymousMail = await mailTo(anonymous.email);
+    expect(anonymousMail.subject).toBe('New voice message for your collection from Someone');
+    expect(anonymousMail.headers.get('reply-to')).toBeUndefined();
+  });
+
   it('nothing for the owner’s own comments, nor when their notifications are off', async () => {
     const owner = await server.signUp();
     const before = (await notifyJobs()).length;
@@ -97,6 +118,7 @@ describe.each(backends)('mail to owners about visitors, over SMTP, on %s', (back
       json: { email: 'x@example.com', message: 'Hi' },
     });
     await visitorRecording(server, `reply:${original}`);
+    await visitorRecording(server, `collect:${code}`, { email: 'quiet@example.com' });
     expect((await notifyJobs()).length).toBe(before);
     expect(smtp.messages.filter((mail) => mail.to.includes(owner.email))).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import { recordingIdParamsSchema } from '@vocal/settings-model';
+import { recordingIdParamsSchema, transcriptEditSchema } from '@vocal/settings-model';
 import type { AppEnv } from '../http/app-env.ts';
-import { readParams } from '../http/read-input.ts';
+import { readJson, readParams } from '../http/read-input.ts';
 import { requireUser } from '../http/require-user.ts';
 import type { AccountService } from '../services/account-service.ts';
 import type { TokenService } from '../services/token-service.ts';
@@ -9,7 +9,7 @@ import type { TranscriptionService } from '../services/transcription-service.ts'
 
 const NOT_FOUND = 'Recording not found';
 
-/** The owner's transcript of a recording, and the retry of a failed one. */
+/** The owner's transcript of a recording, the retry of a failed one, and the owner's corrections. */
 export function transcriptionRoutes(services: { accounts: AccountService; tokens: TokenService; transcription: TranscriptionService }) {
   const signedIn = requireUser(services);
   return new Hono<AppEnv>()
@@ -20,5 +20,10 @@ export function transcriptionRoutes(services: { accounts: AccountService; tokens
     .post('/transcription/:id/retry', signedIn, async (context) => {
       const { id } = readParams(context, recordingIdParamsSchema, NOT_FOUND);
       return context.json(await services.transcription.retry(context.get('user'), id), 202);
+    })
+    .put('/transcription/:id', signedIn, async (context) => {
+      const { id } = readParams(context, recordingIdParamsSchema, NOT_FOUND);
+      const edit = await readJson(context, transcriptEditSchema);
+      return context.json(await services.transcription.edit(context.get('user'), id, edit));
     });
 }

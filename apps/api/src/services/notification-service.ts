@@ -6,21 +6,21 @@ import type { Config } from '../env.ts';
 import type { JobQueue, Transaction } from '../jobs/job-queue.ts';
 import type { JobHandler } from '../jobs/job-worker.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { commentMail, contactFormMail, replyMail, type RenderedMail } from '../mail/notification-mails.ts';
+import { collectMail, commentMail, contactFormMail, replyMail, type RenderedMail } from '../mail/notification-mails.ts';
 import type { AccountService } from './account-service.ts';
 import type { PersonalisationService } from './personalisation-service.ts';
 
 export const NOTIFY_JOB = 'notify';
 
-/** What the owner hears about: a contact-form message (voice or written), a voice reply, a comment. */
-export type Notification =
-  { event: 'contact-form'; recordingId: string } | { event: 'reply'; recordingId: string } | { event: 'comment'; commentId: string };
+/** What the owner hears about: a contact-form message (voice or written), a voice reply, a collected message, a comment. */
+export type Notification = { event: 'contact-form' | 'reply' | 'collect'; recordingId: string } | { event: 'comment'; commentId: string };
 
 const subjectOf = (notification: Notification) => (notification.event === 'comment' ? notification.commentId : notification.recordingId);
 
 function readNotification(payload: Record<string, unknown>): Notification | null {
   const { event, recordingId, commentId } = payload;
-  if ((event === 'contact-form' || event === 'reply') && typeof recordingId === 'string') return { event, recordingId };
+  if ((event === 'contact-form' || event === 'reply' || event === 'collect') && typeof recordingId === 'string')
+    return { event, recordingId };
   if (event === 'comment' && typeof commentId === 'string') return { event, commentId };
   return null;
 }
@@ -78,6 +78,21 @@ export function createNotificationService(options: {
           originalSubject: original.subject,
           replyUrl: link,
           originalUrl: listenUrl(original, config.publicUrl),
+          settingsUrl,
+        }),
+      };
+    }
+    if (notification.event === 'collect') {
+      return {
+        ownerId: recording.userId,
+        // A collection asks for an address only when the visitor gives one: answer them by mail then.
+        replyTo: recording.email,
+        link,
+        mail: collectMail({
+          sender: { name: recording.senderName, email: recording.email },
+          subject: recording.subject,
+          listenUrl: link,
+          inboxUrl,
           settingsUrl,
         }),
       };

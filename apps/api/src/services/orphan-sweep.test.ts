@@ -31,6 +31,28 @@ describe.each(backends)('files no row accounts for, on %s', (backend) => {
     for (const key of ['listA000000b.png', 'listA000000a.mp3', 'images/list-c.png']) await storage.delete(key);
   });
 
+  it('deletes the link-preview cards of deleted messages, and keeps those of sent ones', async () => {
+    const { db, storage } = server.running.services;
+    const owner = await server.signUp();
+    const kept = await ownerMessage(server, owner.access, { subject: 'Kept' });
+    const removed = await ownerMessage(server, owner.access, { subject: 'Removed' });
+    for (const id of [kept, removed]) expect((await fetch(`${server.url}/listen/${id}/card.png`)).status).toBe(200);
+    const cardsOf = async (id: string) =>
+      (await storage.list({ after: `cards/${id}-`, limit: 5 })).filter((object) => object.key.startsWith(`cards/${id}-`));
+    const [keptCard] = await cardsOf(kept);
+    const [removedCard] = await cardsOf(removed);
+    // Not served from storage's own path: only the route, which checks the message, serves cards.
+    expect((await server.call('GET', `/files/${keptCard!.key}`)).status).toBe(404);
+    expect((await server.call('DELETE', `/api/delete/${removed}`, { token: owner.access })).status).toBe(200);
+    const later = createOrphanSweep({ db, storage, now: () => new Date(Date.now() + ORPHAN_MIN_AGE_MS + 60_000) });
+    let deleted: string[] = [];
+    // The whole store, a batch at a time, until the sweep starts over.
+    for (let batch = 0; batch < 20 && !deleted.includes(removedCard!.key); batch++) deleted = [...deleted, ...(await later.sweep())];
+    expect(deleted).toContain(removedCard!.key);
+    expect(deleted).not.toContain(keptCard!.key);
+    expect(await storage.stat(keptCard!.key)).not.toBeNull();
+  });
+
   it('deletes files of messages never sent and of rows that are gone, once they are an hour old; never a sent message', async () => {
     const { db, storage } = server.running.services;
     const owner = await server.signUp();

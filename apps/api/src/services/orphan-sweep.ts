@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { images, recordings } from '../db/schema.ts';
 import type { Storage } from '../storage/storage.ts';
+import { CARD_FILE } from '../media/preview-card-service.ts';
 import { RECORDING_FILE } from './audio-service.ts';
 
 /** Younger files may belong to an upload still in progress: they are never swept. */
@@ -11,8 +12,9 @@ const BATCH = 500;
 /**
  * Walks the whole store a batch at a time, across runs, and deletes files no row accounts
  * for: a message's files whose recording is gone or was never sent (an upload that crashed
- * between storing and recording), and pictures with no owner. Rows marked deleted are left
- * to their own job.
+ * between storing and recording), pictures with no owner, and link-preview cards of messages
+ * no longer sent (deleted or gone). Rows marked deleted are left to their own job, except
+ * for their cards, which that job does not know.
  */
 export function createOrphanSweep(options: { db: Database; storage: Storage; now?: () => Date }) {
   const { db, storage } = options;
@@ -20,7 +22,7 @@ export function createOrphanSweep(options: { db: Database; storage: Storage; now
   let cursor: string | undefined;
 
   async function orphansAmong(keys: string[]): Promise<string[]> {
-    const recordingIds = [...new Set(keys.flatMap((key) => RECORDING_FILE.exec(key)?.[1] ?? []))];
+    const recordingIds = [...new Set(keys.flatMap((key) => (RECORDING_FILE.exec(key) ?? CARD_FILE.exec(key))?.[1] ?? []))];
     const pictureKeys = keys.filter((key) => key.startsWith('images/'));
     const rows = recordingIds.length
       ? await db.select({ id: recordings.id, status: recordings.status }).from(recordings).where(inArray(recordings.id, recordingIds))
@@ -31,6 +33,8 @@ export function createOrphanSweep(options: { db: Database; storage: Storage; now
       : new Set<string>();
     return keys.filter((key) => {
       if (key.startsWith('images/')) return !pictures.has(key);
+      const card = CARD_FILE.exec(key)?.[1];
+      if (card) return statusOf.get(card) !== 'uploaded';
       const id = RECORDING_FILE.exec(key)?.[1];
       // Not a name this server makes: not ours to judge.
       if (!id) return false;

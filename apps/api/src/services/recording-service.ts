@@ -464,7 +464,9 @@ export function createRecordingService(options: {
       // Read outside the transaction: PGlite runs one transaction at a time on its connection.
       const wantsTranscript = await options.transcription.wantsTranscript(owner);
       const notification =
-        visitor && (row.origin === 'reply' || row.origin === 'contact-form') && (await options.notifications.wants(owner.id))
+        visitor &&
+        (row.origin === 'reply' || row.origin === 'contact-form' || row.origin === 'collect') &&
+        (await options.notifications.wants(owner.id))
           ? ({ event: row.origin, recordingId: row.id } as const)
           : null;
 

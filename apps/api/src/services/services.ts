@@ -5,6 +5,7 @@ import { createJobQueue } from '../jobs/job-queue.ts';
 import type { JobHandler } from '../jobs/job-worker.ts';
 import type { Logger } from '../logger.ts';
 import { createMediaPool } from '../media/media-pool.ts';
+import { createPreviewCardService } from '../media/preview-card-service.ts';
 import { createProcessScratch } from '../processes/process-scratch.ts';
 import { createMailer, defaultMailFrom } from '../mail/mailer.ts';
 import type { Storage } from '../storage/storage.ts';
@@ -18,6 +19,8 @@ import { createCommentService } from './comment-service.ts';
 import { createDeletionService } from './deletion-service.ts';
 import { createFeedbackService } from './feedback-service.ts';
 import { createFolderService } from './folder-service.ts';
+import { createInboxService } from './inbox-service.ts';
+import { createGonePageService } from './gone-page-service.ts';
 import { createListenService } from './listen-service.ts';
 import { createNotificationService } from './notification-service.ts';
 import { createOrphanSweep } from './orphan-sweep.ts';
@@ -81,6 +84,7 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
   const listens = createListenService({ db, recordings });
   const visitors = createVisitorService({ db, accounts, personalisation, notifications, wakeJobs: wake });
   const folders = createFolderService({ db, recordings });
+  const inbox = createInboxService({ db, recordings });
   const feedback = createFeedbackService({ db });
   const admin = createAdminService({ db, config });
   const rateLimits = createRateLimits({ db });
@@ -101,6 +105,9 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
     accounts,
     personalisation,
     recordings,
+    /** The link-preview card of a listen link, made once per version and stored. */
+    previewCards: createPreviewCardService({ db, storage, recordings, media }),
+    gonePages: createGonePageService({ db, config, accounts, personalisation }),
     storageQuota,
     comments,
     listens,
@@ -109,6 +116,7 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
     limits: createApiLimits(rateLimits, { visitorPerTenMinutes: config.visitorRateLimit, signInsPerMinute: config.authRateLimitPerMinute }),
     notifications,
     folders,
+    inbox,
     feedback,
     admin,
     transcription,

@@ -1,14 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   TRANSCRIPTION_FAILED_MESSAGE,
   TRANSCRIPTION_NOT_CONFIGURED_MESSAGE,
   transcriptSentences,
   type TranscriptionNotice,
+  type TranscriptEdit,
   type TranscriptionState,
 } from '@vocal/settings-model';
 import type { Database } from '../db/database.ts';
 import { recordings } from '../db/schema.ts';
-import { conflict, forbidden, notFound } from '../http/http-error.ts';
+import { badRequest, conflict, forbidden, notFound } from '../http/http-error.ts';
 import { PermanentJobError, type JobQueue, type Transaction } from '../jobs/job-queue.ts';
 import type { JobHandler } from '../jobs/job-worker.ts';
 import { contentTypeOf, type Storage } from '../storage/storage.ts';
@@ -18,6 +19,7 @@ import type { UserRow } from './account-service.ts';
 import type { PersonalisationService } from './personalisation-service.ts';
 import { isPro } from './plans.ts';
 import { readObject } from './stored-audio.ts';
+import { titleFromTranscript } from './title-from-transcript.ts';
 
 export const TRANSCRIBE_JOB = 'transcribe';
 export const SUMMARISE_JOB = 'summarise';
@@ -103,7 +105,13 @@ export function createTranscriptionService(options: {
       await context.complete(async (transaction) => {
         await transaction
           .update(recordings)
-          .set({ transcription, transcriptionStatus: 'complete', transcriptionError: null })
+          // A message without a title takes one from its first words; a title the owner set stays.
+          .set({
+            transcription,
+            transcriptionStatus: 'complete',
+            transcriptionError: null,
+            subject: sql`coalesce(${recordings.subject}, ${titleFromTranscript(transcription)})`,
+          })
           .where(eq(recordings.id, recordingId));
         if (summariser && transcription.length > 0) {
           await queue.enqueue(
@@ -178,6 +186,34 @@ export function createTranscriptionService(options: {
       await db.transaction((transaction) => queueInTransaction(row.id, transaction, true));
       options.wake();
       return stateOf({ ...row, transcriptionStatus: 'loading', transcriptionError: null }, owner);
+    },
+
+    /**
+     * PUT transcription/{id}: the owner's corrections, one text per sentence in order. Only the
+     * words change; every start and end stays, so the read-along still follows the audio. The
+     * summary stays too: it was made from the same speech, and a typo fix rarely changes it.
+     */
+    async edit(owner: UserRow, id: string, edit: TranscriptEdit): Promise<TranscriptionState> {
+      const row = await ownedRow(owner.id, id);
+      if (row.transcriptionStatus !== 'complete' || !row.transcription) throw conflict('This recording has no transcript to edit yet');
+      const count = transcriptSentences(row.transcription).length;
+      if (edit.sentences.length !== count) {
+        throw badRequest(`sentences: the transcript has ${count} sentence${count === 1 ? '' : 's'}, the edit has ${edit.sentences.length}`);
+      }
+      let next = 0;
+      const transcription = row.transcription.map((segment) => {
+        const sentences = segment.sentences.map((sentence) => ({ ...sentence, text: edit.sentences[next++]! }));
+        const words = sentences.reduce((sum, sentence) => sum + sentence.text.split(/\s+/).filter(Boolean).length, 0);
+        return { ...segment, sentences, num_words: words };
+      });
+      // Guarded by the status it was read with: a retry that started meanwhile wins, not a stale edit.
+      const updated = await db
+        .update(recordings)
+        .set({ transcription })
+        .where(and(eq(recordings.id, row.id), eq(recordings.transcriptionStatus, 'complete')))
+        .returning({ id: recordings.id });
+      if (updated.length === 0) throw conflict('The transcript changed meanwhile; reload and edit again');
+      return stateOf({ ...row, transcription }, owner);
     },
   };
 }

@@ -9,11 +9,14 @@ import {
   feedbackRequestSchema,
   getVocalFreeQuerySchema,
   getVocalQuerySchema,
+  inboxQuerySchema,
+  inboxReadSchema,
   moveRecordingSchema,
   newCommentSchema,
   oembedQuerySchema,
   personalisationSchema,
   renameFolderSchema,
+  transcriptEditSchema,
 } from '@vocal/settings-model';
 import { adminCreateUserSchema, adminSetPlanSchema } from '../services/admin-service.ts';
 
@@ -133,6 +136,25 @@ export const ROUTE_CATALOGUE: Record<string, RouteKnowledge> = {
     input: json(moveRecordingSchema),
     aimedAt: (r) => ({ path: '/api/recordings', json: { audio_uuid: r.recordingId, folder_id: null } }),
   },
+  'GET /api/inbox': {
+    access: 'self',
+    input: query(inboxQuerySchema),
+    aimedAt: (r) => [
+      { path: '/api/inbox' },
+      { path: `/api/inbox?q=${encodeURIComponent(r.email)}` },
+      // Another user's folder is refused, never listed.
+      { path: `/api/inbox?folder=${r.folderId}`, refused: true },
+    ],
+  },
+  'GET /api/inbox/summary': { access: 'self', input: none, aimedAt: () => ({ path: '/api/inbox/summary' }) },
+  'POST /api/inbox/read': {
+    access: 'owner',
+    input: json(inboxReadSchema),
+    aimedAt: (r) => [
+      { path: '/api/inbox/read', json: { ids: [r.replyId] } },
+      { path: '/api/inbox/read', json: { ids: [r.replyId, r.recordingId], read: false } },
+    ],
+  },
   'POST /api/folder': { access: 'self', input: json(createFolderSchema), aimedAt: () => ({ path: '/api/folder', json: { name: 'Mine' } }) },
   'PUT /api/folder': {
     access: 'owner',
@@ -161,6 +183,11 @@ export const ROUTE_CATALOGUE: Record<string, RouteKnowledge> = {
     access: 'owner',
     input: none,
     aimedAt: (r) => ({ path: `/api/transcription/${r.recordingId}/retry` }),
+  },
+  'PUT /api/transcription/:id': {
+    access: 'owner',
+    input: json(transcriptEditSchema),
+    aimedAt: (r) => ({ path: `/api/transcription/${r.recordingId}`, json: { sentences: ['Someone else wrote this.'] } }),
   },
   'GET /api/reencode/:id': { access: 'owner', input: none, aimedAt: (r) => ({ path: `/api/reencode/${r.recordingId}` }) },
   'GET /api/comments/:id': { access: 'public', input: none, aimedAt: (r) => ({ path: `/api/comments/${r.recordingId}` }) },
@@ -208,6 +235,8 @@ export const ROUTE_CATALOGUE: Record<string, RouteKnowledge> = {
   'HEAD /files/*': { access: 'public', input: none, aimedAt: (r) => ({ path: `/files/${r.imageKey}` }) },
   'GET /listen/:id': { access: 'public', input: none, aimedAt: (r) => ({ path: `/listen/${r.recordingId}` }) },
   'HEAD /listen/:id': { access: 'public', input: none, aimedAt: (r) => ({ path: `/listen/${r.recordingId}` }) },
+  'GET /listen/:id/card.png': { access: 'public', input: none, aimedAt: (r) => ({ path: `/listen/${r.recordingId}/card.png` }) },
+  'HEAD /listen/:id/card.png': { access: 'public', input: none, aimedAt: (r) => ({ path: `/listen/${r.recordingId}/card.png` }) },
   'GET /embed/player/:id': { access: 'public', input: none, aimedAt: (r) => ({ path: `/embed/player/${r.recordingId}` }) },
   'HEAD /embed/player/:id': { access: 'public', input: none, aimedAt: (r) => ({ path: `/embed/player/${r.recordingId}` }) },
   'GET /hosts/:host/*': { access: 'public', input: none, aimedAt: () => ({ path: '/hosts/outlook/manifest.json' }) },

@@ -30,7 +30,7 @@ export const samplePeaks = Array.from({ length: 48 }, (_, index) => Math.abs(Mat
 export const samplePng = () => makePng(480, 64);
 
 /** Waits until `read` gives a value `accept` takes, polling. */
-export async function waitFor<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+export async function waitFor<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 120_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();

@@ -83,6 +83,9 @@ export async function ownView(server: TestServer, user: UserWithData) {
     account: await read('/api/account'),
     audio: await read('/api/audio'),
     folders: await read('/api/recordings'),
+    // The inbox shows what /api/audio does not: which messages were read, and the unread counts.
+    inbox: await read('/api/inbox?limit=100'),
+    inboxSummary: await read('/api/inbox/summary'),
     personalisation: await read('/api/personalisation'),
     replies: await read(`/api/replies/${user.recordingId}`),
     comments: await read(`/api/comments/${user.recordingId}`),

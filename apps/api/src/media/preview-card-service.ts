@@ -1,0 +1,110 @@
+import type { Readable } from 'node:stream';
+import type { Database } from '../db/database.ts';
+import { formatDuration } from '../routes/link-preview.ts';
+import { createKeyedHash } from '../services/keyed-hash.ts';
+import type { RecordingService } from '../services/recording-service.ts';
+import { isSafeKey, type Storage } from '../storage/storage.ts';
+import { detectImage } from './image.ts';
+import type { MediaPool } from './media-pool.ts';
+import { buildCardSvg, type CardInput } from './preview-card-svg.ts';
+
+/** Bumped when the card's layout changes, so every stored card is made anew. */
+const LAYOUT_VERSION = '1';
+/** Avatars are resized on upload; anything larger is not worth drawing 96 px wide. */
+const MAX_AVATAR_BYTES = 4 * 1024 * 1024;
+const CARD_PREFIX = 'cards/';
+/** A stored card: cards/{recording id}-{version}.png. The sweep knows the shape (orphan-sweep.ts). */
+export const CARD_FILE = /^cards\/([A-Za-z0-9]{12})-[A-Za-z0-9_-]+\.png$/;
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+async function readAll(stream: Readable, maxBytes: number): Promise<Uint8Array | null> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    total += chunk.length;
+    if (total > maxBytes) {
+      stream.destroy();
+      return null;
+    }
+    chunks.push(chunk);
+  }
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+/**
+ * The link-preview card of a listen link (GET /listen/{id}/card.png): made from what the
+ * listen page shows, stored under a version that changes with it (title, name, avatar,
+ * duration), and made again only when that changes. A message that is gone has no card: the
+ * public page's 404/410 comes through unchanged.
+ */
+export function createPreviewCardService(options: { db: Database; storage: Storage; recordings: RecordingService; media: MediaPool }) {
+  const { storage, recordings, media } = options;
+  // Keyed, so a card's storage key cannot be guessed from what it shows: on a public bucket,
+  // a deleted message's card is unreachable until the sweep removes it.
+  const versionOf = createKeyedHash(options.db, 'preview-card');
+  const inFlight = new Map<string, Promise<Uint8Array>>();
+  const imagesBase = storage.publicUrl('images/x.png').slice(0, -'x.png'.length);
+
+  /** Only our own stored pictures are drawn: an avatar URL elsewhere is never fetched. */
+  async function avatarDataUrl(avatarUrl: string | null): Promise<string | null> {
+    if (!avatarUrl?.startsWith(imagesBase)) return null;
+    const key = `images/${avatarUrl.slice(imagesBase.length)}`;
+    if (!isSafeKey(key)) return null;
+    const stream = await storage.read(key);
+    const bytes = stream ? await readAll(stream, MAX_AVATAR_BYTES) : null;
+    const image = bytes ? detectImage(bytes) : null;
+    // resvg draws PNG, JPEG and GIF; a WebP avatar gets the initial instead.
+    if (!bytes || !image || image.format === 'webp') return null;
+    return `data:${image.contentType};base64,${Buffer.from(bytes).toString('base64')}`;
+  }
+
+  async function make(key: string, input: Omit<CardInput, 'avatarDataUrl'> & { avatarUrl: string | null }): Promise<Uint8Array> {
+    // On the media pool's threads: drawing is CPU work the event loop must not wait on.
+    const png = await media.renderCard(buildCardSvg({ ...input, avatarDataUrl: await avatarDataUrl(input.avatarUrl) }));
+    await storage.put(key, png, 'image/png');
+    return png;
+  }
+
+  /** Earlier versions of a message's card go once a newer one is stored. */
+  async function removeOlderCards(recordingId: string, keep: string) {
+    const prefix = `${CARD_PREFIX}${recordingId}-`;
+    const listed = await storage.list({ after: prefix, limit: 20 });
+    const older = listed.filter((object) => object.key.startsWith(prefix) && object.key !== keep);
+    await Promise.allSettled(older.map((object) => storage.delete(object.key)));
+  }
+
+  return {
+    /** The card's PNG and its version (an ETag); throws the public page's 404 or 410. */
+    async card(recordingId: string): Promise<{ png: Uint8Array; version: string }> {
+      const { payload } = await recordings.publicPage(recordingId);
+      const { audio, settings, user } = payload;
+      const input = {
+        title: audio.subject ?? `Voice message · ${dateFormat.format(new Date(audio.uploadDate))}`,
+        senderName: settings.name,
+        durationLabel: formatDuration(audio.duration),
+        peaks: audio.peaks,
+        avatarUrl: user.avatarUrl,
+      };
+      const version = (
+        await versionOf(LAYOUT_VERSION, audio.id, input.title, input.senderName, input.durationLabel, input.avatarUrl ?? '')
+      ).slice(0, 32);
+      const key = `${CARD_PREFIX}${audio.id}-${version}.png`;
+      const stored = await storage.read(key);
+      if (stored) {
+        const png = await readAll(stored, 8 * 1024 * 1024);
+        if (png) return { png, version };
+      }
+      // Crawlers ask for a new link's card all at once: one rendering serves them all.
+      let making = inFlight.get(key);
+      if (!making) {
+        making = make(key, input).finally(() => inFlight.delete(key));
+        inFlight.set(key, making);
+        void making.then(() => removeOlderCards(audio.id, key)).catch(() => undefined);
+      }
+      return { png: await making, version };
+    },
+  };
+}
+
+export type PreviewCardService = ReturnType<typeof createPreviewCardService>;

@@ -1,0 +1,396 @@
+import { randomUUID } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INBOX_SOURCES, inboxResponseSchema, inboxSummarySchema } from '@vocal/settings-model';
+import { startFakeOpenAi, verboseJson } from '@vocal/e2e';
+import { recordings } from '../db/schema.ts';
+import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { waitFor } from '../testing/upload-form.ts';
+import { ownerMessage, shareCodeOf, visitorRecording } from '../testing/visitor-helpers.ts';
+
+type Fake = Awaited<ReturnType<typeof startFakeOpenAi>>;
+type User = Awaited<ReturnType<TestServer['signUp']>>;
+
+describe.each(backends)('the inbox on %s', (backend) => {
+  let fake: Fake;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAi();
+    // Any message no test scripted a transcript for gets this one, so no job waits on an error.
+    fake.fallback('transcriptions', { kind: 'answer', body: verboseJson('Nothing much to report today.') });
+    server = await startTestServer(backend, {
+      TRANSCRIBER: 'auto',
+      TRANSCRIPTION_API_URL: fake.url,
+      TRANSCRIPTION_API_KEY: 'sk-test',
+      TRANSCRIPTION_MODEL: 'whisper-large-v3',
+      JOB_POLL_MS: '50',
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    await fake.close();
+  });
+
+  const inbox = async (user: User, query: Record<string, string> = {}) => {
+    const reply = await server.call('GET', `/api/inbox?${new URLSearchParams(query)}`, { token: user.access });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    return inboxResponseSchema.parse(reply.body);
+  };
+  const summary = async (user: User) => {
+    const reply = await server.call('GET', '/api/inbox/summary', { token: user.access });
+    expect(reply.status).toBe(200);
+    return inboxSummarySchema.parse(reply.body);
+  };
+  const ids = (page: { items: { id: string }[] }) => page.items.map((item) => item.id);
+
+  async function signUpPro() {
+    const user = await server.signUp();
+    await server.running.services.admin.setPlan({ email: user.email, plan: 'pro' });
+    return user;
+  }
+
+  /** Waits for a message's transcript (every message of a Pro owner gets one here). */
+  const transcribed = (user: User, id: string) =>
+    waitFor(
+      async () => (await server.call('GET', `/api/transcription/${id}`, { token: user.access })).body,
+      (state) => state.status !== 'loading',
+      60_000,
+    );
+
+  async function writtenMessage(user: User, message: string, extra: Record<string, string> = {}) {
+    const code = await shareCodeOf(server, user.access);
+    const reply = await server.call('POST', `/api/contact-form/${code}/messages`, {
+      json: { email: `writer-${randomUUID()}@example.org`, message, ...extra },
+    });
+    expect(reply.status).toBe(201);
+    return reply.body.id as string;
+  }
+
+  /** One of each source, oldest first: sent, reply, contact-form, collect, written. Free owner: no transcripts. */
+  async function everySource() {
+    const user = await server.signUp();
+    const code = await shareCodeOf(server, user.access);
+    const sent = await ownerMessage(server, user.access, { subject: 'Quarterly plan' });
+    const reply = await visitorRecording(server, `reply:${sent}`, { name: 'Rita Reply' });
+    const form = await visitorRecording(server, `form:${code}`, { name: 'Fred Form', email: 'fred@example.org' });
+    const collect = await visitorRecording(server, `collect:${code}`, { name: 'Cora Collect' });
+    const written = await writtenMessage(user, 'Please call me back about the invoice.', { name: 'Wanda Written' });
+    return { user, sent, reply, form, collect, written };
+  }
+
+  describe('labels, unread state and filters', () => {
+    let data: Awaited<ReturnType<typeof everySource>>;
+    beforeAll(async () => {
+      data = await everySource();
+    });
+
+    it('lists every message newest first, each with its source, and only what others sent as unread', async () => {
+      const page = await inbox(data.user);
+      expect(ids(page)).toEqual([data.written, data.collect, data.form, data.reply, data.sent]);
+      expect(page.nextCursor).toBeNull();
+      const byId = new Map(page.items.map((item) => [item.id, item]));
+      expect(byId.get(data.sent)).toMatchObject({
+        source: 'sent',
+        read: true,
+        replyCount: 1,
+        replyToTitle: null,
+        subject: 'Quarterly plan',
+      });
+      expect(byId.get(data.reply)).toMatchObject({
+        source: 'reply',
+        read: false,
+        replyTo: data.sent,
+        replyToTitle: 'Quarterly plan',
+        senderName: 'Rita Reply',
+      });
+      expect(byId.get(data.form)).toMatchObject({
+        source: 'contact-form',
+        read: false,
+        email: 'fred@example.org',
+        senderName: 'Fred Form',
+      });
+      expect(byId.get(data.collect)).toMatchObject({ source: 'collect', read: false, senderName: 'Cora Collect' });
+      expect(byId.get(data.written)).toMatchObject({
+        source: 'written',
+        read: false,
+        audioUrl: null,
+        message: 'Please call me back about the invoice.',
+        snippet: 'Please call me back about the invoice.',
+      });
+    });
+
+    it('counts the unread per source for the navigation', async () => {
+      expect(await summary(data.user)).toEqual({
+        unread: 4,
+        unreadBySource: { sent: 0, reply: 1, 'contact-form': 1, collect: 1, written: 1 },
+      });
+    });
+
+    it('filters by view and by each source', async () => {
+      expect(ids(await inbox(data.user, { view: 'sent' }))).toEqual([data.sent]);
+      expect(ids(await inbox(data.user, { view: 'received' }))).toEqual([data.written, data.collect, data.form, data.reply]);
+      const expected = { sent: data.sent, reply: data.reply, 'contact-form': data.form, collect: data.collect, written: data.written };
+      for (const source of INBOX_SOURCES) {
+        const page = await inbox(data.user, { source });
+        expect(ids(page), source).toEqual([expected[source]]);
+        expect(page.items[0]!.source).toBe(source);
+      }
+      // A view and a source that exclude each other leave nothing.
+      expect(ids(await inbox(data.user, { view: 'sent', source: 'reply' }))).toEqual([]);
+    });
+
+    it('marks read and unread, answering the unread count; the own message stays read', async () => {
+      const user = (await everySource()).user;
+      const all = await inbox(user);
+      const [written, collect] = all.items;
+      expect(await server.call('POST', '/api/inbox/read', { token: user.access, json: { ids: [written!.id, collect!.id] } })).toMatchObject(
+        {
+          status: 200,
+          body: { unread: 2 },
+        },
+      );
+      const after = await inbox(user);
+      expect(after.items.filter((item) => item.read).map((item) => item.id)).toEqual([written!.id, collect!.id, all.items[4]!.id]);
+
+      expect(await server.call('POST', '/api/inbox/read', { token: user.access, json: { ids: [collect!.id], read: false } })).toMatchObject(
+        {
+          status: 200,
+          body: { unread: 3 },
+        },
+      );
+      const sentId = all.items[4]!.id;
+      expect(await server.call('POST', '/api/inbox/read', { token: user.access, json: { ids: [sentId], read: false } })).toMatchObject({
+        status: 200,
+        body: { unread: 3 },
+      });
+      expect((await inbox(user, { view: 'sent' })).items[0]!.read).toBe(true);
+      expect((await summary(user)).unreadBySource).toEqual({ sent: 0, reply: 1, 'contact-form': 1, collect: 1, written: 0 });
+    });
+
+    it('leaves deleted messages out of the list and the counts', async () => {
+      const { user, written, collect } = await everySource();
+      expect((await server.call('DELETE', `/api/delete/${written}`, { token: user.access })).status).toBe(200);
+      expect(ids(await inbox(user))).not.toContain(written);
+      expect(ids(await inbox(user))).toContain(collect);
+      expect((await summary(user)).unread).toBe(3);
+    });
+  });
+
+  describe('titles from transcripts and search', () => {
+    it('titles an untitled message from its transcript, keeps a title the owner gave, and finds both by a transcript word', async () => {
+      const user = await signUpPro();
+      fake.script('transcriptions', {
+        kind: 'answer',
+        body: verboseJson('Remember the blueberry pancakes on Friday morning, please. See you.'),
+      });
+      const untitled = await ownerMessage(server, user.access);
+      expect(await transcribed(user, untitled)).toMatchObject({ status: 'complete' });
+      fake.script('transcriptions', { kind: 'answer', body: verboseJson('The blueberry harvest was late this year.') });
+      const titled = await ownerMessage(server, user.access, { subject: 'Farm notes' });
+      expect(await transcribed(user, titled)).toMatchObject({ status: 'complete' });
+
+      const page = await inbox(user);
+      const byId = new Map(page.items.map((item) => [item.id, item]));
+      // Eight words, cut at a word boundary, trailing comma dropped, an ellipsis since more followed.
+      expect(byId.get(untitled)!.subject).toBe('Remember the blueberry pancakes on Friday morning, please…');
+      expect(byId.get(titled)!.subject).toBe('Farm notes');
+      expect(byId.get(titled)!.snippet).toBe('The blueberry harvest was late this year.');
+
+      expect(ids(await inbox(user, { q: 'blueberry' }))).toEqual([titled, untitled]);
+      // A word's start finds it; every word must match.
+      expect(ids(await inbox(user, { q: 'BLUEBERR' }))).toEqual([titled, untitled]);
+      expect(ids(await inbox(user, { q: 'blueberry harvest' }))).toEqual([titled]);
+      expect(ids(await inbox(user, { q: 'pancakes' }))).toEqual([untitled]);
+      expect(ids(await inbox(user, { q: 'farm' }))).toEqual([titled]);
+      expect(ids(await inbox(user, { q: 'strawberry' }))).toEqual([]);
+      expect(ids(await inbox(user, { q: '?!' }))).toEqual([]);
+    });
+
+    it('follows a changed transcript and a rename: the search text is kept by the database', async () => {
+      const user = await signUpPro();
+      fake.script('transcriptions', { kind: 'answer', body: verboseJson('Original words about kiwis.') });
+      const id = await ownerMessage(server, user.access, { subject: 'Fruit order' });
+      await transcribed(user, id);
+      expect(ids(await inbox(user, { q: 'kiwis' }))).toEqual([id]);
+
+      // Whoever writes the transcript (an edit, a retry), the search follows without being told.
+      const [row] = await server.running.services.db.select().from(recordings).where(eq(recordings.id, id));
+      const edited = row!.transcription!.map((segment) => ({
+        ...segment,
+        sentences: segment.sentences.map((sentence) => ({ ...sentence, text: 'Corrected words about mangoes.' })),
+      }));
+      await server.running.services.db.update(recordings).set({ transcription: edited }).where(eq(recordings.id, id));
+      expect(ids(await inbox(user, { q: 'kiwis' }))).toEqual([]);
+      expect(ids(await inbox(user, { q: 'mangoes' }))).toEqual([id]);
+
+      expect((await server.call('POST', `/api/edit/${id}`, { token: user.access, json: { subject: 'Tropical fruit order' } })).status).toBe(
+        200,
+      );
+      expect(ids(await inbox(user, { q: 'tropical' }))).toEqual([id]);
+    });
+
+    it('finds messages by sender name and address, and shows the matching part of a long text', async () => {
+      const user = await server.signUp();
+      const code = await shareCodeOf(server, user.access);
+      const voice = await visitorRecording(server, `form:${code}`, { name: 'Zelda Quill', email: 'zelda.q@quillworks.example' });
+      const filler = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(4);
+      const written = await writtenMessage(user, `${filler}The parcel for Gustav arrives on Tuesday. ${filler}`);
+      await writtenMessage(user, 'Nothing to see here.');
+
+      expect(ids(await inbox(user, { q: 'quill' }))).toEqual([voice]);
+      expect(ids(await inbox(user, { q: 'Zelda Quill' }))).toEqual([voice]);
+      expect(ids(await inbox(user, { q: 'zelda.q@quillworks.example' }))).toEqual([voice]);
+      expect(ids(await inbox(user, { q: 'quillworks' }))).toEqual([voice]);
+
+      const found = await inbox(user, { q: 'gustav' });
+      expect(ids(found)).toEqual([written]);
+      const snippet = found.items[0]!.snippet!;
+      expect(snippet.startsWith('…')).toBe(true);
+      expect(snippet).toContain('The parcel for Gustav arrives on Tuesday.');
+      expect(snippet.length).toBeLessThanOrEqual(161);
+      // Without a search the snippet is the start of the text.
+      const plain = (await inbox(user, { source: 'written' })).items.find((item) => item.id === written)!;
+      expect(plain.snippet!.startsWith('Lorem ipsum')).toBe(true);
+    });
+  });
+
+  describe('folders', () => {
+    it('lists one folder, or what is in no folder, and refuses a folder that is not the caller’s', async () => {
+      const user = await signUpPro();
+      const inFolder = await writtenMessage(user, 'First one');
+      const loose = await writtenMessage(user, 'Second one');
+      const folder = await server.call('POST', '/api/folder', { token: user.access, json: { name: 'Clients' } });
+      expect(folder.status).toBe(201);
+      const folderId = folder.body.uuid as string;
+      expect(
+        (await server.call('POST', '/api/recordings', { token: user.access, json: { audio_uuid: inFolder, folder_id: folderId } })).status,
+      ).toBe(200);
+
+      const page = await inbox(user, { folder: folderId });
+      expect(ids(page)).toEqual([inFolder]);
+      expect(page.items[0]!.folderId).toBe(folderId);
+      expect(ids(await inbox(user, { folder: 'none' }))).toEqual([loose]);
+      expect(ids(await inbox(user))).toEqual([loose, inFolder]);
+
+      const other = await signUpPro();
+      for (const folder of [folderId, randomUUID()]) {
+        expect(await server.call('GET', `/api/inbox?folder=${folder}`, { token: other.access })).toMatchObject({
+          status: 404,
+          body: { msg: 'Folder not found' },
+        });
+      }
+    });
+  });
+
+  describe('pages', () => {
+    it('walks every message once, in order, across pages, with equal upload dates and a message arriving meanwhile', async () => {
+      const user = await server.signUp();
+      const made: string[] = [];
+      for (let index = 0; index < 9; index++) made.push(await writtenMessage(user, `Message number ${index}`));
+      // Five messages share one upload time to the microsecond: the id breaks the tie.
+      const same = new Date('2026-01-02T03:04:05.678Z');
+      await server.running.services.db
+        .update(recordings)
+        .set({ uploadDate: same })
+        .where(inArray(recordings.id, made.slice(2, 7)));
+
+      const everything = ids(await inbox(user, { limit: '100' }));
+      expect(everything.toSorted()).toEqual(made.toSorted());
+
+      const walked: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const page: Awaited<ReturnType<typeof inbox>> = await inbox(user, { limit: '2', ...(cursor ? { cursor } : {}) });
+        expect(page.items.length).toBeLessThanOrEqual(2);
+        walked.push(...ids(page));
+        cursor = page.nextCursor;
+        // New mail arriving mid-walk lands before the cursor: no item repeats, none is skipped.
+        if (++pages === 2) await writtenMessage(user, 'Arrived while paging');
+      } while (cursor);
+      expect(walked).toEqual(everything);
+      expect(pages).toBe(5);
+    });
+  });
+
+  describe('one user never sees or changes another’s', () => {
+    it('keeps lists, counts, searches and read state apart', async () => {
+      const owner = await everySource();
+      const stranger = await server.signUp();
+      expect(await inbox(stranger)).toEqual({ items: [], nextCursor: null });
+      expect(await inbox(stranger, { q: 'invoice' })).toEqual({ items: [], nextCursor: null });
+      expect((await summary(stranger)).unread).toBe(0);
+
+      const before = await inbox(owner.user);
+      for (const body of [{ ids: [owner.reply] }, { ids: [owner.reply], read: false }]) {
+        expect(await server.call('POST', '/api/inbox/read', { token: stranger.access, json: body })).toMatchObject({
+          status: 404,
+          body: { msg: 'Recording not found' },
+        });
+      }
+      // One of the caller's own beside someone else's: refused whole, nothing changes.
+      const own = await writtenMessage(stranger, 'Mine');
+      const mixed = await server.call('POST', '/api/inbox/read', { token: stranger.access, json: { ids: [own, owner.written] } });
+      expect(mixed.status).toBe(404);
+      expect(typeof mixed.body.msg).toBe('string');
+      expect((await inbox(stranger)).items[0]!.read).toBe(false);
+      expect(await inbox(owner.user)).toEqual(before);
+    });
+
+    it('asks for a sign-in on every inbox call', async () => {
+      for (const [method, path] of [
+        ['GET', '/api/inbox'],
+        ['GET', '/api/inbox/summary'],
+        ['POST', '/api/inbox/read'],
+      ] as const) {
+        const reply = await server.call(method, path, method === 'POST' ? { json: { ids: ['abcdefgh'] } } : {});
+        expect(reply.status, path).toBe(401);
+        expect(typeof reply.body.msg).toBe('string');
+      }
+    });
+  });
+
+  describe('bad input', () => {
+    it('refuses bad queries with 400 and a message saying what is wrong', async () => {
+      const user = await server.signUp();
+      const garbled = Buffer.from(JSON.stringify({ date: 'yesterday', id: 'abcdefgh' })).toString('base64url');
+      const cases: [Record<string, string>, RegExp][] = [
+        [{ view: 'inbox' }, /view/],
+        [{ source: 'email' }, /source/],
+        [{ folder: 'clients' }, /folder/],
+        [{ q: 'x'.repeat(201) }, /q.*200/],
+        [{ cursor: 'not a cursor' }, /cursor/],
+        [{ cursor: garbled }, /cursor/],
+        [{ limit: '0' }, /limit/],
+        [{ limit: '101' }, /limit/],
+        [{ limit: 'ten' }, /limit/],
+        [{ sort: 'oldest' }, /sort/],
+      ];
+      for (const [query, message] of cases) {
+        const reply = await server.call('GET', `/api/inbox?${new URLSearchParams(query)}`, { token: user.access });
+        expect(reply.status, JSON.stringify(query)).toBe(400);
+        expect(reply.body.msg, JSON.stringify(query)).toMatch(message);
+      }
+    });
+
+    it('refuses bad read bodies with 400 and changes nothing', async () => {
+      const { user, reply: replyId } = await everySource();
+      const bodies: [unknown, RegExp][] = [
+        [{}, /ids/],
+        [{ ids: [] }, /ids/],
+        [{ ids: replyId }, /ids/],
+        [{ ids: Array.from({ length: 101 }, () => replyId) }, /ids/],
+        [{ ids: ['../etc'] }, /ids/],
+        [{ ids: [replyId], read: 'yes' }, /read/],
+        [{ ids: [replyId], also: 1 }, /also/],
+      ];
+      for (const [body, message] of bodies) {
+        const reply = await server.call('POST', '/api/inbox/read', { token: user.access, json: body });
+        expect(reply.status, JSON.stringify(body)).toBe(400);
+        expect(reply.body.msg, JSON.stringify(body)).toMatch(message);
+      }
+      expect((await summary(user)).unread).toBe(4);
+    });
+  });
+});
