@@ -103,7 +103,7 @@ export function createBrowserPipelineStarter(factories: BrowserPipelineFactories
       command({ type: 'connect', encoderPort: channel.port1 }, [channel.port1]);
       node.port.onmessage = (event: MessageEvent<WorkletReport>) => {
         const report = event.data;
-        if (report.type === 'level') events.onLevel(report.peak, report.capturedSamples / rate);
+        if (report.type === 'level') events.onLevel(report.rms, report.capturedSamples / rate);
         else events.onLimitReached(report.capturedSamples / rate);
       };
       node.onprocessorerror = () => events.onError(new Error('The audio capture stopped'));

@@ -2,8 +2,11 @@ import type { EncodedChunk } from './capture-protocol.ts';
 
 /** What a capture pipeline tells the recorder while it runs. */
 export type PipelineEvents = {
-  /** ~25 times a second: the loudest sample of the last window (0..1) and seconds captured so far. */
-  onLevel(peak: number, capturedSeconds: number): void;
+  /**
+   * ~25 times a second: the input's RMS amplitude over the last window (0..1; the meter shows it
+   * in dBFS through levelFromPeak) and seconds captured so far.
+   */
+  onLevel(amplitude: number, capturedSeconds: number): void;
   /** MP3 bytes encoded while the user speaks. */
   onChunk(chunk: EncodedChunk): void;
   /** The encoder's final flush after stop: nothing follows. */

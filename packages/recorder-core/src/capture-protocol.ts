@@ -9,8 +9,12 @@ export type WorkletCommand = { type: 'connect'; encoderPort: MessagePort } | { t
 
 /** Capture worklet to the main thread. */
 export type WorkletReport =
-  /** About 25 times a second: the loudest sample since the last report, and samples captured so far. */
-  | { type: 'level'; peak: number; capturedSamples: number }
+  /**
+   * About 25 times a second: the loudest sample and the RMS since the last report, and samples
+   * captured so far. The meter shows the RMS: speech peaks sit near full scale (automatic gain
+   * pushes them there), so a peak meter showed red at a normal speaking voice.
+   */
+  | { type: 'level'; peak: number; rms: number; capturedSamples: number }
   /** The plan's limit is reached: the worklet captured exactly that much and forwards no more. */
   | { type: 'limit-reached'; capturedSamples: number };
 

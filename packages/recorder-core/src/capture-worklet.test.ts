@@ -68,6 +68,18 @@ describe('capture worklet', () => {
     const forwarded = samples().flatMap((message) => [...message.samples]);
     expect(forwarded).toHaveLength(256);
     expect(forwarded.some((value) => Math.abs(value - 0.9) < 1e-6)).toBe(false);
-    expect(reports().filter((report) => report.type === 'level')).toEqual([{ type: 'level', peak: 0, capturedSamples: 128 }]);
+    expect(reports().filter((report) => report.type === 'level')).toEqual([{ type: 'level', peak: 0, rms: 0, capturedSamples: 128 }]);
+  });
+
+  it('reports the RMS of the window beside its peak', () => {
+    const { processor, reports } = processorWith();
+    // A square wave of amplitude 0.5 has an RMS of 0.5; one loud sample lifts the peak only.
+    const input = new Float32Array(128).map((_, index) => (index % 2 === 0 ? 0.5 : -0.5));
+    input[3] = 1;
+    processor.process([[input]]);
+    processor.process([[quantum(0.5)]]);
+    const [level] = reports().filter((report) => report.type === 'level');
+    expect(level).toMatchObject({ type: 'level', peak: 1, capturedSamples: 256 });
+    expect(level?.type === 'level' ? level.rms : 0).toBeCloseTo(Math.sqrt((255 * 0.25 + 1) / 256), 6);
   });
 });

@@ -31,6 +31,8 @@ class CaptureProcessor extends AudioWorkletProcessor {
   private paused = false;
   private ended = false;
   private levelPeak = 0;
+  /** Sum of squares since the last level report, for its RMS. */
+  private levelSquares = 0;
   private sinceLevel = 0;
   private readonly options: CaptureProcessorOptions;
 
@@ -98,13 +100,17 @@ class CaptureProcessor extends AudioWorkletProcessor {
     if (!input) return true;
     if (!this.paused) this.capture(input);
     for (let index = 0; index < input.length; index++) {
-      const value = Math.abs(input[index] ?? 0);
+      const sample = input[index] ?? 0;
+      const value = Math.abs(sample);
       if (value > this.levelPeak) this.levelPeak = value;
+      this.levelSquares += sample * sample;
     }
     this.sinceLevel += input.length;
     if (this.sinceLevel >= this.options.levelInterval) {
-      this.report({ type: 'level', peak: this.paused ? 0 : this.levelPeak, capturedSamples: this.captured });
+      const rms = Math.sqrt(this.levelSquares / this.sinceLevel);
+      this.report({ type: 'level', peak: this.paused ? 0 : this.levelPeak, rms: this.paused ? 0 : rms, capturedSamples: this.captured });
       this.levelPeak = 0;
+      this.levelSquares = 0;
       this.sinceLevel = 0;
     }
     return true;

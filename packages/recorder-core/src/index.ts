@@ -21,10 +21,18 @@ export { FAILURE_MESSAGES, FAILURE_REASONS, type FailureReason } from './failure
 export { recordingPlanFor, type RecordingPlan } from './plan-rules.ts';
 export { computePeaks, peaksFromEnvelope, levelFromPeak, DEFAULT_PEAK_BARS } from './peaks.ts';
 export { drawWaveformPng, waveformBars, DEFAULT_WAVEFORM_IMAGE, type WaveformImageOptions } from './waveform-image.ts';
-export { listAudioInputs, VOICE_CONSTRAINTS, type AudioInput } from './media-devices.ts';
+export {
+  listAudioInputs,
+  openMicrophone,
+  browserMediaDevices,
+  captureFailureReason,
+  VOICE_CONSTRAINTS,
+  type AudioInput,
+  type MediaDevicesLike,
+} from './media-devices.ts';
 export { createIndexedDbSpool, SPOOL_DATABASE_NAME } from './indexed-db-spool.ts';
 export type { RecordingSpool, SpooledRecording, SpooledChunk } from './spool.ts';
-export type { PendingRecording } from './pending-recordings.ts';
+export { pendingRecordingAudio, type PendingRecording } from './pending-recordings.ts';
 export { retryDelay, isRetryable, DEFAULT_RETRY_POLICY, type RecorderApi, type RetryPolicy } from './upload-recording.ts';
 export { DEFAULT_MP3_BITRATE, type Mp3Bitrate } from './mp3-encoder.ts';
 export type { BrowserAssets } from './browser-assets.ts';

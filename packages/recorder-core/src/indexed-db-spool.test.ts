@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { createIndexedDbSpool } from './indexed-db-spool.ts';
-import { listPendingFrom, loadSpooledRecording } from './pending-recordings.ts';
+import { listPendingFrom, loadSpooledRecording, pendingRecordingAudio } from './pending-recordings.ts';
 import type { SpooledRecording } from './spool.ts';
 
 const entry = (localId: string, fields: Partial<SpooledRecording> = {}): SpooledRecording => ({
@@ -68,6 +68,19 @@ describe('IndexedDB spool', () => {
     expect(restored!.recording.peaks.at(-1)).toBe(1);
     // Loaded once, it is no longer "interrupted".
     expect((await reopened.get('a'))?.status).toBe('stopped');
+  });
+
+  it('gives a pending recording to listen to without changing it', async () => {
+    const spool = createIndexedDbSpool({ indexedDB: new IDBFactory() });
+    await spool.create(entry('a'));
+    await spool.appendChunk(chunk('a', 0, [1, 2]));
+    await spool.appendChunk(chunk('a', 1, [3], 24_000));
+    const audio = await pendingRecordingAudio('a', { spool });
+    expect(audio?.durationSeconds).toBe(1.5);
+    expect([...new Uint8Array(await (audio?.audio ?? new Blob()).arrayBuffer())]).toEqual([1, 2, 3]);
+    // Still cut short and still pending: listening is not sending.
+    expect(await spool.get('a')).toMatchObject({ status: 'recording' });
+    expect(await pendingRecordingAudio('gone', { spool })).toBeNull();
   });
 
   it('removes a recording with all its chunks and ignores late chunks for it', async () => {

@@ -82,8 +82,9 @@ export type EnvelopeBuilder = ReturnType<typeof createEnvelopeBuilder>;
 export const envelopeBlockSize = (sampleRate: number) => Math.max(1, Math.round(sampleRate * ENVELOPE_BLOCK_SECONDS));
 
 /**
- * A level meter value in 0..1 from the loudest sample of a short window: a decibel scale from
- * -60 dBFS (0) to 0 dBFS (1), which is how loudness is perceived.
+ * A level meter value in 0..1 from an amplitude (the recorder and the microphone test pass a
+ * short window's RMS): a decibel scale from -60 dBFS (0) to 0 dBFS (1), which is how loudness
+ * is perceived. Normal speech sits around -30 to -12 dBFS RMS, 0.5 to 0.8 here.
  */
 export function levelFromPeak(peak: number): number {
   if (!(peak > 0)) return 0;

@@ -1,4 +1,5 @@
 import type { Platform } from '@vocal/settings-model';
+import { createIndexedDbSpool } from './indexed-db-spool.ts';
 import { peaksFromEnvelope } from './peaks.ts';
 import type { RestoredRecording } from './recorder.ts';
 import type { RecordingSpool } from './spool.ts';
@@ -48,21 +49,41 @@ export async function listPendingFrom(spool: RecordingSpool, heldIds: ReadonlySe
 export async function loadSpooledRecording(spool: RecordingSpool, localId: string): Promise<RestoredRecording | null> {
   const recording = await spool.get(localId);
   if (!recording) return null;
-  const chunks = await spool.chunks(localId);
-  const sampleCount = chunks.reduce((total, chunk) => total + chunk.sampleCount, 0);
+  const message = await readSpooledMessage(spool, localId, recording.sampleRate);
   if (recording.status !== 'stopped') await spool.update(localId, { status: 'stopped' });
   return {
-    recording: {
-      localId,
-      audio: new Blob(
-        chunks.map((chunk) => chunk.bytes as Uint8Array<ArrayBuffer>),
-        { type: 'audio/mpeg' },
-      ),
-      durationSeconds: recording.sampleRate > 0 ? sampleCount / recording.sampleRate : 0,
-      peaks: peaksFromEnvelope(chunks.flatMap((chunk) => chunk.envelope)),
-    },
+    recording: message,
     recordingId: recording.recordingId,
     platform: recording.platform,
     subject: recording.subject,
   };
+}
+
+/** The audio, length and peaks of a spooled recording, read only: nothing in the spool changes. */
+async function readSpooledMessage(spool: RecordingSpool, localId: string, sampleRate: number): Promise<RestoredRecording['recording']> {
+  const chunks = await spool.chunks(localId);
+  const sampleCount = chunks.reduce((total, chunk) => total + chunk.sampleCount, 0);
+  return {
+    localId,
+    audio: new Blob(
+      chunks.map((chunk) => chunk.bytes as Uint8Array<ArrayBuffer>),
+      { type: 'audio/mpeg' },
+    ),
+    durationSeconds: sampleRate > 0 ? sampleCount / sampleRate : 0,
+    peaks: peaksFromEnvelope(chunks.flatMap((chunk) => chunk.envelope)),
+  };
+}
+
+/**
+ * A pending recording's audio, to listen to before sending or discarding it. Read only: the
+ * recording stays pending (and stays marked as cut short) until it is sent or discarded.
+ */
+export async function pendingRecordingAudio(
+  localId: string,
+  options: { spool?: RecordingSpool } = {},
+): Promise<RestoredRecording['recording'] | null> {
+  const spool = options.spool ?? createIndexedDbSpool();
+  const recording = await spool.get(localId);
+  if (!recording) return null;
+  return readSpooledMessage(spool, localId, recording.sampleRate);
 }

@@ -143,8 +143,8 @@ describe('transition', () => {
 
 describe('recordingPlanFor', () => {
   it('derives Free and Pro from LIMITS', () => {
-    expect(free).toEqual({ maxRecordingSeconds: 60, pausing: false });
-    expect(pro).toEqual({ maxRecordingSeconds: null, pausing: true });
+    expect(free).toEqual({ maxRecordingSeconds: 60, pausing: false, name: 'Free' });
+    expect(pro).toEqual({ maxRecordingSeconds: null, pausing: true, name: 'Pro' });
     expect(recordingPlanFor(2)).toEqual(pro);
   });
 });

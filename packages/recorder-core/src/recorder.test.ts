@@ -304,6 +304,18 @@ describe('recorder', () => {
     expect(restored?.recording.audio.size).toBe(5 * 4000);
   });
 
+  it('spools each quarter second as it is encoded, without waiting for the timer', async () => {
+    const { recorder, media, spool } = setup();
+    await recorder.start();
+    media.speak(0.5);
+    // No clock moves: the chunk itself triggers the write, so a crash now keeps it.
+    await settle();
+    expect(await spool.get('local-1')).toMatchObject({ status: 'recording', sampleCount: 24_000 });
+    media.speak(2);
+    await settle();
+    expect((await loadSpooledRecording(spool, 'local-1'))?.recording.durationSeconds).toBe(2.5);
+  });
+
   it('discards: spool emptied, reservation released, back to idle', async () => {
     const { recorder, media, stub, spool } = setup();
     await recorder.start();
@@ -314,6 +326,48 @@ describe('recorder', () => {
     expect(media.calls).toContain('close');
     expect(stub.deleted).toEqual(['reserved-1']);
     expect(await spool.list()).toEqual([]);
+  });
+
+  it('discards an uploaded take: the server copy is deleted (the review step uploads at Stop)', async () => {
+    const { recorder, media, stub } = setup();
+    await recorder.start();
+    media.speak(1);
+    const stopping = recorder.stop();
+    await settle();
+    await stopping;
+    expect(await recorder.upload()).toMatchObject({ status: 'shared', share: { id: 'reserved-1' } });
+    await recorder.discard();
+    expect(recorder.getState()).toEqual({ status: 'idle' });
+    expect(stub.deleted).toEqual(['reserved-1']);
+  });
+
+  it('discards during an upload: waits for it to land, then deletes it, so no message is left behind', async () => {
+    const stub = createStubApi();
+    let land: () => void = () => undefined;
+    stub.uploadAnswers.push(
+      () =>
+        new Promise((resolve) => {
+          land = () => resolve({ ok: true, status: 200, data: { id: 'reserved-1', url: 'http://localhost/listen/reserved-1' } });
+        }),
+    );
+    const { recorder, media } = setup({ stub });
+    await recorder.start();
+    media.speak(1);
+    const stopping = recorder.stop();
+    await settle();
+    await stopping;
+    void recorder.upload();
+    await settle();
+    expect(recorder.getState().status).toBe('uploading');
+    const discarding = recorder.discard();
+    await settle();
+    // Deleting now could race the upload: nothing is deleted until it has landed.
+    expect(stub.deleted).toEqual([]);
+    land();
+    await settle();
+    await discarding;
+    expect(stub.deleted).toEqual(['reserved-1']);
+    expect(recorder.getState()).toEqual({ status: 'idle' });
   });
 
   it('keeps what was encoded when the encoder breaks', async () => {

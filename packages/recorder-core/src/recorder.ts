@@ -92,6 +92,8 @@ type Session = {
   sequence: number;
   spooling: Promise<void>;
   spoolTimer: unknown;
+  /** A write started by spoolWhenDue is under way. */
+  stepWriting: boolean;
   recordingId: string | null;
   reservation: Promise<void> | null;
   platform: Platform;
@@ -102,11 +104,24 @@ type Session = {
   retryTimer: unknown;
   releaseHold: () => void;
   lastProgress: number;
+  /** The upload attempt under way, so a discard can wait for it. */
+  uploading: Promise<unknown> | null;
 };
 
 const SPOOL_INTERVAL_MS = 1_000;
+/**
+ * The spool is also written as soon as this much audio is waiting, driven by the encoder's
+ * chunks rather than by the timer alone: a 1 s timer that reschedules itself drifted to 1.2 to
+ * 1.6 s apart on a busy machine (and a hidden tab's timers run once a second at best), so a
+ * page killed just before a tick lost well over a second ("8 s came back as 6 s" on screen,
+ * which floors). A quarter second keeps the loss under 1 s with room for the write itself.
+ */
+const SPOOL_STEP_SECONDS = 0.25;
 const PROGRESS_STEP_SECONDS = 0.1;
 const RESERVATION_WAIT_MS = 10_000;
+/** A discard waits this long at most for an upload under way, then deletes anyway. */
+const DISCARD_UPLOAD_WAIT_MS = 30_000;
+const noop = () => undefined;
 
 function concat(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
   let length = 0;
@@ -146,6 +161,7 @@ export function createRecorderWith(options: RecorderOptions, dependencies: Recor
     sequence: 0,
     spooling: Promise.resolve(),
     spoolTimer: null,
+    stepWriting: false,
     recordingId: null,
     reservation: null,
     platform: options.platform ?? DEFAULT_PLATFORM,
@@ -156,6 +172,7 @@ export function createRecorderWith(options: RecorderOptions, dependencies: Recor
     retryTimer: null,
     releaseHold: () => undefined,
     lastProgress: 0,
+    uploading: null,
     ...fields,
   });
 
@@ -208,6 +225,20 @@ export function createRecorderWith(options: RecorderOptions, dependencies: Recor
         sampleCount: batch.sampleCount,
       }),
     );
+  }
+
+  /**
+   * Writes what is waiting once it reaches SPOOL_STEP_SECONDS. One such write at a time: while
+   * IndexedDB is slow the audio gathers into the next write instead of queueing many small ones.
+   */
+  function spoolWhenDue(current: Session) {
+    if (current.stepWriting || current.sampleRate <= 0) return;
+    if (current.unspooled.sampleCount < current.sampleRate * SPOOL_STEP_SECONDS) return;
+    current.stepWriting = true;
+    void flushToSpool(current).then(() => {
+      current.stepWriting = false;
+      if (session === current && current.pipeline) spoolWhenDue(current);
+    });
   }
 
   function collect(current: Session, chunk: EncodedChunk) {
@@ -282,7 +313,9 @@ export function createRecorderWith(options: RecorderOptions, dependencies: Recor
         progress(capturedSeconds);
       },
       onChunk(chunk) {
-        if (live()) collect(current, chunk);
+        if (!live()) return;
+        collect(current, chunk);
+        spoolWhenDue(current);
       },
       onFinished(chunk) {
         if (!live()) return;
@@ -427,7 +460,9 @@ export function createRecorderWith(options: RecorderOptions, dependencies: Recor
       return state;
     }
 
-    const outcome = await uploadRecording({
+    // Discarded while the image was drawn: nothing may reach the server after that.
+    if (session !== current || destroyed || state !== uploading) return state;
+    const request = uploadRecording({
       api: options.api,
       platform: current.platform,
       subject: current.subject,
@@ -441,6 +476,8 @@ export function createRecorderWith(options: RecorderOptions, dependencies: Recor
         return spoolWrite(current, (target) => target.update(current.localId, { recordingId }));
       },
     });
+    current.uploading = request;
+    const outcome = await request;
     // Discarded or destroyed while the request ran: its answer no longer matters here.
     if (session !== current || destroyed || state !== uploading) return state;
 
@@ -487,16 +524,23 @@ export function createRecorderWith(options: RecorderOptions, dependencies: Recor
     current.retryTimer = null;
   }
 
+  /**
+   * Throws the take away everywhere: here, in the spool, and on the server. The review step
+   * uploads at Stop, so a discarded take may already be a message: an upload in flight is
+   * let finish first (else it could land after the delete), then the copy is deleted with the
+   * owner's token (a visitor's take is uploaded only once they press Send). A reservation without an
+   * upload is released too, so discarded takes do not pile up against the open-reservation cap.
+   */
   async function discard(): Promise<void> {
     const current = session;
-    const wasShared = state.status === 'shared';
+    const inFlight = current?.uploading ?? null;
     session = null;
     dispatch({ type: 'discard' });
     if (!current) return;
     release(current);
     await forget(current);
-    // Releases the reservation, so discarded takes do not pile up against the open-reservation cap.
-    if (!wasShared && current.recordingId && options.api.deleteRecording) {
+    if (inFlight) await waitAtMost(inFlight.then(noop), DISCARD_UPLOAD_WAIT_MS);
+    if (current.recordingId && options.api.deleteRecording) {
       await options.api.deleteRecording(current.recordingId).catch(() => undefined);
     }
   }

@@ -6,7 +6,7 @@ import { FAILURE_MESSAGES } from './failure-messages.ts';
  * The calls the recorder makes. A visitor flow (contact form) passes an object whose getVocal
  * calls get-vocal-free and whose uploadVocal uploads without a token.
  */
-export type RecorderApi = Pick<ApiClient, 'getVocal' | 'uploadVocal'> & Partial<Pick<ApiClient, 'deleteRecording'>>;
+export type RecorderApi = Pick<ApiClient, 'getVocal' | 'uploadVocal'> & Partial<Pick<ApiClient, 'deleteRecording' | 'editRecording'>>;
 
 export type UploadOutcome =
   | { kind: 'shared'; share: UploadResponse }

@@ -38,6 +38,9 @@ export function createFakeMedia(options: { inputs?: number; getUserMediaError?: 
 
   const startPipeline: StartPipeline = async (_stream, givenOptions, givenEvents) => {
     calls.push('startPipeline');
+    // Each Start is a new take (Re-record): its own clock and its own end.
+    ended = false;
+    captured = 0;
     events = givenEvents;
     pipelineOptions = givenOptions;
     const pipeline: CapturePipeline = {

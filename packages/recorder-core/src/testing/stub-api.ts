@@ -1,5 +1,5 @@
 import type { ApiResult } from '@vocal/api-client';
-import type { UploadContext, UploadResponse } from '@vocal/settings-model';
+import type { Recording, UploadContext, UploadResponse } from '@vocal/settings-model';
 import type { RecorderApi } from '../upload-recording.ts';
 
 type Answer<T> = ApiResult<T> | (() => ApiResult<T> | Promise<ApiResult<T>>);
@@ -16,6 +16,7 @@ export function createStubApi() {
   const reservedIds: string[] = [];
   const uploads: UploadContext[] = [];
   const deleted: string[] = [];
+  const edits: { id: string; subject: string | null | undefined }[] = [];
   const shared = new Map<string, UploadResponse>();
   let counter = 0;
 
@@ -44,7 +45,17 @@ export function createStubApi() {
     },
     deleteRecording: async (id: string) => {
       deleted.push(id);
+      shared.delete(id);
       return { ok: true, status: 200, data: { ok: true } };
+    },
+    editRecording: async (id, edit) => {
+      edits.push({ id, subject: edit.subject });
+      return {
+        ok: true,
+        status: 200,
+        // Only the call matters to the recorder's callers; the stub's ids are not real recording ids.
+        data: { id, subject: edit.subject ?? null } as unknown as Recording,
+      };
     },
   };
 
@@ -55,6 +66,8 @@ export function createStubApi() {
     reservedIds,
     uploads,
     deleted,
+    /** Renames through POST edit/{id}, in order. */
+    edits,
     /** Distinct messages the server holds. */
     messages: () => [...shared.values()],
   };
