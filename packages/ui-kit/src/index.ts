@@ -28,6 +28,7 @@ export {
 export { isIgnoredError } from './fatal-error/is-ignored-error.ts';
 
 export { Dialog, type DialogProps } from './dialog/dialog.tsx';
+export { ConfirmDialog, type ConfirmDialogProps } from './dialog/confirm-dialog.tsx';
 export { useFocusTrap } from './dialog/use-focus-trap.ts';
 export { ReportIssueDialog, REPORT_ISSUE_TEXT, type ReportIssueDialogProps } from './report-issue/report-issue-dialog.tsx';
 
@@ -36,10 +37,25 @@ export { TextField, type TextFieldProps } from './text-field/text-field.tsx';
 export { TextAreaField, type TextAreaFieldProps } from './text-field/text-area-field.tsx';
 
 export { formatDuration } from './format/format-duration.ts';
+export { formatMessageDate, messageTitle } from './format/message-title.ts';
 
 export { copyToClipboard } from './clipboard/copy-to-clipboard.ts';
 export { CopyLinkField, COPIED_FEEDBACK_MS, type CopyLinkFieldProps } from './copy-link-field/copy-link-field.tsx';
-export { LevelMeter, type LevelMeterProps } from './level-meter/level-meter.tsx';
+export { LevelMeter, LEVEL_METER_HOT, type LevelMeterProps } from './level-meter/level-meter.tsx';
+export {
+  MicrophoneControls,
+  MicrophonePicker,
+  MicrophoneTest,
+  MicrophoneBlockedHelp,
+  browserFamily,
+  unblockSteps,
+  type MicrophoneControlsProps,
+  type MicrophonePickerProps,
+  type MicrophoneTestProps,
+  type MicrophoneBlockedHelpProps,
+  type BrowserFamily,
+  type UnblockHelp,
+} from './microphone/index.ts';
 
 export { AudioPlayer, type AudioPlayerHandle, type AudioPlayerProps } from './audio-player/audio-player.tsx';
 export { Waveform, type WaveformProps } from './audio-player/waveform.tsx';

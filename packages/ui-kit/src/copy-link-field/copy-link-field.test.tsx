@@ -47,9 +47,10 @@ describe('CopyLinkField', () => {
     expect(field).toHaveAttribute('readonly');
 
     await user.click(screen.getByRole('button', { name: 'Copy' }));
+    // The copy is a promise: the button may still say it is busy when the click returns.
+    expect(await screen.findByRole('button', { name: 'Copied' })).toBeInTheDocument();
     expect(writeText).toHaveBeenCalledWith(URL);
     expect(onCopied).toHaveBeenCalledTimes(1);
-    expect(screen.getByRole('button', { name: 'Copied' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Link copied');
 
     act(() => vi.advanceTimersByTime(COPIED_FEEDBACK_MS));

@@ -77,21 +77,22 @@ export function Dialog({
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
       >
-        <header className="vk-dialog__header">
+        {/* Divs, not header/footer: portalled outside <main>, those would be a second banner and contentinfo landmark. */}
+        <div className="vk-dialog__header">
           <h2 id={titleId} className="vk-dialog__title">
             {title}
           </h2>
           <button type="button" className="vk-dialog__close" aria-label={closeLabel} onClick={onClose}>
             <CloseIcon />
           </button>
-        </header>
+        </div>
         {description ? (
           <p id={descriptionId} className="vk-dialog__description">
             {description}
           </p>
         ) : null}
         {children ? <div className="vk-dialog__body">{children}</div> : null}
-        {footer ? <footer className="vk-dialog__footer">{footer}</footer> : null}
+        {footer ? <div className="vk-dialog__footer">{footer}</div> : null}
       </div>
     </div>,
     themeRoot ?? document.body,

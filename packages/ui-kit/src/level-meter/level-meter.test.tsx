@@ -11,6 +11,17 @@ describe('LevelMeter', () => {
     expect(meter.querySelectorAll('[data-lit]')).toHaveLength(10);
   });
 
+  it('is red only in the top segments (above -3 dBFS), not at a speaking level', () => {
+    const { container, rerender } = render(<LevelMeter value={0.8} />);
+    const hot = () => container.querySelectorAll('[data-lit][data-hot]').length;
+    // 2 of 24 segments: the top twelfth of a 60 dB scale is the last 5 dB.
+    expect(container.querySelectorAll('[data-hot]')).toHaveLength(2);
+    // 0.8 is -12 dBFS: a loud speaking voice.
+    expect(hot()).toBe(0);
+    rerender(<LevelMeter value={0.99} />);
+    expect(hot()).toBe(2);
+  });
+
   it.each([
     [-1, '0'],
     [3, '100'],

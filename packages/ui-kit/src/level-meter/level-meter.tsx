@@ -2,7 +2,7 @@ import './level-meter.css';
 import { classNames } from '../internal/class-names.ts';
 
 export type LevelMeterProps = {
-  /** 0 (silence) to 1 (full scale); values outside are clamped. */
+  /** 0 (silence, -60 dBFS) to 1 (full scale, 0 dBFS); values outside are clamped. */
   value: number;
   label?: string;
   /** How many segments the meter is drawn with. */
@@ -10,8 +10,13 @@ export type LevelMeterProps = {
   className?: string;
 };
 
-/** Above this share of full scale the top segments turn red: the input is close to clipping. */
-const HOT = 0.85;
+/**
+ * From here up the segments turn red. Values are on the recorder's dBFS scale (levelFromPeak:
+ * -60 dBFS is 0, 0 dBFS is 1) of the input's RMS, so 0.95 is -3 dBFS RMS: only a voice that is
+ * clipping all the time gets there. Normal speech (about -30 to -12 dBFS) stays blue; the old
+ * threshold of 0.85 on peaks lit red at an ordinary speaking voice.
+ */
+export const LEVEL_METER_HOT = 0.95;
 
 /** A microphone input level, drawn as lit segments and exposed as an ARIA meter. */
 export function LevelMeter({ value, label = 'Microphone level', segments = 24, className }: LevelMeterProps) {
@@ -33,7 +38,7 @@ export function LevelMeter({ value, label = 'Microphone level', segments = 24, c
           key={index}
           className="vk-level-meter__segment"
           data-lit={index < lit || undefined}
-          data-hot={index >= Math.floor(segments * HOT) || undefined}
+          data-hot={(index + 1) / segments > LEVEL_METER_HOT || undefined}
         />
       ))}
     </div>

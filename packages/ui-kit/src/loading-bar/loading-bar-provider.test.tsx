@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LoadingBarProvider } from './loading-bar-provider.tsx';
 import { useLoadingBar } from './use-loading-bar.ts';
@@ -18,27 +18,29 @@ describe('LoadingBarProvider and useLoadingBar', () => {
       controls = useLoadingBar();
       return <p>page</p>;
     }
-    render(
+    const { container } = render(
       <LoadingBarProvider>
         <Page />
       </LoadingBarProvider>,
     );
-    const bar = screen.getByRole('progressbar', { hidden: true });
+    const bar = container.querySelector('.vk-loading-bar')!;
     expect(bar).toHaveStyle({ height: '4px' });
     expect(bar).toHaveAttribute('aria-hidden', 'true');
+    expect(bar).toHaveAttribute('data-visible', 'false');
 
     act(() => controls?.start());
     act(() => vi.advanceTimersByTime(200));
-    expect(bar).toHaveAttribute('aria-hidden', 'false');
     expect(bar).toHaveAttribute('data-visible', 'true');
+    // Shown, it stays out of the accessibility tree.
+    expect(bar).toHaveAttribute('aria-hidden', 'true');
 
     act(() => controls?.error());
     expect(bar).toHaveAttribute('data-error', 'true');
-    expect(bar).toHaveAttribute('aria-valuenow', '100');
+    expect(bar).toHaveAttribute('data-progress', '100');
 
     act(() => vi.advanceTimersByTime(900));
     expect(bar).toHaveAttribute('data-visible', 'false');
-    expect(bar).toHaveAttribute('aria-valuenow', '0');
+    expect(bar).toHaveAttribute('data-progress', '0');
   });
 
   it('says what is missing when used outside the provider', () => {

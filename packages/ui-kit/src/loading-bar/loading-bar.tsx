@@ -18,12 +18,11 @@ export function LoadingBar({ progress, visible, error, className }: LoadingBarPr
       style={style}
       data-visible={visible}
       data-error={error}
-      role="progressbar"
-      aria-label="Page loading"
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={Math.round(progress)}
-      aria-hidden={!visible}
+      data-progress={Math.round(progress)}
+      // Decoration for sighted people: each page says it is loading where its content will be
+      // (skeletons, aria-busy). A progress bar that screen readers heard would stand outside
+      // every landmark, above the page, and come and go with each navigation.
+      aria-hidden="true"
     >
       <div className="vk-loading-bar__fill" style={{ transform: `scaleX(${progress / 100})` }} />
     </div>

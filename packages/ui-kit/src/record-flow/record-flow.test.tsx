@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeHostAdapter } from '@vocal/host-contract';
@@ -40,6 +40,8 @@ function setup(
     attachment?: boolean;
     pending?: PendingRecordings;
     recordInWindowUrl?: string;
+    skipReview?: boolean;
+    recordingPlan?: { maxRecordingSeconds: number | null; pausing: boolean; name?: string };
   } = {},
 ) {
   const media = options.media ?? createFakeMedia();
@@ -47,6 +49,7 @@ function setup(
   const fake = options.host ?? createFakeHostAdapter({ platform: 'outlook', context: { subject: 'Quarterly numbers' } });
   const settings = defaultPersonalisation();
   settings.attachment.enabled = options.attachment ?? false;
+  settings.recorder.skipReview = options.skipReview ?? false;
   const createRecorder = (recorderOptions: CreateRecorderOptions) => createRecorderWith(recorderOptions, fakeDependencies(media));
   const pending: PendingRecordings = options.pending ?? { list: async () => [], resume: async () => null, discard: async () => undefined };
   const onShared = vi.fn();
@@ -56,6 +59,7 @@ function setup(
         host={fake.adapter}
         api={stub.api}
         plan={options.plan ?? 0}
+        recordingPlan={options.recordingPlan}
         settings={settings}
         upgradeUrl="/upgrade"
         recordInWindowUrl={options.recordInWindowUrl}
@@ -79,7 +83,18 @@ describe('RecordFlow', () => {
     expect(await screen.findByText('0:58 left')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Stop recording' }));
 
+    // Review: the take plays from this device, the title is the host's subject, and the
+    // upload has started on its own; nothing reaches the host until Get link.
+    expect(await screen.findByText('Listen before you send')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Quarterly numbers');
+    expect(await screen.findByText('Uploaded. Your link is ready.')).toBeInTheDocument();
+    expect(stub.messages()).toHaveLength(1);
+    expect(fake.inserted).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Get link' }));
+
     expect(await screen.findByText('Your message is ready')).toBeInTheDocument();
+    // The title was not changed: no rename call.
+    expect(stub.edits).toEqual([]);
     const url = stub.messages()[0]!.url;
     expect(screen.getByRole('textbox', { name: 'Link to your message' })).toHaveValue(url);
     await waitFor(() => expect(fake.inserted).toHaveLength(1));
@@ -95,6 +110,7 @@ describe('RecordFlow', () => {
     await screen.findByRole('button', { name: 'Stop recording' });
     act(() => media.speak(1));
     await user.click(screen.getByRole('button', { name: 'Stop recording' }));
+    await user.click(await screen.findByRole('button', { name: 'Get link' }));
     await screen.findByText('Your message is ready');
     await waitFor(() => expect(fake.calls.map((call) => call.name)).toContain('attachAudio'));
     const attach = fake.calls.find((call) => call.name === 'attachAudio');
@@ -114,9 +130,160 @@ describe('RecordFlow', () => {
     await user.click(screen.getByRole('button', { name: 'Start recording' }));
     await user.click(await screen.findByRole('button', { name: 'Pause' }));
     expect(await screen.findByRole('button', { name: 'Resume' })).toBeInTheDocument();
+    expect(screen.getByText('Paused')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Resume' }));
     expect(await screen.findByRole('button', { name: 'Pause' })).toBeInTheDocument();
+    expect(screen.queryByText('Paused')).toBeNull();
     expect(screen.queryByText(/left$/)).toBeNull();
+  });
+
+  it('saves a typed title before the link is handed out, and the host gets that title', async () => {
+    const { media, stub, fake, user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Start recording' }));
+    await screen.findByRole('button', { name: 'Stop recording' });
+    act(() => media.speak(2));
+    await user.click(screen.getByRole('button', { name: 'Stop recording' }));
+    const title = await screen.findByRole('textbox', { name: 'Title' });
+    await user.clear(title);
+    await user.type(title, 'Numbers for Q3');
+    await user.click(screen.getByRole('button', { name: 'Get link' }));
+    await screen.findByText('Your message is ready');
+    const id = stub.messages()[0]!.id;
+    expect(stub.edits).toEqual([{ id, subject: 'Numbers for Q3' }]);
+    await waitFor(() => expect(fake.inserted).toHaveLength(1));
+    expect(fake.inserted[0]).toMatchObject({ title: 'Numbers for Q3' });
+  });
+
+  it('shows the date as the title placeholder when the host has no subject', async () => {
+    const host = createFakeHostAdapter({ platform: 'webapp' });
+    const { media, user } = setup({ host });
+    await user.click(screen.getByRole('button', { name: 'Start recording' }));
+    await screen.findByRole('button', { name: 'Stop recording' });
+    act(() => media.speak(1));
+    await user.click(screen.getByRole('button', { name: 'Stop recording' }));
+    const title = await screen.findByRole('textbox', { name: 'Title' });
+    expect(title).toHaveValue('');
+    expect(title.getAttribute('placeholder')).toMatch(/^Voice message · \d{1,2} [A-Z][a-z]{2}, \d{2}:\d{2}$/);
+  });
+
+  it('re-records: the first take is deleted from the server and the second one is shared', async () => {
+    const { media, stub, fake, user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Start recording' }));
+    await screen.findByRole('button', { name: 'Stop recording' });
+    act(() => media.speak(1));
+    await user.click(screen.getByRole('button', { name: 'Stop recording' }));
+    await screen.findByText('Uploaded. Your link is ready.');
+    const first = stub.messages()[0]!.id;
+    await user.click(screen.getByRole('button', { name: 'Re-record' }));
+    await screen.findByRole('button', { name: 'Stop recording' });
+    expect(stub.deleted).toEqual([first]);
+    act(() => media.speak(2));
+    await user.click(screen.getByRole('button', { name: 'Stop recording' }));
+    await user.click(await screen.findByRole('button', { name: 'Get link' }));
+    await screen.findByText('Your message is ready');
+    const messages = stub.messages();
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!.id).not.toBe(first);
+    await waitFor(() => expect(fake.inserted).toHaveLength(1));
+    expect(fake.inserted[0]!.id).toBe(messages[0]!.id);
+  });
+
+  it('discards after the upload: the copy is deleted, nothing is inserted, the flow is back at the start', async () => {
+    const { media, stub, fake, onShared, user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Start recording' }));
+    await screen.findByRole('button', { name: 'Stop recording' });
+    act(() => media.speak(1));
+    await user.click(screen.getByRole('button', { name: 'Stop recording' }));
+    await screen.findByText('Uploaded. Your link is ready.');
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(await screen.findByRole('button', { name: 'Start recording' })).toBeInTheDocument();
+    expect(stub.messages()).toEqual([]);
+    expect(stub.deleted).toHaveLength(1);
+    expect(fake.inserted).toEqual([]);
+    expect(onShared).not.toHaveBeenCalled();
+  });
+
+  it("uploads a visitor's take only when they press Send, and a discard sends nothing", async () => {
+    const media = createFakeMedia();
+    const stub = createStubApi();
+    // A visitor's api: no token, so nothing to delete or rename with.
+    const api = { getVocal: stub.api.getVocal, uploadVocal: stub.api.uploadVocal };
+    const host = createFakeHostAdapter({ platform: 'contact-form' });
+    const visitorHost = { ...host.adapter, sendLabel: 'Send' };
+    const user = userEvent.setup();
+    render(
+      <RecordFlow
+        host={visitorHost}
+        api={api}
+        plan={0}
+        createRecorder={(options) => createRecorderWith(options, fakeDependencies(media))}
+        pendingRecordings={{ list: async () => [], resume: async () => null, discard: async () => undefined }}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Start recording' }));
+    await screen.findByRole('button', { name: 'Stop recording' });
+    act(() => media.speak(1));
+    await user.click(screen.getByRole('button', { name: 'Stop recording' }));
+    expect(await screen.findByText('Nothing is sent until you press Send.')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Title' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    await screen.findByRole('button', { name: 'Start recording' });
+    expect(stub.uploads).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Start recording' }));
+    await screen.findByRole('button', { name: 'Stop recording' });
+    act(() => media.speak(1));
+    await user.click(screen.getByRole('button', { name: 'Stop recording' }));
+    await user.click(await screen.findByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Your message is ready')).toBeInTheDocument();
+    expect(stub.messages()).toHaveLength(1);
+  });
+
+  it('skips the review when the setting says so: Stop hands out the link', async () => {
+    const { media, fake, user } = setup({ skipReview: true });
+    await user.click(screen.getByRole('button', { name: 'Start recording' }));
+    await screen.findByRole('button', { name: 'Stop recording' });
+    act(() => media.speak(1));
+    await user.click(screen.getByRole('button', { name: 'Stop recording' }));
+    expect(await screen.findByText('Your message is ready')).toBeInTheDocument();
+    expect(screen.queryByText('Listen before you send')).toBeNull();
+    await waitFor(() => expect(fake.inserted).toHaveLength(1));
+  });
+
+  it('cancels a short take at once, and asks first when it is longer than 10 s', async () => {
+    const { media, stub, user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Start recording' }));
+    await screen.findByRole('button', { name: 'Stop recording' });
+    act(() => media.speak(3));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('button', { name: 'Start recording' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Start recording' }));
+    await screen.findByRole('button', { name: 'Stop recording' });
+    act(() => media.speak(12));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Discard this recording?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep recording' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Stop recording' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Discard recording' }));
+    expect(await screen.findByRole('button', { name: 'Start recording' })).toBeInTheDocument();
+    expect(stub.messages()).toEqual([]);
+  });
+
+  it('warns in words in the last 10 s, and says the take was cut at the limit of Free', async () => {
+    const { media, user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Start recording' }));
+    await screen.findByRole('button', { name: 'Stop recording' });
+    act(() => media.speak(45));
+    expect(screen.queryByText(/recording stops at the limit/)).toBeNull();
+    act(() => media.speak(7));
+    expect(await screen.findByText('8 s left: recording stops at the limit')).toBeInTheDocument();
+    expect(screen.getByText('Less than 10 seconds left before the recording stops.')).toBeInTheDocument();
+    act(() => media.speak(10));
+    expect(await screen.findByText('Stopped at the 1-minute limit of Free.')).toBeInTheDocument();
   });
 
   it('explains a refused microphone and records in a new window where the host can', async () => {
@@ -159,6 +326,7 @@ describe('RecordFlow', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('saved on this device');
     expect(screen.getByText(/recorded and saved on this device/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try sending again' }));
+    await user.click(await screen.findByRole('button', { name: 'Get link' }));
     expect(await screen.findByText('Your message is ready')).toBeInTheDocument();
     expect(stub.messages()).toHaveLength(1);
   });

@@ -5,6 +5,7 @@ import {
   createRecorder as createBrowserRecorder,
   discardPendingRecording,
   listPendingRecordings,
+  pendingRecordingAudio,
   recordingPlanFor,
   resumePendingRecording,
   warmRecorderAssets,
@@ -15,16 +16,19 @@ import {
   type RecordingPlan,
 } from '@vocal/recorder-core';
 import type { Personalisation } from '@vocal/settings-model';
-import { Button } from '../button/button.tsx';
-import { ButtonLink } from '../button/button-link.tsx';
-import { CopyLinkField } from '../copy-link-field/copy-link-field.tsx';
-import { formatDuration } from '../format/format-duration.ts';
 import { classNames } from '../internal/class-names.ts';
-import { LevelMeter } from '../level-meter/level-meter.tsx';
-import { Spinner } from '../spinner/spinner.tsx';
+import { MicrophoneControls } from '../microphone/microphone-controls.tsx';
 import { attachmentFileName, buildShare } from './build-share.ts';
-import { PendingRecordingsBanner } from './pending-recordings-banner.tsx';
+import { FailureStep } from './failure-step.tsx';
+import { IdleStep } from './idle-step.tsx';
+import { PendingRecordingsBanner, type PendingAudio } from './pending-recordings-banner.tsx';
 import { useLeaveWarning } from './use-leave-warning.ts';
+import { RecordingStep } from './recording-step.tsx';
+import { ReviewStep } from './review-step.tsx';
+import { limitNotice } from './review-text.ts';
+import { useReview } from './use-review.ts';
+import { SendingStep } from './sending-step.tsx';
+import { SharedStep, type Finished } from './shared-step.tsx';
 import { useRecorder } from './use-recorder.ts';
 
 /** What the flow needs of the pending-recordings store; the browser's spool by default. */
@@ -32,6 +36,8 @@ export type PendingRecordings = {
   list(): Promise<PendingRecording[]>;
   resume(localId: string, options: CreateRecorderOptions): Promise<Recorder | null>;
   discard(localId: string): Promise<void>;
+  /** A pending recording's audio, for the recovery offer's player. */
+  audio?(localId: string): Promise<PendingAudio | null>;
 };
 
 export type RecordFlowProps = {
@@ -48,6 +54,8 @@ export type RecordFlowProps = {
   upgradeUrl?: string;
   /** Our own recorder page, for hosts that record in a separate window when the microphone is blocked. */
   recordInWindowUrl?: string;
+  /** The person chose another microphone: save it as the `recorder.deviceId` setting. */
+  onDeviceChange?(deviceId: string | null): void;
   /** Called once a message is shared (and inserted where the host can). */
   onShared?(share: Share, outcome: InsertOutcome): void;
   /** The two main buttons' words, e.g. a contact form's own strings. */
@@ -61,11 +69,6 @@ export type RecordFlowProps = {
   className?: string;
 };
 
-/** Failures that come from the microphone, where another window may do better. */
-const MICROPHONE_FAILURES = new Set(['permission-denied', 'no-device', 'device-busy', 'unsupported', 'capture-failed']);
-
-type Finished = { share: Share; outcome: InsertOutcome | null };
-
 /**
  * The record flow every host shows: record, stop, and a link at once. It asks the host
  * adapter, never the host, and offers what the adapter can do (insert, attach, record in
@@ -76,15 +79,22 @@ export function RecordFlow(props: RecordFlowProps) {
   const [context, setContext] = useState<HostContext>({});
   const [hostReady, setHostReady] = useState<Promise<unknown> | null>(null);
   const subject = props.subject ?? context.subject ?? null;
+  // The picker's choice applies at once; the saved setting catches up through onDeviceChange.
+  const [deviceId, setDeviceId] = useState<string | null>(settings?.recorder.deviceId ?? null);
+  useEffect(() => setDeviceId(settings?.recorder.deviceId ?? null), [settings?.recorder.deviceId]);
+  const chooseDevice = (next: string | null) => {
+    setDeviceId(next);
+    props.onDeviceChange?.(next);
+  };
   const recorderOptions = useMemo<CreateRecorderOptions>(
     () => ({
       api,
       platform: host.platform,
       plan: props.recordingPlan ?? recordingPlanFor(plan),
-      deviceId: settings?.recorder.deviceId ?? null,
+      deviceId,
       subject: subject ?? undefined,
     }),
-    [api, host.platform, plan, props.recordingPlan, settings?.recorder.deviceId, subject],
+    [api, host.platform, plan, props.recordingPlan, deviceId, subject],
   );
   const optionsRef = useRef(recorderOptions);
   optionsRef.current = recorderOptions;
@@ -97,6 +107,7 @@ export function RecordFlow(props: RecordFlowProps) {
       props.pendingRecordings ?? {
         list: () => listPendingRecordings(),
         resume: (localId, options) => resumePendingRecording(localId, options),
+        audio: (localId) => pendingRecordingAudio(localId),
         discard: (localId) => {
           const deleteRecording = api.deleteRecording;
           return discardPendingRecording(localId, deleteRecording ? { api: { deleteRecording } } : {});
@@ -150,30 +161,39 @@ export function RecordFlow(props: RecordFlowProps) {
     [host, settings?.attachment.enabled, settings?.attachment.name],
   );
 
-  // Stop means send: a stopped recording (by the user or the plan's limit) goes up at once.
+  const skipReview = settings?.recorder.skipReview ?? false;
+  const review = useReview({ api, recorder, state, subject, confirmOnStop: skipReview });
+
+  // A stopped recording (by the user or the plan's limit) goes up at once, while the person
+  // reviews it: the link is ready by the time they press Get link. Only where the take can be
+  // deleted again (an owner's token): a visitor's upload reaches the page's owner, by mail too,
+  // so a visitor's take goes up when they press Send (docs/decisions).
   const sending = useRef(new Set<string>());
   useEffect(() => {
+    if (!review.confirmed && !review.uploadsAtStop) return;
     if (!recorder || state.status !== 'stopped' || sending.current.has(state.recording.localId)) return;
     sending.current.add(state.recording.localId);
     void recorder.upload();
-  }, [state, recorder]);
+  }, [state, recorder, review.confirmed, review.uploadsAtStop]);
 
+  // The host gets the message only once the person confirmed it (or chose to skip review).
   useEffect(() => {
-    if (state.status !== 'shared') return;
+    if (state.status !== 'shared' || !review.confirmed) return;
     const share = buildShare({
       upload: state.share,
-      subject,
+      subject: review.shareSubject,
       signature: settings?.signature,
       durationSeconds: state.recording.durationSeconds,
     });
     void deliver(share, state.recording.audio);
     void refreshPending();
-  }, [state, subject, settings?.signature, deliver, refreshPending]);
+  }, [state, review.confirmed, review.shareSubject, settings?.signature, deliver, refreshPending]);
 
   const busy =
     state.status === 'recording' ||
     state.status === 'paused' ||
     state.status === 'uploading' ||
+    review.reviewing ||
     (state.status === 'failed' && state.recording !== null);
   useLeaveWarning(busy);
 
@@ -186,14 +206,25 @@ export function RecordFlow(props: RecordFlowProps) {
     await hostReady;
     const now = await host.ready().catch(() => context);
     setContext(now);
-    const next = makeRecorder({ ...optionsRef.current, subject: props.subject ?? now.subject ?? undefined });
+    const startSubject = props.subject ?? now.subject ?? undefined;
+    const next = makeRecorder({ ...optionsRef.current, subject: startSubject });
+    review.begin(startSubject ?? null);
     setRecorder(next);
     await next.start();
   };
 
-  const startOver = () => {
+  /**
+   * Back to the start, leaving `taken` behind. Start shows as soon as a discarded take is
+   * idle, while its server copy is still being deleted: a take started meanwhile is kept.
+   */
+  const leave = (taken: Recorder | null) => {
     setFinished(null);
-    setRecorder(null);
+    setRecorder((current) => (current === taken ? null : current));
+  };
+  const startOver = () => leave(recorder);
+  const discardTake = async (taken: Recorder) => {
+    await taken.discard();
+    leave(taken);
   };
 
   const sendPending = async (recording: PendingRecording) => {
@@ -201,9 +232,16 @@ export function RecordFlow(props: RecordFlowProps) {
     if (!resumed) return refreshPending();
     setFinished(null);
     setPending((list) => list.filter((item) => item.localId !== recording.localId));
+    // Choosing Send on the banner is the confirmation: no review of a message from last time.
+    review.begin(null, { confirmed: true });
     // The resumed recorder starts stopped: the effect above sends it.
     setRecorder(resumed);
   };
+
+  const loadPendingAudio = useMemo(() => {
+    const read = pendingStore.audio;
+    return read ? (recording: PendingRecording) => read(recording.localId) : undefined;
+  }, [pendingStore]);
 
   const discardPending = async (recording: PendingRecording) => {
     await pendingStore.discard(recording.localId);
@@ -218,36 +256,87 @@ export function RecordFlow(props: RecordFlowProps) {
         }
       : null;
 
-  return (
-    <div className={classNames('vk-record-flow', props.className)}>
-      {state.status === 'idle' && !finished ? (
-        <PendingRecordingsBanner pending={pending} onSend={sendPending} onDiscard={discardPending} />
-      ) : null}
-      <p className="vk-visually-hidden" role="status" aria-live="polite">
-        {announce(state, finished)}
-      </p>
-      {finished ? (
-        <SharedPanel finished={finished} onRecordAnother={startOver} />
-      ) : (
-        <RecorderPanel
+  /** The step the flow is in; each state has its own small component. */
+  const step = () => {
+    if (state.status === 'failed' && recorder) {
+      return (
+        <FailureStep
           state={state}
-          level={level}
           recorder={recorder}
-          plan={recordingPlan}
-          labels={props.labels}
           onStart={start}
           planNumber={plan}
           upgradeUrl={props.upgradeUrl}
           recordInWindow={recordInWindow}
           onStartOver={startOver}
         />
-      )}
+      );
+    }
+    if ((state.status === 'recording' || state.status === 'paused') && recorder) {
+      return (
+        <RecordingStep
+          state={state}
+          level={level}
+          recorder={recorder}
+          plan={recordingPlan}
+          stopLabel={props.labels?.stop}
+          onCancel={() => discardTake(recorder)}
+        />
+      );
+    }
+    if (review.reviewing && recorder && (state.status === 'stopped' || state.status === 'uploading' || state.status === 'shared')) {
+      return (
+        <ReviewStep
+          recording={state.recording}
+          uploaded={state.status === 'shared'}
+          uploadsAtStop={review.uploadsAtStop}
+          limitNotice={
+            review.cutAtLimit && recordingPlan.maxRecordingSeconds !== null
+              ? limitNotice(recordingPlan.maxRecordingSeconds, recordingPlan.name)
+              : null
+          }
+          title={review.titleField}
+          sendLabel={host.sendLabel ?? 'Get link'}
+          error={review.error}
+          onSend={review.send}
+          onReRecord={async () => {
+            // The next take starts at once; the first one's copy is deleted meanwhile.
+            const discarding = recorder.discard();
+            await start();
+            await discarding;
+          }}
+          onDiscard={() => discardTake(recorder)}
+        />
+      );
+    }
+    if (state.status === 'stopped' || state.status === 'uploading' || state.status === 'shared') return <SendingStep />;
+    return (
+      <IdleStep
+        askingPermission={state.status === 'asking-permission'}
+        plan={recordingPlan}
+        startLabel={props.labels?.start}
+        upgradeUrl={props.upgradeUrl}
+        microphone={<MicrophoneControls deviceId={deviceId} onDeviceChange={chooseDevice} active={state.status === 'idle'} />}
+        onStart={start}
+      />
+    );
+  };
+
+  return (
+    <div className={classNames('vk-record-flow', props.className)}>
+      {state.status === 'idle' && !finished ? (
+        <PendingRecordingsBanner pending={pending} onSend={sendPending} onDiscard={discardPending} loadAudio={loadPendingAudio} />
+      ) : null}
+      <p className="vk-visually-hidden" role="status" aria-live="polite">
+        {announce(state, finished, review.reviewing)}
+      </p>
+      {finished ? <SharedStep finished={finished} onRecordAnother={startOver} /> : step()}
     </div>
   );
 }
 
-function announce(state: RecorderState, finished: Finished | null): string {
+function announce(state: RecorderState, finished: Finished | null, reviewing: boolean): string {
   if (finished) return 'Your message is ready. The link is below.';
+  if (reviewing) return 'Recording stopped. Listen back, then send it, record again or discard it.';
   switch (state.status) {
     case 'asking-permission':
       return 'Waiting for access to your microphone.';
@@ -262,213 +351,4 @@ function announce(state: RecorderState, finished: Finished | null): string {
     default:
       return '';
   }
-}
-
-type RecorderPanelProps = {
-  state: RecorderState;
-  level: number;
-  /** Null until the person presses Start. */
-  recorder: Recorder | null;
-  plan: RecordingPlan;
-  labels?: RecordFlowProps['labels'];
-  onStart(): Promise<void>;
-  planNumber: number;
-  upgradeUrl?: string;
-  recordInWindow: (() => Promise<void>) | null;
-  onStartOver(): void;
-};
-
-function RecorderPanel({
-  state,
-  level,
-  recorder,
-  plan,
-  labels,
-  onStart,
-  planNumber,
-  upgradeUrl,
-  recordInWindow,
-  onStartOver,
-}: RecorderPanelProps) {
-  const capturing = state.status === 'recording' || state.status === 'paused';
-  const elapsed = capturing ? state.elapsedSeconds : 0;
-  const remaining = capturing ? state.remainingSeconds : plan.maxRecordingSeconds;
-
-  if (state.status === 'stopped' || state.status === 'uploading') {
-    return (
-      <div className="vk-record-flow__panel" data-state={state.status}>
-        <Spinner label="Sending your message" />
-        <p className="vk-record-flow__headline">Sending your message…</p>
-        <p className="vk-record-flow__hint">It is saved on this device until it is sent.</p>
-      </div>
-    );
-  }
-
-  if (state.status === 'failed' && recorder) {
-    return (
-      <FailurePanel
-        state={state}
-        recorder={recorder}
-        onStart={onStart}
-        planNumber={planNumber}
-        upgradeUrl={upgradeUrl}
-        recordInWindow={recordInWindow}
-        onStartOver={onStartOver}
-      />
-    );
-  }
-
-  const stopping = capturing && state.stopping !== null;
-  return (
-    <div className="vk-record-flow__panel" data-state={state.status}>
-      <div className="vk-record-flow__clock" aria-hidden={!capturing}>
-        <span className="vk-record-flow__elapsed">{formatDuration(elapsed)}</span>
-        {remaining !== null ? <span className="vk-record-flow__remaining">{formatDuration(remaining)} left</span> : null}
-      </div>
-      {capturing ? (
-        <LevelMeter value={state.status === 'paused' ? 0 : level} />
-      ) : (
-        <p className="vk-record-flow__hint">
-          {state.status === 'asking-permission'
-            ? 'Allow access to your microphone when your browser asks.'
-            : plan.maxRecordingSeconds !== null
-              ? `Messages can be up to ${formatDuration(plan.maxRecordingSeconds)} long${upgradeUrl ? ' on the Free plan' : ''}.`
-              : 'Press the button and speak. Stop when you are done.'}
-        </p>
-      )}
-      <div className="vk-record-flow__controls">
-        {capturing ? (
-          <button
-            type="button"
-            className="vk-record-button vk-record-button--stop"
-            onClick={() => void recorder?.stop()}
-            disabled={stopping}
-          >
-            <span className="vk-record-button__icon" aria-hidden="true" />
-            <span className="vk-record-button__label">{labels?.stop ?? 'Stop recording'}</span>
-          </button>
-        ) : (
-          <button type="button" className="vk-record-button" onClick={() => void onStart()} disabled={state.status === 'asking-permission'}>
-            <span className="vk-record-button__icon" aria-hidden="true" />
-            <span className="vk-record-button__label">{labels?.start ?? 'Start recording'}</span>
-          </button>
-        )}
-        {capturing && plan.pausing ? (
-          state.status === 'paused' ? (
-            <Button variant="secondary" onClick={() => recorder?.resume()} disabled={stopping}>
-              Resume
-            </Button>
-          ) : (
-            <Button variant="secondary" onClick={() => recorder?.pause()} disabled={stopping}>
-              Pause
-            </Button>
-          )
-        ) : null}
-      </div>
-      {plan.maxRecordingSeconds !== null && upgradeUrl && !capturing ? (
-        <p className="vk-record-flow__upsell">
-          Need longer messages or pauses? <a href={upgradeUrl}>Upgrade to Pro</a>
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-type FailurePanelProps = Omit<RecorderPanelProps, 'state' | 'level' | 'recorder' | 'plan' | 'labels'> & {
-  state: Extract<RecorderState, { status: 'failed' }>;
-  recorder: Recorder;
-};
-
-function FailurePanel({ state, recorder, onStart, planNumber, upgradeUrl, recordInWindow, onStartOver }: FailurePanelProps) {
-  const retryIn = useCountdown(state.retryAt);
-  const microphone = MICROPHONE_FAILURES.has(state.reason);
-  const planLimit = state.reason === 'upload-refused' && /upgrade/i.test(state.message);
-  return (
-    <div className="vk-record-flow__panel vk-record-flow__panel--failed" data-state="failed" data-reason={state.reason}>
-      <p className="vk-record-flow__headline" role="alert">
-        {state.message}
-      </p>
-      {state.recording ? (
-        <p className="vk-record-flow__hint">
-          {formatDuration(state.recording.durationSeconds)} recorded and saved on this device.
-          {retryIn !== null ? ` Trying again in ${retryIn} s.` : ''}
-        </p>
-      ) : null}
-      <div className="vk-record-flow__actions">
-        {state.recording ? (
-          <Button onClick={() => recorder.upload()} loadingLabel="Sending…">
-            {state.reason === 'device-lost' || state.reason === 'encoder-failed' ? 'Send what was recorded' : 'Try sending again'}
-          </Button>
-        ) : (
-          <Button onClick={onStart}>Try again</Button>
-        )}
-        {microphone && recordInWindow ? (
-          <Button variant="secondary" onClick={recordInWindow} loadingLabel="Recording in another window…">
-            Record in a new window
-          </Button>
-        ) : null}
-        {state.recording ? (
-          <Button
-            variant="ghost"
-            onClick={async () => {
-              await recorder.discard();
-              onStartOver();
-            }}
-          >
-            Discard
-          </Button>
-        ) : null}
-      </div>
-      {planLimit && upgradeUrl && planNumber === 0 ? (
-        <p className="vk-record-flow__upsell">
-          <a href={upgradeUrl}>Upgrade to Pro</a> for unlimited messages.
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-function useCountdown(until: number | null): number | null {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (until === null) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [until]);
-  if (until === null) return null;
-  return Math.max(0, Math.ceil((until - now) / 1000));
-}
-
-function SharedPanel({ finished, onRecordAnother }: { finished: Finished; onRecordAnother(): void }) {
-  const { share, outcome } = finished;
-  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
-  return (
-    <div className="vk-record-flow__panel vk-record-flow__panel--shared" data-state="shared">
-      <p className="vk-record-flow__headline">Your message is ready</p>
-      {outcome?.inserted ? <p className="vk-record-flow__hint">The link was added where you are writing.</p> : null}
-      <CopyLinkField url={share.url} label="Link to your message" />
-      <div className="vk-record-flow__actions">
-        {canShare ? (
-          <Button
-            variant="secondary"
-            onClick={async () => {
-              try {
-                await navigator.share({ title: share.title, url: share.url });
-              } catch {
-                // The person closed the share sheet: nothing to do.
-              }
-            }}
-          >
-            Share…
-          </Button>
-        ) : null}
-        <ButtonLink variant="secondary" href={share.url} target="_blank" rel="noopener">
-          Open
-        </ButtonLink>
-        <Button variant="ghost" onClick={onRecordAnother}>
-          Record another
-        </Button>
-      </div>
-    </div>
-  );
 }

@@ -1,0 +1,94 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Recorder, RecorderApi, RecorderState } from '@vocal/recorder-core';
+import { dateTitle } from './review-text.ts';
+
+type ReviewOptions = {
+  api: RecorderApi;
+  recorder: Recorder | null;
+  state: RecorderState;
+  /** The message's subject (the prop, else the host's). */
+  subject: string | null;
+  /** The skip-review setting: Stop hands out the link at once. */
+  confirmOnStop: boolean;
+};
+
+/** Resolves once the upload that started at Stop has settled: shared, failed, or discarded. */
+function settledUpload(recorder: Recorder): Promise<RecorderState> {
+  const settled = (state: RecorderState) => state.status === 'shared' || state.status === 'failed' || state.status === 'idle';
+  return new Promise((resolve) => {
+    const now = recorder.getState();
+    if (settled(now)) return resolve(now);
+    const unsubscribe = recorder.subscribe((next) => {
+      if (!settled(next)) return;
+      unsubscribe();
+      resolve(next);
+    });
+  });
+}
+
+/**
+ * The review step's own state: whether the person confirmed the take, its title (owners
+ * only: the api can rename), and whether the plan's limit cut it. The title is saved on the
+ * server before the link is handed out, so the link never shows an old name.
+ */
+export function useReview({ api, recorder, state, subject, confirmOnStop }: ReviewOptions) {
+  const [confirmed, setConfirmed] = useState(false);
+  const [title, setTitle] = useState('');
+  // What the server already has as the subject (sent with the upload), so an unchanged title costs no call.
+  const savedTitle = useRef('');
+  const [takenAt, setTakenAt] = useState(() => new Date());
+  const [cutAtLimit, setCutAtLimit] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const editRecording = api.editRecording;
+
+  /** A new take: the title starts as the subject of this moment (the host's may have changed). */
+  const begin = useCallback((startSubject: string | null, options: { confirmed?: boolean } = {}) => {
+    setConfirmed(options.confirmed ?? false);
+    setTitle(startSubject ?? '');
+    savedTitle.current = startSubject ?? '';
+    setTakenAt(new Date());
+    setCutAtLimit(false);
+    setError(null);
+  }, []);
+
+  useEffect(() => {
+    if (state.status === 'stopped' && state.endedBy === 'limit') setCutAtLimit(true);
+  }, [state]);
+
+  const stopped = state.status === 'stopped' || state.status === 'uploading' || state.status === 'shared';
+  const isConfirmed = confirmed || confirmOnStop;
+
+  const send = async () => {
+    if (!recorder) return;
+    setError(null);
+    // A visitor's take waits for this press to go up (see uploadsAtStop).
+    if (recorder.getState().status === 'stopped') void recorder.upload();
+    const settled = await settledUpload(recorder);
+    // A failed upload shows the failure step, which retries; a discard left the flow.
+    if (settled.status !== 'shared') return;
+    const wanted = title.trim();
+    if (editRecording && wanted !== savedTitle.current.trim()) {
+      const result = await editRecording(settled.share.id, { subject: wanted || null });
+      if (!result.ok) {
+        setError(`The title could not be saved: ${result.error.msg || 'please try again'}.`);
+        return;
+      }
+      savedTitle.current = wanted;
+    }
+    setConfirmed(true);
+  };
+
+  return {
+    begin,
+    send,
+    confirmed: isConfirmed,
+    /** Owners' takes upload at Stop; they can be deleted again if the person discards them. */
+    uploadsAtStop: typeof api.deleteRecording === 'function',
+    reviewing: !isConfirmed && recorder !== null && stopped,
+    cutAtLimit,
+    error,
+    /** The subject the host receives: the typed title for owners, else the message's subject. */
+    shareSubject: editRecording ? title.trim() || null : subject,
+    titleField: editRecording ? { value: title, placeholder: dateTitle(takenAt), onChange: setTitle } : null,
+  };
+}
