@@ -84,11 +84,6 @@ describe('a sign-in link for another account', () => {
     // The credential is out of the address bar while the question is asked.
     expect(page.url()).toBe(`${product.url}/auth`);
 
-    // The settled page is checked: while the top loading bar still shows (longer on a busy
-    // machine), it stands outside the page's landmarks by design.
-    await page.waitForFunction(
-      () => document.querySelector('[role="progressbar"][aria-label="Page loading"]')?.getAttribute('aria-hidden') !== 'false',
-    );
     await page.evaluate(axeSource);
     const violations = await page.evaluate(async () => {
       const result = await (window as unknown as { axe: { run: () => Promise<{ violations: { id: string }[] }> } }).axe.run();

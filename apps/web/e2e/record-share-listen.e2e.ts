@@ -1,14 +1,15 @@
 import { launchBrowser, signUpThroughPage, startProduct, watchPageErrors, type ApiProcess } from '@vocal/e2e';
 import { decodeMp3, makeSpeechWav } from '@vocal/test-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messagesOf, recordFor } from './support.ts';
+import { confirmReview, messagesOf, recordFor } from './support.ts';
 
 let product: ApiProcess;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 
 beforeAll(async () => {
   const wav = await makeSpeechWav('Hello, this is a voice message. I am speaking into the microphone so you can hear me.', { seconds: 12 });
-  product = await startProduct();
+  // The first run as a new user finds it: the server makes its database in an empty folder.
+  product = await startProduct({ seedDatabase: false });
   browser = await launchBrowser({ microphoneWav: wav, loop: true });
 });
 
@@ -25,6 +26,10 @@ describe('record, share, listen', () => {
     await signUpThroughPage(page, product.url);
     await page.goto(`${product.url}/record`);
     const recorded = await recordFor(page, 5);
+    // The review step: the take plays from this device while it uploads; Get link hands it out.
+    await page.getByText('Listen before you send').waitFor();
+    await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
+    await confirmReview(page);
 
     const link = page.getByRole('textbox', { name: 'Link to your message' });
     await link.waitFor();
@@ -74,7 +79,8 @@ describe('record, share, listen', () => {
     const page = await context.newPage();
     const response = await page.goto(`${product.url}/listen/AAAAAAAAAAAA`);
     expect(response?.status()).toBe(404);
-    await page.getByRole('heading', { name: 'This voice message is not here' }).waitFor();
+    // Deleted and never-existing links read alike, so a link says nothing about what once was.
+    await page.getByRole('heading', { name: 'This voice message was deleted or doesn’t exist' }).waitFor();
     await context.close();
   });
 });

@@ -31,7 +31,7 @@ export async function startSmtpSink() {
     url: `smtp://127.0.0.1:${port}`,
     received,
     /** Waits for a mail to `to` whose raw text matches `pattern`. */
-    async waitFor(to: string, pattern: RegExp, timeoutMs = 60_000): Promise<ReceivedMail> {
+    async waitFor(to: string, pattern: RegExp, timeoutMs = 120_000): Promise<ReceivedMail> {
       const until = Date.now() + timeoutMs;
       for (;;) {
         const mail = received.find((candidate) => candidate.to.includes(to) && pattern.test(decodeMail(candidate.raw)));

@@ -26,6 +26,14 @@ export async function recordFor(page: Page, seconds: number): Promise<number> {
   return (Date.now() - started) / 1000;
 }
 
+/**
+ * Confirms the review step that follows Stop ("Get link" on /record, "Send" on a visitor's
+ * page); the upload started at Stop, so this waits only for what is left of it.
+ */
+export async function confirmReview(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /^(Get link|Send)$/ }).click();
+}
+
 export async function closeAll(...contexts: (BrowserContext | undefined)[]) {
   await Promise.all(contexts.map((context) => context?.close()));
 }

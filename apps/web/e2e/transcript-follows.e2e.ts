@@ -1,7 +1,7 @@
 import { launchBrowser, signUpThroughPage, startFakeOpenAi, startProduct, verboseJson, type ApiProcess } from '@vocal/e2e';
 import { makeSpeechWav } from '@vocal/test-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePro, recordFor } from './support.ts';
+import { confirmReview, makePro, recordFor } from './support.ts';
 
 let product: ApiProcess;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -32,6 +32,7 @@ describe('the read-along transcript', () => {
     await makePro(product.dataDir, email);
     await page.goto(`${product.url}/record`);
     await recordFor(page, 6);
+    await confirmReview(page);
     const link = (await page.getByRole('textbox', { name: 'Link to your message' }).inputValue()).replace('localhost', '127.0.0.1');
 
     const listener = await (await browser.newContext()).newPage();
@@ -73,6 +74,7 @@ describe('the read-along transcript', () => {
     await makePro(product.dataDir, email);
     await page.goto(`${product.url}/record`);
     await recordFor(page, 3);
+    await confirmReview(page);
     await page.getByText('Your message is ready', { exact: true }).waitFor();
 
     await expect
@@ -91,7 +93,8 @@ describe('the read-along transcript', () => {
         async () => {
           await page.goto(`${product.url}/recordings`);
           await page.getByRole('listitem').first().waitFor();
-          return page.getByText('Transcript ready on the listen page').count();
+          // Reloaded, the inbox shows the transcript's own words on the message.
+          return page.getByText('First we plan. Then we build it. Finally we ship.', { exact: true }).count();
         },
         { timeout: 60_000, interval: 1000 },
       )

@@ -43,6 +43,7 @@ describe('transcripts on the listen page', () => {
     // goforward lasts about 2.5 s with its padding; record a little past it.
     await page.getByText('0:04').waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Stop recording' }).click();
+    await page.getByRole('button', { name: 'Get link' }).click();
     const url = await page.getByRole('textbox', { name: 'Link to your message' }).inputValue();
 
     const listener = await (await browser.newContext()).newPage();

@@ -2,7 +2,7 @@ import { launchBrowser, signUpThroughPage, startProduct, type ApiProcess } from 
 import { makeSpeechWav } from '@vocal/test-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeMail, startSmtpSink } from './smtp-sink.ts';
-import { apiAs, makePro, recordFor } from './support.ts';
+import { apiAs, confirmReview, makePro, recordFor } from './support.ts';
 
 let product: ApiProcess;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -27,6 +27,7 @@ async function ownerWithMessage() {
   const email = await signUpThroughPage(page, product.url);
   await page.goto(`${product.url}/record`);
   await recordFor(page, 2);
+  await confirmReview(page);
   const link = await page.getByRole('textbox', { name: 'Link to your message' }).inputValue();
   return { context, page, email, link: link.replace('localhost', '127.0.0.1') };
 }
@@ -41,6 +42,7 @@ describe('what visitors do', () => {
     await page.getByRole('button', { name: 'Reply' }).click();
     await page.getByRole('region', { name: 'Reply by voice' }).getByLabel('Your name').fill('Bea <b>Bold</b>');
     await recordFor(page, 2);
+    await confirmReview(page);
     await page.getByText('Your reply was sent to Someone.').waitFor();
 
     const hostile = '<img src=x onerror="window.hacked=1"> Nice! <script>window.hacked=2</script>';
@@ -85,6 +87,7 @@ describe('what visitors do', () => {
     await page.getByText(/Enter a valid email address/).waitFor();
     await page.getByLabel('Enter your email address').fill('visitor@example.com');
     await recordFor(page, 2);
+    await confirmReview(page);
     await page.getByRole('heading', { name: 'Message sent' }).waitFor();
     const voiceMail = await smtp.waitFor(ownerEmail, /visitor@example\.com/);
     expect(decodeMail(voiceMail.raw)).toMatch(/\/listen\//);

@@ -47,7 +47,8 @@ export function AccountMenu({ user, onReportIssue, onSignOut }: AccountMenuProps
         className="account-menu__button"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label="Account"
+        // The name starts with the initials the button shows, so speech users can say what they see.
+        aria-label={user?.avatarUrl ? 'Account' : `${initialsOf(user)}, account`}
         onClick={() => setOpen((value) => !value)}
       >
         {user?.avatarUrl ? (

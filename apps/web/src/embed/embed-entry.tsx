@@ -11,6 +11,8 @@ const data = JSON.parse(document.getElementById('listen-data')?.textContent ?? '
 const root = document.getElementById('root');
 if (root && data) {
   createRoot(root).render(
-    <StrictMode>{data.status === 200 ? <EmbedPlayer payload={data.payload} /> : <EmbedGone message={data.message} />}</StrictMode>,
+    <StrictMode>
+      {data.status === 200 ? <EmbedPlayer payload={data.payload} /> : <EmbedGone status={data.status} message={data.message} />}
+    </StrictMode>,
   );
 }

@@ -1,4 +1,4 @@
-import type { PublicListenPayload } from '@vocal/settings-model';
+import { THEME_PRESETS, type PublicListenPayload } from '@vocal/settings-model';
 import { AudioPlayer, ThemeProvider } from '@vocal/ui-kit';
 
 /** The player alone, for an iframe: who sent it, its title, the player and a way to the listen page. */
@@ -21,6 +21,17 @@ export function EmbedPlayer({ payload }: { payload: PublicListenPayload }) {
   );
 }
 
-export function EmbedGone({ message }: { message: string }) {
-  return <p className="embed embed--gone">{message}</p>;
+/**
+ * A gone message in someone else's page: the app's light theme and fonts, a short heading and the
+ * server's sentence (which says no more for a deleted message than for one that never existed).
+ */
+export function EmbedGone({ status, message }: { status: 404 | 410; message: string }) {
+  return (
+    <ThemeProvider theme={THEME_PRESETS.Light} className="embed embed--gone">
+      <main className="embed__gone">
+        <h1 className="embed__gone-title">{status === 410 ? 'This voice message has expired' : 'This voice message isn’t available'}</h1>
+        <p className="embed__gone-text">{message}</p>
+      </main>
+    </ThemeProvider>
+  );
 }

@@ -1,9 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, useLocation } from 'wouter';
 import { BrandMark, ButtonLink, ReportIssueDialog } from '@vocal/ui-kit';
 
 import { AccountMenu } from '../components/account-menu.tsx';
+import { unreadCountAtom, useRefreshUnreadCount } from '../inbox/unread-count.ts';
 import { userAtom } from '../session/session-state.ts';
 import { webApi } from '../session/web-api.ts';
 
@@ -18,6 +19,13 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   const user = useAtomValue(userAtom);
   const [reporting, setReporting] = useState(false);
+  const unread = useAtomValue(unreadCountAtom);
+  const refreshUnread = useRefreshUnreadCount();
+
+  // Asked again on each navigation: coming back from a listen page, what was opened there is read.
+  useEffect(() => {
+    void refreshUnread();
+  }, [location, refreshUnread]);
 
   return (
     <div className="dashboard-layout">
@@ -32,6 +40,12 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
               return (
                 <Link key={item.href} href={item.href} aria-current={current ? 'page' : undefined} className="dashboard-layout__link">
                   {item.label}
+                  {item.href === '/recordings' && unread ? (
+                    <span className="dashboard-layout__badge">
+                      <span aria-hidden="true">{unread}</span>
+                      <span className="vk-visually-hidden">, {unread} unread</span>
+                    </span>
+                  ) : null}
                 </Link>
               );
             })}

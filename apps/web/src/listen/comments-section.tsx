@@ -7,8 +7,21 @@ import { VisitorNameField } from '../visitors/visitor-name-field.tsx';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** Text comments under the message, when the owner has them on; the owner may remove any. */
-export function CommentsSection({ api, recordingId, isOwner }: { api: ApiClient; recordingId: string; isOwner: boolean }) {
+/**
+ * Text comments under the message, when the owner has them on; the owner may remove any. The
+ * owner comments under their own name: the visitor's name field is not theirs to fill.
+ */
+export function CommentsSection({
+  api,
+  recordingId,
+  isOwner,
+  ownerName,
+}: {
+  api: ApiClient;
+  recordingId: string;
+  isOwner: boolean;
+  ownerName: string | null;
+}) {
   const [comments, setComments] = useState<Comment[] | null>(null);
   const [enabled, setEnabled] = useState(true);
   const [name, setName] = useState('');
@@ -32,7 +45,7 @@ export function CommentsSection({ api, recordingId, isOwner }: { api: ApiClient;
       setError('Write a comment first');
       return;
     }
-    const result = await api.addComment(recordingId, { name: name || null, text, website: website || undefined });
+    const result = await api.addComment(recordingId, { name: (isOwner ? ownerName : name) || null, text, website: website || undefined });
     if (!result.ok) {
       setError(result.error.msg.replace(/^text: /, ''));
       return;
@@ -74,7 +87,7 @@ export function CommentsSection({ api, recordingId, isOwner }: { api: ApiClient;
         <p className="comments__empty">No comments yet.</p>
       )}
       <form className="comments__form" onSubmit={(event) => event.preventDefault()} noValidate>
-        <VisitorNameField value={name} onChange={setName} />
+        {isOwner ? null : <VisitorNameField value={name} onChange={setName} />}
         <TextAreaField
           label="Comment"
           name="comment"

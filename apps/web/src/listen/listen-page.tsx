@@ -4,7 +4,8 @@ import { Spinner } from '@vocal/ui-kit';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useRouteParam } from '../routes/route-params.ts';
 import { webApi } from '../session/web-api.ts';
-import { ListenGone, ListenView } from './listen-view.tsx';
+import { ListenGone } from './listen-gone.tsx';
+import { ListenView } from './listen-view.tsx';
 
 type Load =
   | { status: 'loading' }

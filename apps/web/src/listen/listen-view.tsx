@@ -1,12 +1,19 @@
+import './listen.css';
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { PublicListenPayload } from '@vocal/settings-model';
 import { AudioPlayer, Button, Spinner, ThemeProvider, type AudioPlayerHandle } from '@vocal/ui-kit';
+import { messageTitle } from '@vocal/ui-kit';
 import { ShareMenu } from './share-menu.tsx';
+import { hasStoredSession } from './stored-session.ts';
 import { TranscriptPanel } from './transcript-panel.tsx';
 import { usePlayerShortcuts } from './use-player-shortcuts.ts';
+import type { Viewer } from './viewer.ts';
 
 const ListenInteractions = lazy(() => import('./listen-interactions.tsx'));
 const ReplyPanel = lazy(() => import('./reply-panel.tsx'));
+// The owner's tools load only for a browser with a session: visitors never download them.
+const OwnerBar = lazy(() => import('./owner-bar.tsx'));
+const OwnerTranscript = lazy(() => import('./owner-transcript.tsx'));
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
 
@@ -26,17 +33,37 @@ const fileName = (title: string) =>
 export function ListenView({ payload }: { payload: PublicListenPayload }) {
   const { audio, settings, user } = payload;
   const sender = settings.name;
-  const title = audio.subject ?? 'Voice message';
+  const [subject, setSubject] = useState(audio.subject);
+  const title = messageTitle({ subject, uploadDate: audio.uploadDate });
   const player = useRef<AudioPlayerHandle>(null);
+  const playerBox = useRef<HTMLDivElement>(null);
+  const replyButton = useRef<HTMLButtonElement>(null);
   const [currentTime, setCurrentTime] = useState(0);
   const [replying, setReplying] = useState(false);
-  usePlayerShortcuts(player);
+  const [viewer, setViewer] = useState<Viewer>(() => (hasStoredSession() ? { kind: 'checking' } : { kind: 'visitor' }));
+  const isVisitor = viewer.kind === 'visitor';
+  usePlayerShortcuts(player, playerBox);
   const pageUrl = typeof window === 'undefined' ? '' : window.location.href.split('#')[0]!;
+  const transcript = (
+    <TranscriptPanel
+      payload={payload}
+      currentTime={currentTime}
+      onSeek={(seconds) => {
+        player.current?.seek(seconds);
+        void player.current?.play();
+      }}
+    />
+  );
 
   return (
     <ThemeProvider theme={settings.theme} className="listen-page">
       <main className="listen-page__main">
         {settings.logoUrl ? <img className="listen-page__logo" src={settings.logoUrl} alt={`${sender}'s logo`} /> : null}
+        {isVisitor ? null : (
+          <Suspense fallback={<div className="owner-bar owner-bar--pending" aria-hidden="true" />}>
+            <OwnerBar payload={payload} viewer={viewer} onViewer={setViewer} onRenamed={setSubject} pageUrl={pageUrl} />
+          </Suspense>
+        )}
         <article className="listen-card" aria-labelledby="listen-title">
           <header className="listen-card__sender">
             {user.avatarUrl ? (
@@ -48,7 +75,8 @@ export function ListenView({ payload }: { payload: PublicListenPayload }) {
             )}
             <p className="listen-card__byline">
               <span>
-                <span className="listen-card__name">{sender}</span> {settings.strings.sharedWithYou}
+                {/* "Shared with you" is the visitor's wording; the owner bar says who sent it when. */}
+                <span className="listen-card__name">{sender}</span> {isVisitor ? settings.strings.sharedWithYou : null}
               </span>
               {settings.date.shown ? (
                 <time className="listen-card__date" dateTime={audio.uploadDate}>
@@ -60,43 +88,62 @@ export function ListenView({ payload }: { payload: PublicListenPayload }) {
           <h1 id="listen-title" className="listen-card__title">
             {title}
           </h1>
-          <AudioPlayer
-            ref={player}
-            src={audio.audioUrl}
-            peaks={audio.peaks}
-            duration={audio.duration}
-            label={audio.subject ?? `Voice message from ${sender}`}
-            onTimeUpdate={setCurrentTime}
-          />
+          <div ref={playerBox}>
+            <AudioPlayer
+              ref={player}
+              src={audio.audioUrl}
+              peaks={audio.peaks}
+              duration={audio.duration}
+              label={subject ?? `Voice message from ${sender}`}
+              onTimeUpdate={setCurrentTime}
+            />
+          </div>
           <div className="listen-card__actions">
             <a className="vk-button vk-button--secondary vk-button--sm vk-button--link" href={audio.audioUrl} download={fileName(title)}>
               <span className="vk-button__layer vk-button__content">Download</span>
             </a>
             {settings.reply.enabled && !replying ? (
-              <Button size="sm" onClick={() => setReplying(true)}>
+              <Button ref={replyButton} size="sm" onClick={() => setReplying(true)}>
                 {settings.reply.label}
               </Button>
             ) : null}
-            <ShareMenu url={pageUrl} title={title} />
+            <ShareMenu url={pageUrl} title={title} recordingId={audio.id} />
             <span className="listen-card__keys" aria-hidden="true">
               Space plays or pauses · ← → skip 5 s
             </span>
           </div>
           {replying ? (
             <Suspense fallback={<Spinner label="Opening the recorder" />}>
-              <ReplyPanel recordingId={audio.id} ownerName={sender} />
+              <ReplyPanel
+                recordingId={audio.id}
+                ownerName={sender}
+                isOwner={viewer.kind === 'owner'}
+                onRecordingStarts={() => player.current?.pause()}
+                onClose={() => {
+                  setReplying(false);
+                  // The Reply button comes back on the next render: focus returns to it then.
+                  requestAnimationFrame(() => replyButton.current?.focus());
+                }}
+              />
             </Suspense>
           ) : null}
-          <TranscriptPanel
-            payload={payload}
-            currentTime={currentTime}
-            onSeek={(seconds) => {
-              player.current?.seek(seconds);
-              void player.current?.play();
-            }}
-          />
+          {viewer.kind === 'owner' ? (
+            <Suspense fallback={transcript}>
+              <OwnerTranscript
+                payload={payload}
+                currentTime={currentTime}
+                onSeek={(seconds) => {
+                  player.current?.seek(seconds);
+                  void player.current?.play();
+                }}
+              />
+            </Suspense>
+          ) : (
+            transcript
+          )}
         </article>
-        {settings.cta.enabled ? (
+        {/* The call to action and the branding are for visitors: never shown to the owner. */}
+        {isVisitor && settings.cta.enabled ? (
           <aside className="listen-cta" aria-label="Call to action">
             <p className="listen-cta__message">{settings.cta.message}</p>
             <a
@@ -109,32 +156,17 @@ export function ListenView({ payload }: { payload: PublicListenPayload }) {
             </a>
           </aside>
         ) : null}
-        {settings.branding ? (
+        {isVisitor && settings.branding ? (
           <p className="listen-page__branding">
             Sent with <a href="/login">Vocal</a>. Record your own voice message, free.
           </p>
         ) : null}
         <Suspense fallback={null}>
           <div className="listen-page__more">
-            <ListenInteractions payload={payload} />
+            <ListenInteractions payload={payload} isOwner={viewer.kind === 'owner'} />
           </div>
         </Suspense>
       </main>
     </ThemeProvider>
-  );
-}
-
-/** A listen link that leads nowhere: deleted, never finished, or expired. */
-export function ListenGone({ status, message }: { status: 404 | 410; message: string }) {
-  return (
-    <main className="listen-page listen-page--state">
-      <section className="error-page">
-        <h1 className="error-page__title">{status === 410 ? 'This voice message has expired' : 'This voice message is not here'}</h1>
-        <p className="error-page__text">{message}</p>
-        <a className="error-page__link" href="/login">
-          Record your own voice message
-        </a>
-      </section>
-    </main>
   );
 }

@@ -1,25 +1,58 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button, copyToClipboard } from '@vocal/ui-kit';
 import { shareLinks } from './share-links.ts';
 
-/** Share: the OS share sheet where the device has one, else links that open in a new window. */
-export function ShareMenu({ url, title }: { url: string; title: string }) {
+const EmbedDialog = lazy(() => import('./embed-dialog.tsx'));
+
+/** The menu's items in order, for the arrow keys. */
+const items = (menu: HTMLElement | null) => Array.from(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+
+/**
+ * Share: the OS share sheet where the device has one, else a menu (the menu button pattern:
+ * arrows, Home and End move, Esc closes and gives focus back) of links that open in a new
+ * window, Copy link and Embed.
+ */
+export function ShareMenu({ url, title, recordingId }: { url: string; title: string; recordingId: string }) {
   const [open, setOpen] = useState(false);
   const [copied, setCopied] = useState(false);
+  const [embedding, setEmbedding] = useState(false);
   const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  const menuId = useId();
 
   useEffect(() => {
     if (!open) return;
+    items(menu.current)[0]?.focus();
     const close = (event: Event) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node)) setOpen(false);
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
     document.addEventListener('pointerdown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('pointerdown', close);
-      document.removeEventListener('keydown', close);
-    };
+    return () => document.removeEventListener('pointerdown', close);
   }, [open]);
+
+  const closeMenu = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
+
+  const onMenuKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const list = items(menu.current);
+    const at = list.indexOf(document.activeElement as HTMLElement);
+    const go = (index: number) => {
+      event.preventDefault();
+      list[(index + list.length) % list.length]?.focus();
+    };
+    if (event.key === 'ArrowDown') go(at + 1);
+    else if (event.key === 'ArrowUp') go(at - 1);
+    else if (event.key === 'Home') go(0);
+    else if (event.key === 'End') go(list.length - 1);
+    else if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      closeMenu();
+    } else if (event.key === 'Tab') setOpen(false);
+  };
 
   const share = async () => {
     if (typeof navigator.share === 'function') {
@@ -36,14 +69,31 @@ export function ShareMenu({ url, title }: { url: string; title: string }) {
 
   return (
     <div className="share-menu" ref={root}>
-      <Button variant="secondary" size="sm" aria-expanded={open} onClick={share}>
+      <Button
+        ref={button}
+        variant="secondary"
+        size="sm"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={share}
+        onKeyDown={(event) => {
+          // The menu button pattern: an arrow opens the menu too.
+          if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && !open) {
+            event.preventDefault();
+            setOpen(true);
+          }
+        }}
+      >
         Share
       </Button>
       {open ? (
-        <div className="share-menu__panel" role="group" aria-label="Share this voice message">
+        <div id={menuId} ref={menu} className="share-menu__panel" role="menu" aria-label="Share this voice message" onKeyDown={onMenuKey}>
           {shareLinks(url, title).map((link) => (
             <a
               key={link.name}
+              role="menuitem"
+              tabIndex={-1}
               className="share-menu__link"
               href={link.href}
               target="_blank"
@@ -59,6 +109,8 @@ export function ShareMenu({ url, title }: { url: string; title: string }) {
           ))}
           <button
             type="button"
+            role="menuitem"
+            tabIndex={-1}
             className="share-menu__link"
             onClick={async () => {
               setCopied(await copyToClipboard(url));
@@ -66,7 +118,26 @@ export function ShareMenu({ url, title }: { url: string; title: string }) {
           >
             {copied ? 'Link copied' : 'Copy link'}
           </button>
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            className="share-menu__link"
+            onClick={() => {
+              // The dialog gives focus back to what had it when it opened: the Share button, not this item.
+              button.current?.focus();
+              setOpen(false);
+              setEmbedding(true);
+            }}
+          >
+            Embed
+          </button>
         </div>
+      ) : null}
+      {embedding ? (
+        <Suspense fallback={null}>
+          <EmbedDialog open onClose={() => setEmbedding(false)} pageUrl={url} recordingId={recordingId} title={title} />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useAtomValue } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { Link } from 'wouter';
 import { BrandMark, RecordFlow, Spinner } from '@vocal/ui-kit';
 
@@ -11,8 +11,13 @@ import { webApi } from '../session/web-api.ts';
 export default function RecordPage() {
   const user = useAtomValue(userAtom);
   const status = useAtomValue(sessionStatusAtom);
-  const settings = useAtomValue(personalisationAtom);
+  const [settings, setSettings] = useAtom(personalisationAtom);
   const host = useMemo(() => createWebAdapter(), []);
+  // The microphone picked before Start is remembered for next time (and every other device).
+  const saveDevice = async (deviceId: string | null) => {
+    const saved = await webApi().savePersonalisation({ recorder: { deviceId } });
+    if (saved.ok) setSettings(saved.data);
+  };
   return (
     <div className="record-page">
       <header className="record-page__header">
@@ -25,7 +30,14 @@ export default function RecordPage() {
         <h1 className="record-page__title">Record a message</h1>
         {/* The plan decides the length limit and pausing: wait for the account before offering Start. */}
         {status === 'synced' && user ? (
-          <RecordFlow host={host} api={webApi()} plan={user.plan} settings={settings} upgradeUrl="/upgrade" />
+          <RecordFlow
+            host={host}
+            api={webApi()}
+            plan={user.plan}
+            settings={settings}
+            upgradeUrl="/upgrade"
+            onDeviceChange={(deviceId) => void saveDevice(deviceId)}
+          />
         ) : (
           <Spinner label="Getting your recorder ready" />
         )}

@@ -69,7 +69,7 @@ export const ROUTES: RouteDefinition[] = [
     layout: 'dashboard',
     title: 'Recordings',
     requiresAuth: true,
-    page: () => import('../pages/recordings-page.tsx'),
+    page: () => import('../inbox/inbox-page.tsx'),
   },
   { name: 'integrations', paths: ['/integrations'], layout: 'dashboard', requiresAuth: true, page: planned('Integrations') },
   {

@@ -5,6 +5,8 @@ import type { Platform } from '@vocal/settings-model';
 export function createVisitorHostAdapter(platform: Platform): HostAdapter {
   return {
     platform,
+    // The review step's confirm sends the message to the page's owner.
+    sendLabel: 'Send',
     ready: async () => ({}),
     insertShare: async () => ({ inserted: false, reason: 'Sent to the page owner.' }),
   };

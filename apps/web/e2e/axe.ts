@@ -1,0 +1,20 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+let axeSource: Promise<string> | undefined;
+
+type AxeResult = { violations: { id: string; nodes: { target: string[] }[] }[] };
+
+/**
+ * Runs axe-core in the page as it is now and answers each violation as "rule: the elements",
+ * so a failure names what to fix. Empty when the page has none.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  axeSource ??= readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(await axeSource);
+  return page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run: () => Promise<AxeResult> } }).axe.run();
+    return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  });
+}

@@ -1,0 +1,185 @@
+import { useId, useRef, useState, type DragEvent } from 'react';
+import { listenUrl } from '@vocal/settings-model';
+import { AudioPlayer, copyToClipboard, formatDuration } from '@vocal/ui-kit';
+import type { InboxItem as Item } from './inbox-api.ts';
+import { ItemTitleEditor } from './item-title-editor.tsx';
+import { formatMessageDate, messageTitle } from '@vocal/ui-kit';
+import { PopoverMenu, type MenuEntry } from './popover-menu.tsx';
+import { SourceLine } from './source-line.tsx';
+import { TranscriptRetry } from './transcript-retry.tsx';
+import type { NamedFolder } from './use-folders.ts';
+
+export type InboxItemActions = {
+  onOpened(item: Item): void;
+  onSetRead(item: Item, read: boolean): void;
+  onRename(item: Item, subject: string | null): Promise<string | null>;
+  onMove(item: Item, folderId: string | null): void;
+  onDelete(item: Item): void;
+  onAnnounce(message: string): void;
+};
+
+export type InboxItemProps = InboxItemActions & {
+  item: Item;
+  nested: boolean;
+  /** The person's folders; null on Free, where moving is a Pro feature. */
+  folders: NamedFolder[] | null;
+  /** Desktop only: on touch screens a long press scrolls, it should not pick the card up. */
+  draggable: boolean;
+};
+
+/** Drag data type for a message being moved onto a folder. */
+export const MESSAGE_DRAG_TYPE = 'application/x-vocal-message';
+
+/** One message: its title, where it came from, when, a snippet, the player and its actions. */
+export function InboxItemCard(props: InboxItemProps) {
+  const { item, nested, folders } = props;
+  const [renaming, setRenaming] = useState(false);
+  const titleId = useId();
+  const openedOnce = useRef(false);
+  const card = useRef<HTMLElement>(null);
+  const title = messageTitle(item);
+  const titled = Boolean(item.subject?.trim());
+  const unread = !item.read;
+  const isWritten = item.audioUrl === null;
+  const link = isWritten ? null : listenUrl(item, window.location.origin);
+
+  // Playing it here is opening it: mark it read once.
+  const opened = () => {
+    if (openedOnce.current) return;
+    openedOnce.current = true;
+    if (unread) props.onOpened(item);
+  };
+
+  const copyLink = async () => {
+    if (!link) return;
+    props.onAnnounce((await copyToClipboard(link)) ? 'Link copied' : `Copying failed. The link is ${link}`);
+  };
+
+  const download = () => {
+    if (!item.audioUrl) return;
+    const anchor = document.createElement('a');
+    anchor.href = item.audioUrl;
+    anchor.download = `${title.replace(/[\\/:*?"<>|]+/g, ' ').trim() || item.id}.mp3`;
+    anchor.click();
+  };
+
+  const entries: MenuEntry[] = [
+    ...(link ? [{ label: 'Copy link', onSelect: () => void copyLink() }] : []),
+    { label: 'Rename', onSelect: () => setRenaming(true) },
+    ...(item.audioUrl ? [{ label: 'Download', onSelect: download }] : []),
+    ...(item.source === 'sent'
+      ? []
+      : [{ label: unread ? 'Mark as read' : 'Mark as unread', onSelect: () => props.onSetRead(item, unread) }]),
+    ...(folders && folders.length > 0
+      ? [
+          { heading: 'Move to folder' },
+          ...folders
+            .filter((folder) => folder.id !== item.folderId)
+            .map((folder) => ({ label: folder.name, onSelect: () => props.onMove(item, folder.id) })),
+          ...(item.folderId ? [{ label: 'Out of its folder', onSelect: () => props.onMove(item, null) }] : []),
+        ]
+      : []),
+    { label: 'Delete', danger: true, onSelect: () => props.onDelete(item) },
+  ];
+
+  const onDragStart = (event: DragEvent<HTMLElement>) => {
+    event.dataTransfer.setData(MESSAGE_DRAG_TYPE, item.id);
+    event.dataTransfer.setData('text/plain', title);
+    event.dataTransfer.effectAllowed = 'move';
+  };
+
+  return (
+    <article
+      ref={card}
+      className={`inbox-item${unread ? ' inbox-item--unread' : ''}${nested ? ' inbox-item--nested' : ''}`}
+      aria-labelledby={titleId}
+      draggable={props.draggable && !renaming && folders !== null}
+      onDragStart={onDragStart}
+      data-message-id={item.id}
+    >
+      <div className="inbox-item__head">
+        <h3 className="inbox-item__title" id={titleId}>
+          {renaming ? (
+            <ItemTitleEditor
+              subject={item.subject ?? ''}
+              placeholder={messageTitle({ ...item, subject: null })}
+              onSave={(subject) => props.onRename(item, subject)}
+              onDone={() => {
+                setRenaming(false);
+                // The field is gone: give focus back to the menu it was opened from, not to the page.
+                requestAnimationFrame(() => card.current?.querySelector<HTMLElement>('.inbox-item__more .popover-menu__button')?.focus());
+              }}
+            />
+          ) : isWritten ? (
+            <span>{title}</span>
+          ) : (
+            <a href={`/listen/${item.id}`} onClick={opened}>
+              {title}
+            </a>
+          )}
+          {unread ? <span className="vk-visually-hidden">, unread</span> : null}
+        </h3>
+        <p className="inbox-item__when">
+          {/* An untitled message's title already says when; the date is not said twice. */}
+          {titled ? <time dateTime={item.uploadDate}>{formatMessageDate(item.uploadDate)}</time> : null}
+          {titled && !isWritten ? ' · ' : null}
+          {isWritten ? null : <span>{formatDuration(item.duration)}</span>}
+        </p>
+      </div>
+      <SourceLine item={item} nested={nested} />
+      {isWritten ? (
+        <p className="inbox-item__message">{item.message}</p>
+      ) : item.snippet ? (
+        <p className="inbox-item__snippet">{item.snippet}</p>
+      ) : item.transcriptionStatus === 'loading' ? (
+        <p className="inbox-item__snippet inbox-item__snippet--pending">Transcribing…</p>
+      ) : item.transcriptionStatus === 'error' ? (
+        <TranscriptRetry recordingId={item.id} />
+      ) : item.transcriptionStatus === 'complete' ? (
+        <p className="inbox-item__snippet">Transcript ready on the listen page</p>
+      ) : null}
+      <div className="inbox-item__body">
+        {item.audioUrl ? (
+          <AudioPlayer
+            className="inbox-item__player"
+            src={item.audioUrl}
+            peaks={item.peaks}
+            duration={item.duration}
+            label={title}
+            onTimeUpdate={(seconds) => {
+              if (seconds > 0) opened();
+            }}
+          />
+        ) : null}
+        <div className="inbox-item__actions">
+          {link ? (
+            <button type="button" className="inbox-item__action" onClick={() => void copyLink()} aria-label={`Copy link to ${title}`}>
+              Copy link
+            </button>
+          ) : null}
+          <PopoverMenu label={`More actions for ${title}`} buttonContent={<MoreIcon />} entries={entries} className="inbox-item__more" />
+        </div>
+      </div>
+      {item.source === 'sent' && (item.views > 0 || item.replyCount > 0) ? (
+        <p className="inbox-item__stats">
+          {[
+            item.views > 0 ? `${item.views} ${item.views === 1 ? 'listen' : 'listens'}` : null,
+            item.replyCount > 0 ? `${item.replyCount} ${item.replyCount === 1 ? 'reply' : 'replies'}` : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
+      ) : null}
+    </article>
+  );
+}
+
+function MoreIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+      <circle cx="4" cy="10" r="1.75" fill="currentColor" />
+      <circle cx="10" cy="10" r="1.75" fill="currentColor" />
+      <circle cx="16" cy="10" r="1.75" fill="currentColor" />
+    </svg>
+  );
+}

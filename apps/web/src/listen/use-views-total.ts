@@ -1,0 +1,17 @@
+import { useEffect, useState } from 'react';
+import type { ApiClient } from '@vocal/api-client';
+
+/** The message's listens in all, from GET views/{id} (per day); null until it answers or when it fails. */
+export function useViewsTotal(api: ApiClient, recordingId: string): number | null {
+  const [total, setTotal] = useState<number | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    void api.getViews(recordingId).then((result) => {
+      if (!cancelled && result.ok) setTotal(result.data.data.reduce((sum, day) => sum + day.views, 0));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [api, recordingId]);
+  return total;
+}
