@@ -65,6 +65,7 @@ describe('when Outlook refuses the taskpane the microphone', () => {
     expect(answer.subject).toBe('Site visit');
 
     await recordUntil(window, 3);
+    await window.getByRole('button', { name: 'Add to email' }).click();
 
     // The window hands the share back, the taskpane closes it and inserts the link as if recorded in place.
     await expect.poll(() => window.isClosed(), { timeout: 30_000 }).toBe(true);

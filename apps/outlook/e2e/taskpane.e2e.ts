@@ -60,6 +60,11 @@ describe('the Outlook taskpane', () => {
     expect((await office.callsNamed('dialog.close')).length).toBe(1);
 
     const recorded = await recordUntil(taskpane, 4);
+    // Nothing goes into the email until the person has reviewed the take and confirmed it.
+    await taskpane.getByText('Listen before you send').waitFor();
+    await expect.poll(() => taskpane.getByRole('textbox', { name: 'Title' }).inputValue()).toBe('Budget & plans <Q3>');
+    expect(await office.callsNamed('item.body.setSelectedDataAsync')).toEqual([]);
+    await taskpane.getByRole('button', { name: 'Add to email' }).click();
     await taskpane.getByText('Your message is ready', { exact: true }).waitFor();
     await taskpane.getByText('The link was added where you are writing.').waitFor();
     const url = await taskpane.getByRole('textbox', { name: 'Link to your message' }).inputValue();

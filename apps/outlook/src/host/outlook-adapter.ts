@@ -50,6 +50,8 @@ async function bodyIsText(office: OutlookOffice, item: OutlookComposeItem): Prom
 export function createOutlookAdapter(office: OutlookOffice, options: OutlookAdapterOptions): HostAdapter {
   const adapter: HostAdapter = {
     platform: 'outlook',
+    // The review step's confirm puts the link into the email: "Send" would promise more.
+    sendLabel: 'Add to email',
 
     async ready(): Promise<HostContext> {
       const context: HostContext = {};

@@ -8,6 +8,8 @@ import type { DialogBridge } from './outlook-dialog-bridge.ts';
 export function createOutlookDialogAdapter(bridge: DialogBridge): HostAdapter {
   return {
     platform: 'outlook',
+    // Confirming hands the message to the taskpane, which puts it into the email.
+    sendLabel: 'Add to email',
     ready: async () => ({}),
     async insertShare(share) {
       try {
