@@ -7,11 +7,22 @@ let axeSource: Promise<string> | undefined;
 type AxeResult = { violations: { id: string; nodes: { target: string[] }[] }[] };
 
 /**
- * Runs axe-core in the page as it is now and answers each violation as "rule: the elements",
+ * Runs axe-core in the page once it has settled and answers each violation as "rule: the elements",
  * so a failure names what to fix. Empty when the page has none.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
   axeSource ??= readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  // A dialog fading in has its text at part opacity: axe would judge a contrast no one sees
+  // once it settles. Finite animations and transitions are let finish; endless ones (a
+  // recording's pulse) are the page at rest.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   await page.evaluate(await axeSource);
   return page.evaluate(async () => {
     const result = await (window as unknown as { axe: { run: () => Promise<AxeResult> } }).axe.run();
