@@ -49,7 +49,6 @@ const message = (page: Page, title: string | RegExp) => page.getByRole('article'
 
 const navigationLink = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Recordings/ });
 
-
 describe('the inbox', () => {
   it('labels each message by where it came from, nests replies, counts unread, and a played message is read', async () => {
     const { context, page, api } = await owner();

@@ -66,7 +66,6 @@ async function owner(name: string) {
   return api;
 }
 
-
 /** The heading's computed font, and the document's (nothing may fall back to the browser's serif). */
 const fontsOf = (page: Page) =>
   page.evaluate(() => [

@@ -109,7 +109,6 @@ async function settledTranscript(token: string, id: string) {
   }
 }
 
-
 const ownerBar = (page: Page) => page.getByRole('region', { name: 'Your message' });
 /** The focused control's words (a Button's visible layer, not its hidden busy label). */
 const focusedText = (page: Page) =>

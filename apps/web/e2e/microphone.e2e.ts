@@ -29,7 +29,6 @@ afterAll(async () => {
   await product?.stop();
 });
 
-
 /** Every getUserMedia the page makes, with the device each stream really opened. */
 type Opened = { asked: string | null; opened: string | undefined; live: () => boolean };
 declare global {

@@ -27,7 +27,6 @@ async function storedFilesOf(id: string): Promise<string[]> {
   return entries.filter((entry) => entry.includes(id));
 }
 
-
 async function signedInOnRecord(options: { pro?: boolean } = {}) {
   const context = await browser.newContext();
   const page = await context.newPage();

@@ -3,7 +3,8 @@ import { Link, useSearch } from 'wouter';
 const SECTIONS = [
   { href: '/settings/form', title: 'Contact Form', text: 'Let visitors send you a voice or written message from your website.' },
   { href: '/settings/collect', title: 'Collections', text: 'A link anyone can use to record a voice message for you.' },
-  { href: '/settings/payments', title: 'Payment History', text: 'Your invoices and receipts.' },
+  { href: '/integrations', title: 'Integrations', text: 'Record inside Outlook, with the link going straight into your email.' },
+  { href: '/upgrade', title: 'Your plan', text: 'What Free allows, what Pro adds, and how to get it.' },
 ];
 
 /** What the email confirmation link (GET /api/account/email/confirm) reports on landing here. */

@@ -15,18 +15,11 @@ describe('the route table (spec section 2)', () => {
     ['/auth', 'auth'],
     ['/record', 'record'],
     ['/record/share/Ab12', 'record-share'],
-    ['/record/outlook', 'record-outlook'],
-    ['/outlook', 'record-outlook'],
-    ['/integration/front', 'record-front'],
-    ['/gmail-record/x1', 'record-gmail'],
     ['/listen/AbCdEf123456', 'listen'],
-    ['/embed/player/AbCdEf123456', 'embed-player'],
-    ['/join', 'join'],
-    ['/join/TEAM42', 'join'],
-    ['/redeem', 'redeem'],
-    ['/settings/payments', 'payments'],
+    ['/integrations', 'integrations'],
+    ['/upgrade', 'upgrade'],
+    ['/payment', 'upgrade'],
     ['/settings/form', 'contact-form-settings'],
-    ['/addons/zoho/record', 'addons'],
     ['/static/unsupported-browser', 'unsupported-browser'],
   ])('%s shows %s', (path, name) => {
     const match = find(path);
@@ -39,6 +32,22 @@ describe('the route table (spec section 2)', () => {
     expect(match.kind === 'page' && match.params).toEqual({ id: 'AbCdEf123456' });
   });
 
+  it.each([
+    '/record/outlook',
+    '/outlook',
+    '/integration/front',
+    '/gmail-record/x1',
+    '/join/TEAM42',
+    '/redeem',
+    '/settings/payments',
+    '/analytics/AbCdEf123456',
+    '/teams',
+    '/addons/zoho/record',
+    '/static/payment-success',
+  ])('%s, a feature not built yet, is the real 404 rather than a placeholder', (path) => {
+    expect(find(path)).toEqual({ kind: 'missing' });
+  });
+
   it('refuses a malformed id as "Page Not Found" and an unknown path as missing', () => {
     expect(find('/listen/not.an.id')).toMatchObject({ kind: 'invalid-params' });
     expect(find('/listen/x')).toMatchObject({ kind: 'invalid-params' });
@@ -49,27 +58,24 @@ describe('the route table (spec section 2)', () => {
     const titles = Object.fromEntries(ROUTES.map((route) => [route.name, route.title]));
     expect(titles).toMatchObject({
       settings: 'Settings',
-      analytics: 'Analytics',
       recordings: 'Recordings',
       'contact-form-settings': 'Contact Form',
       'collect-settings': 'Collections',
-      payments: 'Payment History',
-      'record-front': 'Recording now',
-      'canny-redirect': 'Redirecting',
+      integrations: 'Integrations',
     });
   });
 
   it('uses the layouts the spec names', () => {
     const layouts = Object.fromEntries(ROUTES.map((route) => [route.name, route.layout]));
     expect(layouts).toMatchObject({
-      join: 'none',
       listen: 'none',
       collect: 'none',
       record: 'none',
-      'record-front': 'none',
+      'record-share': 'none',
       recordings: 'dashboard',
       settings: 'dashboard',
-      payments: 'dashboard',
+      integrations: 'dashboard',
+      upgrade: 'dashboard',
     });
   });
 });

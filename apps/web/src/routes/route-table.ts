@@ -22,30 +22,15 @@ export type RouteDefinition = {
 };
 
 const recordingParams = z.object({ id: recordingIdSchema });
-const codeParams = z.object({
-  code: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/)
-    .optional(),
-});
 const publicIdParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 
-const planned = (name: string) => () => import('../pages/planned-page.tsx').then((module) => ({ default: module.plannedPage(name) }));
-
 /**
- * The spec's route table (section 2), in its order. The dashboard children share the
- * dashboard layout; pages load on demand so a listener downloads only the listen page.
+ * The spec's route table (section 2), in its order, holding only pages that are built: a
+ * path whose feature does not exist yet (teams, coupons, payments, analytics, the hosts'
+ * own record pages) is the real 404 page, and nothing links to it. The dashboard children
+ * share the dashboard layout; pages load on demand so a listener downloads only the listen page.
  */
 export const ROUTES: RouteDefinition[] = [
-  { name: 'join', paths: ['/join', '/join/:code'], layout: 'none', params: codeParams, page: planned('Join a team') },
-  {
-    name: 'redeem',
-    paths: ['/redeem', '/redeem/:code'],
-    layout: 'dashboard',
-    requiresAuth: true,
-    params: codeParams,
-    page: planned('Redeem a coupon'),
-  },
   {
     name: 'settings',
     paths: ['/settings'],
@@ -55,15 +40,6 @@ export const ROUTES: RouteDefinition[] = [
     page: () => import('../pages/settings-page.tsx'),
   },
   {
-    name: 'analytics',
-    paths: ['/analytics/:id'],
-    layout: 'dashboard',
-    title: 'Analytics',
-    requiresAuth: true,
-    params: recordingParams,
-    page: planned('Analytics'),
-  },
-  {
     name: 'recordings',
     paths: ['/recordings', '/'],
     layout: 'dashboard',
@@ -71,7 +47,14 @@ export const ROUTES: RouteDefinition[] = [
     requiresAuth: true,
     page: () => import('../inbox/inbox-page.tsx'),
   },
-  { name: 'integrations', paths: ['/integrations'], layout: 'dashboard', requiresAuth: true, page: planned('Integrations') },
+  {
+    name: 'integrations',
+    paths: ['/integrations'],
+    layout: 'dashboard',
+    title: 'Integrations',
+    requiresAuth: true,
+    page: () => import('../pages/integrations-page.tsx'),
+  },
   {
     name: 'contact-form-settings',
     paths: ['/settings/form'],
@@ -88,35 +71,18 @@ export const ROUTES: RouteDefinition[] = [
     requiresAuth: true,
     page: () => import('../pages/collect-settings-page.tsx'),
   },
-  {
-    name: 'payments',
-    paths: ['/settings/payments'],
-    layout: 'dashboard',
-    title: 'Payment History',
-    requiresAuth: true,
-    page: planned('Payment History'),
-  },
   { name: 'login', paths: ['/login'], layout: 'default', title: 'Log in', page: () => import('../pages/login-page.tsx') },
   { name: 'listen', paths: ['/listen/:id'], layout: 'none', params: recordingParams, page: () => import('../listen/listen-page.tsx') },
   { name: 'collect', paths: ['/collect/:id'], layout: 'none', params: publicIdParams, page: () => import('../pages/collect-page.tsx') },
-  { name: 'upgrade', paths: ['/payment', '/upgrade'], layout: 'default', title: 'Upgrade', requiresAuth: true, page: planned('Upgrade') },
+  {
+    name: 'upgrade',
+    paths: ['/upgrade', '/payment'],
+    layout: 'dashboard',
+    title: 'Your plan',
+    requiresAuth: true,
+    page: () => import('../pages/plan-page.tsx'),
+  },
   { name: 'auth', paths: ['/auth'], layout: 'basic', title: 'Signing in', page: () => import('../pages/auth-landing-page.tsx') },
-  { name: 'teams', paths: ['/teams', '/teams/record'], layout: 'none', page: planned('Teams') },
-  { name: 'embed-player', paths: ['/embed/player/:id'], layout: 'none', params: recordingParams, page: planned('Player') },
-  {
-    name: 'record-front',
-    paths: ['/record/front', '/integration/front'],
-    layout: 'none',
-    title: 'Recording now',
-    page: planned('Recording now'),
-  },
-  {
-    name: 'record-gmail',
-    paths: ['/record/gmail/:id', '/gmail-record/:id'],
-    layout: 'none',
-    params: publicIdParams,
-    page: planned('Recording'),
-  },
   {
     name: 'record',
     paths: ['/record'],
@@ -125,11 +91,15 @@ export const ROUTES: RouteDefinition[] = [
     requiresAuth: true,
     page: () => import('../pages/record-page.tsx'),
   },
-  { name: 'record-share', paths: ['/record/share/:id'], layout: 'none', params: publicIdParams, page: planned('Record a message') },
-  { name: 'record-outlook', paths: ['/record/outlook', '/outlook'], layout: 'none', page: planned('Recording in Outlook') },
-  { name: 'record-zendesk', paths: ['/record/zendesk'], layout: 'none', page: planned('Recording in Zendesk') },
-  { name: 'record-google-workspace', paths: ['/record/google-workspace'], layout: 'none', page: planned('Recording in Google Workspace') },
-  { name: 'addons', paths: ['/addons/meet', '/addons/zoho', '/addons/zoho/record'], layout: 'none', page: planned('Add-on') },
+  // The share link of an account (its inviteLink) records a message to its owner: the
+  // owner's contact form, found by the same code.
+  {
+    name: 'record-share',
+    paths: ['/record/share/:id'],
+    layout: 'none',
+    params: publicIdParams,
+    page: () => import('../pages/contact-form-page.tsx'),
+  },
   {
     name: 'contact-form',
     paths: ['/contact-form/:id'],
@@ -137,8 +107,6 @@ export const ROUTES: RouteDefinition[] = [
     params: publicIdParams,
     page: () => import('../pages/contact-form-page.tsx'),
   },
-  { name: 'canny-redirect', paths: ['/static/canny-redirect'], layout: 'basic', title: 'Redirecting', page: planned('Redirecting') },
-  { name: 'payment-success', paths: ['/static/payment-success'], layout: 'basic', page: planned('Payment Success') },
   {
     name: 'unsupported-browser',
     paths: ['/static/unsupported-browser'],

@@ -1,0 +1,153 @@
+import { launchBrowser, signUpThroughPage, startProduct, type ApiProcess } from '@vocal/e2e';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.ts';
+import { ownerMessage, shareCode, type Api } from './inbox-seed.ts';
+import { tokensOf } from './support.ts';
+
+let product: ApiProcess;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+/** At most this many pages per crawl: the app has far fewer, so reaching it means a link loop. */
+const MAX_PAGES = 80;
+
+type Visit = { path: string; from: string; status: number; problem: string | null };
+
+/** What a page says when it is a dead end: a placeholder, or the 404 page. */
+async function deadEndIn(page: Page): Promise<string | null> {
+  const text = await page.locator('body').innerText();
+  if (/on its way/i.test(text)) return 'says "on its way"';
+  if ((await page.locator('.error-page').count()) > 0) return 'is the 404 page';
+  return null;
+}
+
+/** Same-origin links on the page, as paths with their query (hash dropped). */
+async function linksOn(page: Page): Promise<string[]> {
+  const hrefs = await page.locator('a[href]').evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
+  const origin = new URL(product.url).origin;
+  return hrefs.flatMap((href) => {
+    const url = new URL(href);
+    // Files (audio, images, manifests) are not pages: the API's own tests check those.
+    if (url.origin !== origin || url.pathname.startsWith('/api/') || /\.[a-z0-9]+$/i.test(url.pathname)) return [];
+    return [`${url.pathname}${url.search}`];
+  });
+}
+
+/**
+ * Follows every same-origin link from the start pages, breadth first, and answers each page
+ * it reached with its HTTP status and whether it is a dead end.
+ */
+async function crawl(context: BrowserContext, starts: string[]): Promise<Visit[]> {
+  const page = await context.newPage();
+  const seen = new Set<string>();
+  const queue = starts.map((path) => ({ path, from: '(start)' }));
+  const visits: Visit[] = [];
+  while (queue.length > 0 && visits.length < MAX_PAGES) {
+    const { path, from } = queue.shift()!;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    const response = await page.goto(`${product.url}${path}`);
+    await page.waitForLoadState('networkidle');
+    // The app's pages are drawn by script: each, the 404 page too, has its heading once drawn.
+    await page
+      .locator('h1')
+      .first()
+      .waitFor()
+      .catch((error: unknown) => {
+        throw new Error(`${path} (linked from ${from}) showed no heading`, { cause: error });
+      });
+    visits.push({ path, from, status: response?.status() ?? 0, problem: await deadEndIn(page) });
+    for (const link of await linksOn(page)) if (!seen.has(link)) queue.push({ path: link, from: path });
+  }
+  await page.close();
+  return visits;
+}
+
+const failures = (visits: Visit[]) =>
+  visits
+    .filter((visit) => visit.status >= 500 || visit.problem)
+    .map((visit) => `${visit.path} (linked from ${visit.from}): ${visit.problem ?? visit.status}`);
+
+describe('no dead ends', () => {
+  let code: string;
+  let listenPath: string;
+  let signedIn: BrowserContext;
+
+  beforeAll(async () => {
+    signedIn = await browser.newContext();
+    const page = await signedIn.newPage();
+    await signUpThroughPage(page, product.url);
+    const api: Api = { baseUrl: product.url, token: (await tokensOf(page)).accessToken };
+    listenPath = `/listen/${await ownerMessage(api, { subject: 'Crawl me' })}`;
+    code = await shareCode(api);
+    await page.close();
+  });
+
+  afterAll(() => signedIn?.close());
+
+  it('signed in: every link the app and its public pages hand out leads to a real page, none to a placeholder or a 5xx', async () => {
+    const visits = await crawl(signedIn, ['/recordings', '/settings', '/record', listenPath, `/contact-form/${code}`, `/collect/${code}`]);
+    const paths = visits.map((visit) => visit.path.split('?')[0]);
+    // The crawl reached the app's sections through their links, not only the start pages.
+    expect(paths).toEqual(expect.arrayContaining(['/integrations', '/upgrade', '/settings/form', '/settings/collect']));
+    expect(failures(visits)).toEqual([]);
+  });
+
+  it('signed out: the public pages and the share link lead nowhere dead', async () => {
+    const visitor = await browser.newContext();
+    const visits = await crawl(visitor, [listenPath, `/contact-form/${code}`, `/collect/${code}`, `/record/share/${code}`, '/login']);
+    expect(failures(visits)).toEqual([]);
+    await visitor.close();
+  });
+
+  it('a feature not built yet is the real 404 page, not a placeholder', async () => {
+    const page = await signedIn.newPage();
+    for (const path of ['/analytics/AbCdEf123456', '/settings/payments', '/join/TEAM42', '/redeem']) {
+      await page.goto(`${product.url}${path}`);
+      await page.locator('.error-page').waitFor();
+      expect(await page.locator('body').innerText()).not.toMatch(/on its way/i);
+    }
+    await page.close();
+  });
+
+  it('the share link records a message to its owner: the owner’s contact form', async () => {
+    const visitor = await browser.newContext();
+    const page = await visitor.newPage();
+    await page.goto(`${product.url}/record/share/${code}`);
+    await page.getByRole('button', { name: 'Start recording' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await visitor.close();
+  });
+
+  it('the plan and integrations pages have no axe violations, light or dark', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const context = await browser.newContext({ colorScheme, storageState: await signedIn.storageState() });
+      const page = await context.newPage();
+      await page.goto(`${product.url}/upgrade`);
+      await page.getByRole('heading', { name: 'Your plan', level: 1 }).waitFor();
+      expect(await page.getByRole('table').innerText()).toContain('Length of a message');
+      expect(await page.locator('code').innerText()).toMatch(/admin users set-plan --email \S+@\S+ --plan pro/);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.goto(`${product.url}/integrations`);
+      await page.getByRole('heading', { name: 'Outlook', level: 2 }).waitFor();
+      const manifest = await page.getByRole('textbox', { name: 'Manifest address' }).inputValue();
+      const downloads = await page
+        .locator('a[download]')
+        .evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
+      expect(downloads).toHaveLength(3);
+      for (const file of [manifest, ...downloads]) expect((await fetch(file.replace('localhost', '127.0.0.1'))).status, file).toBe(200);
+      expect(await axeViolations(page)).toEqual([]);
+      await context.close();
+    }
+  });
+});
