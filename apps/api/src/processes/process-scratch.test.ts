@@ -89,10 +89,14 @@ describe('process leftovers', () => {
   });
 
   it('counts a zombie (exited, not yet reaped) as dead: a killed orphan waits on PID 1 to reap it', async () => {
-    // The shell starts a child that exits at once, then becomes a sleep that never reaps it.
-    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 300'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    // The shell starts a child, then becomes a sleep that never reaps it. The child exits only
+    // once its parent is that sleep: had it exited sooner, the shell might have reaped it.
+    const child = 'while [ "$(cat /proc/$PPID/comm)" = sh ]; do sleep 0.01; done';
+    const parent = spawn('sh', ['-c', 'sh -c "$1" & echo $!; exec sleep 300', 'parent', child], { stdio: ['ignore', 'pipe', 'ignore'] });
     try {
-      const zombie = Number(await new Promise<string>((resolve) => parent.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString()))));
+      const zombie = Number(
+        await new Promise<string>((resolve) => parent.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString()))),
+      );
       await waitFor(
         () => readFile(`/proc/${zombie}/stat`, 'utf8'),
         (stat) => stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z'),
