@@ -82,7 +82,7 @@ describe('sign-in, titles and errors', () => {
     await page.goto(`${product.url}/no/such/page`);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     expect(await page.title()).toBe('404 Page not found · Vocal');
-    await page.goto(`${product.url}/analytics/not.an.id`);
+    await page.goto(`${product.url}/collect/not.an.id`);
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     expect(await page.title()).toBe('404 Page Not Found · Vocal');
     await context.close();
