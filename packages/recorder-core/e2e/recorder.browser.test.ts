@@ -1,12 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startApiProcess, watchPageErrors, type ApiProcess } from '@vocal/e2e';
-import { decodeMp3, makeSpeechWav } from '@vocal/test-fixtures';
-import { tokensSchema, type Tokens } from '@vocal/settings-model';
-import { buildHarness, serveHarness, serveHarnessDev, type BuiltHarnessServer } from './harness-server.ts';
+import { launchBrowser, watchPageErrors, type ApiProcess } from '@vocal/e2e';
+import { decodeMp3 } from '@vocal/test-fixtures';
+import type { Tokens } from '@vocal/settings-model';
+import { serveHarnessDev, type BuiltHarnessServer } from './harness-server.ts';
+import { startHarnessSuite, type HarnessSuite } from './harness-suite.ts';
 import type { StateSummary } from './harness/harness-api.ts';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -16,38 +14,19 @@ const WAIT = { timeout: 90_000, polling: 100 };
 let api: ApiProcess;
 let harness: BuiltHarnessServer;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
-let scratch: string;
+let suite: HarnessSuite;
 let tokens: Tokens;
 
 beforeAll(async () => {
-  scratch = await mkdtemp(join(tmpdir(), 'recorder-core-e2e-'));
-  const [wav, started] = await Promise.all([
-    makeSpeechWav('This is a voice message for the recorder test. It keeps talking so there is always speech.', {
-      seconds: 6,
-      folder: scratch,
-    }),
-    startApiProcess(),
-    buildHarness(join(scratch, 'harness')),
-  ]);
-  api = started;
-  harness = await serveHarness(join(scratch, 'harness'), () => api.url);
-  // Looping: every recording of the file hears speech, however long the page took to start.
-  browser = await launchBrowser({ microphoneWav: wav, loop: true });
-  const response = await fetch(`${api.url}/api/auth`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `recorder-${Date.now()}@example.com`, password: 'a long enough secret' }),
+  suite = await startHarnessSuite({
+    speech: 'This is a voice message for the recorder test. It keeps talking so there is always speech.',
+    seconds: 6,
+    name: 'recorder',
   });
-  expect(response.ok).toBe(true);
-  tokens = tokensSchema.parse(await response.json());
+  ({ api, harness, browser, tokens } = suite);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await harness?.close();
-  await api?.stop();
-  if (scratch) await rm(scratch, { recursive: true, force: true });
-});
+afterAll(() => suite?.close());
 
 async function openHarness(context: BrowserContext, url = harness.url): Promise<{ page: Page; errors: string[] }> {
   const page = await context.newPage();

@@ -1,12 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startApiProcess, type ApiProcess } from '@vocal/e2e';
-import { decodeMp3, makeSpeechWav } from '@vocal/test-fixtures';
-import { tokensSchema, type Tokens } from '@vocal/settings-model';
-import { buildHarness, serveHarness, type BuiltHarnessServer } from './harness-server.ts';
+import type { launchBrowser } from '@vocal/e2e';
+import { decodeMp3 } from '@vocal/test-fixtures';
+import type { Tokens } from '@vocal/settings-model';
+import type { BuiltHarnessServer } from './harness-server.ts';
+import { startHarnessSuite, type HarnessSuite } from './harness-suite.ts';
 
 /**
  * The spool's promise: a page that dies while recording loses at most the last second. Each
@@ -17,37 +15,21 @@ const WAIT = { timeout: 90_000, polling: 100 };
 const RECORD_SECONDS = 8;
 const MAY_LOSE_SECONDS = 1;
 
-let api: ApiProcess;
 let harness: BuiltHarnessServer;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
-let scratch: string;
+let suite: HarnessSuite;
 let tokens: Tokens;
 
 beforeAll(async () => {
-  scratch = await mkdtemp(join(tmpdir(), 'recorder-spool-e2e-'));
-  const [wav, started] = await Promise.all([
-    makeSpeechWav('A message that is cut off when the page goes away, and must come back whole.', { seconds: 5, folder: scratch }),
-    startApiProcess(),
-    buildHarness(join(scratch, 'harness')),
-  ]);
-  api = started;
-  harness = await serveHarness(join(scratch, 'harness'), () => api.url);
-  browser = await launchBrowser({ microphoneWav: wav, loop: true });
-  const response = await fetch(`${api.url}/api/auth`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `spool-${Date.now()}@example.com`, password: 'a long enough secret' }),
+  suite = await startHarnessSuite({
+    speech: 'A message that is cut off when the page goes away, and must come back whole.',
+    seconds: 5,
+    name: 'spool',
   });
-  expect(response.ok).toBe(true);
-  tokens = tokensSchema.parse(await response.json());
+  ({ harness, browser, tokens } = suite);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await harness?.close();
-  await api?.stop();
-  if (scratch) await rm(scratch, { recursive: true, force: true });
-});
+afterAll(() => suite?.close());
 
 async function ready(page: Page) {
   await page.waitForFunction(() => typeof window.harness !== 'undefined', undefined, WAIT);
