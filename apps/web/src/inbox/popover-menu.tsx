@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { moveMenuFocus } from '../components/menu-focus.ts';
 
 export type MenuAction = {
   label: string;
@@ -48,16 +49,11 @@ export function PopoverMenu({
 
   const onMenuKey = (event: KeyboardEvent<HTMLDivElement>) => {
     const enabled = items.current.filter((item): item is HTMLButtonElement => item !== null);
-    const at = enabled.indexOf(document.activeElement as HTMLButtonElement);
-    const move = (index: number) => enabled[(index + enabled.length) % enabled.length]?.focus();
-    if (event.key === 'ArrowDown') move(at + 1);
-    else if (event.key === 'ArrowUp') move(at - 1);
-    else if (event.key === 'Home') move(0);
-    else if (event.key === 'End') move(enabled.length - 1);
-    else if (event.key === 'Escape') close(true);
-    else if (event.key === 'Tab') setOpen(false);
-    else return;
-    if (event.key !== 'Tab') event.preventDefault();
+    if (moveMenuFocus(event.key, enabled)) event.preventDefault();
+    else if (event.key === 'Escape') {
+      event.preventDefault();
+      close(true);
+    } else if (event.key === 'Tab') setOpen(false);
   };
 
   let actionIndex = 0;

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button, copyToClipboard } from '@vocal/ui-kit';
 import { shareLinks } from './share-links.ts';
+import { moveMenuFocus } from '../components/menu-focus.ts';
 
 const EmbedDialog = lazy(() => import('./embed-dialog.tsx'));
 
@@ -37,16 +38,7 @@ export function ShareMenu({ url, title, recordingId }: { url: string; title: str
   };
 
   const onMenuKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    const list = items(menu.current);
-    const at = list.indexOf(document.activeElement as HTMLElement);
-    const go = (index: number) => {
-      event.preventDefault();
-      list[(index + list.length) % list.length]?.focus();
-    };
-    if (event.key === 'ArrowDown') go(at + 1);
-    else if (event.key === 'ArrowUp') go(at - 1);
-    else if (event.key === 'Home') go(0);
-    else if (event.key === 'End') go(list.length - 1);
+    if (moveMenuFocus(event.key, items(menu.current))) event.preventDefault();
     else if (event.key === 'Escape') {
       event.preventDefault();
       event.stopPropagation();
