@@ -53,16 +53,16 @@ async function commandLineOf(pid: number): Promise<string | null> {
   );
 }
 
-/** Live processes (Linux) whose command line holds `text`; none elsewhere. */
-async function processesNaming(text: string): Promise<number[]> {
-  if (!procAvailable) return [];
-  const pids = (await readdir('/proc').catch(() => [])).map(Number).filter((pid) => Number.isInteger(pid) && pid !== process.pid);
-  const found: number[] = [];
-  for (const pid of pids) {
+/** The command lines of this machine's processes but this one (Linux), read once; none elsewhere. */
+async function processCommandLines(): Promise<Map<number, string>> {
+  const commandLines = new Map<number, string>();
+  if (!procAvailable) return commandLines;
+  for (const pid of (await readdir('/proc').catch(() => [])).map(Number)) {
+    if (!Number.isInteger(pid) || pid === process.pid) continue;
     const commandLine = await commandLineOf(pid);
-    if (commandLine?.includes(text) && isProcessAlive(pid)) found.push(pid);
+    if (commandLine !== null) commandLines.set(pid, commandLine);
   }
-  return found;
+  return commandLines;
 }
 
 function killGroup(pid: number) {
@@ -146,6 +146,7 @@ export async function removeDeadProcessLeftovers(dataDir: string): Promise<{ fol
   const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
   let folders = 0;
   let children = 0;
+  let running: Map<number, string> | undefined;
   for (const entry of entries) {
     const pid = Number(entry.name);
     if (!entry.isDirectory() || !Number.isInteger(pid) || pid === process.pid || isProcessAlive(pid)) continue;
@@ -163,9 +164,11 @@ export async function removeDeadProcessLeftovers(dataDir: string): Promise<{ fol
     }
     // A child is recorded just after it starts: a kill in between leaves it unrecorded. Every
     // child works on files in its server's folder and names them on its command line, so a
-    // process whose command line names that folder is one of them.
-    for (const pid of await processesNaming(`${folder}/`)) {
-      if (killed.has(pid)) continue;
+    // process whose command line names that folder is one of them. The command lines are read
+    // once, and only when some server has died: a start after a clean stop reads none.
+    running ??= await processCommandLines();
+    for (const [pid, commandLine] of running) {
+      if (killed.has(pid) || !commandLine.includes(`${folder}/`) || !isProcessAlive(pid)) continue;
       killGroup(pid);
       killed.add(pid);
     }
