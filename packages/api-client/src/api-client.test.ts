@@ -5,15 +5,20 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiClient, type ApiClientOptions } from './api-client.ts';
 import type { HttpErrorReport } from './api-result.ts';
 import { memoryTokenStore } from './token-store.ts';
-import { expiredCopyOf, recordingFetch } from './test-support.ts';
+import { expiredCopyOf, recordingFetch, startMicrosoftKeys } from './test-support.ts';
 
 let api: ApiProcess;
 let mp3: Uint8Array<ArrayBuffer>;
+let microsoft: Awaited<ReturnType<typeof startMicrosoftKeys>>;
 beforeAll(async () => {
-  api = await startApiProcess();
+  microsoft = await startMicrosoftKeys();
+  api = await startApiProcess({ env: microsoft.env });
   mp3 = await makeMp3(2);
 });
-afterAll(() => api?.stop());
+afterAll(async () => {
+  await api?.stop();
+  await microsoft?.close();
+});
 
 let counter = 0;
 const newEmail = () => `client${++counter}-${Date.now()}@example.com`;
@@ -42,6 +47,27 @@ async function sendMessage(instance: ReturnType<typeof client>, subject?: string
 }
 
 describe('api-client against the real server', () => {
+  it('signs in with a Microsoft token when the server offers it, and holds our tokens', async () => {
+    const policy = await client().getSignupPolicy();
+    expect(policy.ok && policy.data.microsoft).toEqual({ clientId: microsoft.clientId });
+
+    const wire = recordingFetch();
+    const instance = client({ fetch: wire.fetch });
+    const email = newEmail();
+    const forged = await instance.microsoftAuth(await microsoft.sign(email, { forged: true }));
+    expect(forged).toMatchObject({ ok: false, status: 401, error: { msg: expect.stringMatching(/not signed by Microsoft/) } });
+    expect(instance.session.isAuthorized()).toBe(false);
+
+    const token = await microsoft.sign(email);
+    const result = await instance.microsoftAuth(token);
+    expect(result.ok).toBe(true);
+    expect(instance.session.isAuthorized()).toBe(true);
+    const sent = wire.requests.at(-1)!;
+    expect([sent.method, sent.url, sent.headers.get('authorization')]).toEqual(['POST', `${api.url}/api/microsoft-auth`, null]);
+    const account = await instance.getAccount();
+    expect(account.ok && [account.data.email, account.data.name]).toEqual([email, 'Grace Hopper']);
+  });
+
   it('signs in, holds the tokens, and sends JSON with the bearer token', async () => {
     const wire = recordingFetch();
     const instance = await signedIn({ fetch: wire.fetch });
@@ -252,7 +278,7 @@ describe('api-client against the real server', () => {
 
   it('deleting the account ends the session', async () => {
     const instance = await signedIn();
-    const result = await instance.deleteAccount();
+    const result = await instance.deleteAccount({ password: 'correct horse battery' });
     expect(result.ok).toBe(true);
     expect(instance.session.isAuthorized()).toBe(false);
   });

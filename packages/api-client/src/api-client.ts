@@ -8,6 +8,8 @@ import {
   affiliateResponseSchema,
   audiosResponseSchema,
   couponResponseSchema,
+  domainCheckSchema,
+  domainTargetSchema,
   folderCreatedSchema,
   foldersResponseSchema,
   getVocalResponseSchema,
@@ -16,15 +18,23 @@ import {
   inboxResponseSchema,
   inboxSummarySchema,
   inviteSchema,
+  mailUnsubscribeResponseSchema,
   okResponseSchema,
   paymentsResponseSchema,
   personalisationSchema,
   publicListenPayloadSchema,
   publicUserSchema,
+  recordingAnalyticsSchema,
   recordingSchema,
   reencodeResponseSchema,
+  recordingHandoffClaimResponseSchema,
+  recordingHandoffCreatedSchema,
+  recordingHandoffSharedSchema,
+  recordingHandoffStatusSchema,
+  sessionHandoffResponseSchema,
   repliesResponseSchema,
   subscriptionResponseSchema,
+  transcriberInfoSchema,
   transcriptionStateSchema,
   tokensSchema,
   trackViewResponseSchema,
@@ -34,6 +44,19 @@ import {
   userSchema,
   viewsResponseSchema,
   type AccountUpdate,
+  type ChangePasswordRequest,
+  type DeleteAccountRequest,
+  type ForgotPasswordRequest,
+  type MicrosoftAuthRequest,
+  type RecordingHandoffClaim,
+  type RecordingHandoffHost,
+  type RecordingHandoffRequest,
+  type RecordingHandoffShare,
+  type SessionHandoffClaim,
+  type ResetPasswordRequest,
+  type SignUpRequest,
+  messageResponseSchema,
+  signupPolicyResponseSchema,
   type ContactMessage,
   type Credentials,
   type EditRecording,
@@ -120,9 +143,63 @@ export function createApiClient(options: ApiClientOptions) {
     /** POST auth: signs in, or signs up a new email; the tokens are kept on success. */
     signIn: async (credentials: Credentials) =>
       storeTokens(await call({ method: 'POST', path: 'auth', auth: 'none', json: credentials, schema: tokensSchema })),
-    /** POST microsoft-auth: the Microsoft provider's sign-in. */
-    microsoftSignIn: async (payload: Record<string, unknown>) =>
-      storeTokens(await call({ method: 'POST', path: 'microsoft-auth', auth: 'none', json: payload, schema: tokensSchema })),
+    /** POST signin: signs in an existing account only (the web app's explicit path). */
+    signInExisting: async (credentials: Credentials) =>
+      storeTokens(await call({ method: 'POST', path: 'signin', auth: 'none', json: credentials, schema: tokensSchema })),
+    /** POST signup: creates the account with its display name; the tokens are kept on success. */
+    signUp: async (request: SignUpRequest) =>
+      storeTokens(await call({ method: 'POST', path: 'signup', auth: 'none', json: request, schema: tokensSchema })),
+    /** GET signup-policy: whether this server lets people create accounts, and whom to ask. */
+    getSignupPolicy: () => call({ method: 'GET', path: 'signup-policy', auth: 'none', schema: signupPolicyResponseSchema }),
+    /** POST password/forgot: mails a reset link if the address has an account; answers alike either way. */
+    forgotPassword: (request: ForgotPasswordRequest) =>
+      call({ method: 'POST', path: 'password/forgot', auth: 'none', json: request, schema: messageResponseSchema }),
+    /** POST password/reset/check: whether a reset link can still be used. */
+    checkResetToken: (token: string) =>
+      call({ method: 'POST', path: 'password/reset/check', auth: 'none', json: { token }, schema: okResponseSchema }),
+    /** POST password/reset: the new password through a mailed link; every session is signed out. */
+    resetPassword: (request: ResetPasswordRequest) =>
+      call({ method: 'POST', path: 'password/reset', auth: 'none', json: request, schema: okResponseSchema }),
+    /** POST password/change: every other session is signed out, this one stays. */
+    changePassword: (request: ChangePasswordRequest) =>
+      call({ method: 'POST', path: 'password/change', auth: 'required', json: request, schema: okResponseSchema }),
+    /**
+     * POST microsoft-auth: a Microsoft identity token (Teams' `authentication.getAuthToken()`,
+     * or an ID token) for our tokens, kept on success. The account is made on first use when
+     * sign-up is open. Offer it only when `getSignupPolicy()` says `microsoft` is on; an
+     * unconfigured server answers 404.
+     */
+    microsoftAuth: async (token: string) =>
+      storeTokens(
+        await call({
+          method: 'POST',
+          path: 'microsoft-auth',
+          auth: 'none',
+          json: { token } satisfies MicrosoftAuthRequest,
+          schema: tokensSchema,
+        }),
+      ),
+    /**
+     * POST session-handoff (signed in): a one-time code, valid two minutes, that another client
+     * of the same user (the Chrome extension) exchanges for a session of its own with
+     * `claimSessionHandoff`. Hand it over in a message, never in a URL that stays around.
+     */
+    createSessionHandoff: () => call({ method: 'POST', path: 'session-handoff', auth: 'required', schema: sessionHandoffResponseSchema }),
+    /**
+     * POST session-handoff/claim: spends the code for a new session (kept on success, like a
+     * sign-in); signing out either client leaves the other signed in. A spent, unknown or
+     * expired code is 404.
+     */
+    claimSessionHandoff: async (code: string) =>
+      storeTokens(
+        await call({
+          method: 'POST',
+          path: 'session-handoff/claim',
+          auth: 'none',
+          json: { code } satisfies SessionHandoffClaim,
+          schema: tokensSchema,
+        }),
+      ),
     /** Ends the session on the server too (best effort) and forgets the tokens. */
     logout: async () => {
       if (session.isAuthorized()) {
@@ -135,8 +212,9 @@ export function createApiClient(options: ApiClientOptions) {
     getAccount: () => call({ method: 'GET', path: 'account', auth: 'required', schema: userSchema }),
     updateAccount: (update: AccountUpdate) =>
       call({ method: 'POST', path: 'account', auth: 'required', json: accountUpdateSchema.parse(update), schema: userSchema }),
-    deleteAccount: async () => {
-      const result = await call({ method: 'POST', path: 'delete', auth: 'required', schema: okResponseSchema });
+    /** POST /delete: the account's password confirms it; the session ends with it. */
+    deleteAccount: async (request: DeleteAccountRequest) => {
+      const result = await call({ method: 'POST', path: 'delete', auth: 'required', json: request, schema: okResponseSchema });
       if (result.ok) session.logout();
       return result;
     },
@@ -211,6 +289,13 @@ export function createApiClient(options: ApiClientOptions) {
       call({ method: 'GET', path: `track/view-vocal/${id(recordingId)}`, auth: 'optional', schema: trackViewResponseSchema }),
     getViews: (recordingId: string) =>
       call({ method: 'GET', path: `views/${id(recordingId)}`, auth: 'required', schema: viewsResponseSchema }),
+    /** GET analytics/{id}: the owner's (Pro) listen analytics of one message. */
+    getAnalytics: (recordingId: string) =>
+      call({ method: 'GET', path: `analytics/${id(recordingId)}`, auth: 'required', schema: recordingAnalyticsSchema }),
+    /** GET account/domain: the host a custom domain's CNAME must name. */
+    getDomainTarget: () => call({ method: 'GET', path: 'account/domain', auth: 'required', schema: domainTargetSchema }),
+    /** POST account/domain/check: resolves the saved custom domain and says whether it points at this server. */
+    checkDomain: () => call({ method: 'POST', path: 'account/domain/check', auth: 'required', schema: domainCheckSchema }),
     /** GET transcription/{id}: the owner's view of a transcript, and whether it may be retried. */
     getTranscription: (recordingId: string) =>
       call({ method: 'GET', path: `transcription/${id(recordingId)}`, auth: 'required', schema: transcriptionStateSchema }),
@@ -251,6 +336,38 @@ export function createApiClient(options: ApiClientOptions) {
       }),
     getCollection: (code: string) => call({ method: 'GET', path: `collect/${id(code)}`, auth: 'none', schema: collectPayloadSchema }),
 
+    // Recording handoffs: an Apps Script add-on (Gmail on phones, Google Docs) opens the recorder page through one
+    /** POST recording-handoff: a new handoff for `host` ({id, secret, expiresAt}); no sign-in (Apps Script mirrors this call). */
+    createRecordingHandoff: (host: RecordingHandoffHost) =>
+      call({
+        method: 'POST',
+        path: 'recording-handoff',
+        auth: 'none',
+        json: { host } satisfies RecordingHandoffRequest,
+        schema: recordingHandoffCreatedSchema,
+      }),
+    /** GET recording-handoff/{id}: whether the recorder page's link still works (404 once expired or used). */
+    getRecordingHandoff: (handoffId: string) =>
+      call({ method: 'GET', path: `recording-handoff/${id(handoffId)}`, auth: 'none', schema: recordingHandoffStatusSchema }),
+    /** POST recording-handoff/{id}/share (signed in): sends one of my uploaded messages to the add-on that opened the page. */
+    shareToRecordingHandoff: (handoffId: string, recordingId: string) =>
+      call({
+        method: 'POST',
+        path: `recording-handoff/${id(handoffId)}/share`,
+        auth: 'required',
+        json: { recordingId } satisfies RecordingHandoffShare,
+        schema: recordingHandoffSharedSchema,
+      }),
+    /** POST recording-handoff/{id}/claim: `waiting`, or `ready` with the Share exactly once (then 404). */
+    claimRecordingHandoff: (handoffId: string, secret: string) =>
+      call({
+        method: 'POST',
+        path: `recording-handoff/${id(handoffId)}/claim`,
+        auth: 'none',
+        json: { secret } satisfies RecordingHandoffClaim,
+        schema: recordingHandoffClaimResponseSchema,
+      }),
+
     // Folders
     getFolders: () => call({ method: 'GET', path: 'recordings', auth: 'required', schema: foldersResponseSchema }),
     createFolder: (name: string) => call({ method: 'POST', path: 'folder', auth: 'required', json: { name }, schema: folderCreatedSchema }),
@@ -285,6 +402,14 @@ export function createApiClient(options: ApiClientOptions) {
     },
     getPayments: () => call({ method: 'GET', path: 'payments', auth: 'required', schema: paymentsResponseSchema }),
     getAffiliate: () => call({ method: 'GET', path: 'affiliate', auth: 'required', schema: affiliateResponseSchema }),
+
+    // Notification mails: the one-click unsubscribe link's token is its credential (no sign-in).
+    unsubscribeMail: (token: string) =>
+      call({ method: 'POST', path: 'unsubscribe', auth: 'none', searchParams: { token }, schema: mailUnsubscribeResponseSchema }),
+    resubscribeMail: (token: string) =>
+      call({ method: 'POST', path: 'unsubscribe/undo', auth: 'none', searchParams: { token }, schema: mailUnsubscribeResponseSchema }),
+    /** GET transcriber: the server's speech-to-text engine, for the transcript settings. */
+    getTranscriber: () => call({ method: 'GET', path: 'transcriber', auth: 'required', schema: transcriberInfoSchema }),
 
     // Support
     /** POST feedback: the report-issue dialog; sent with the token when signed in. */

@@ -19,6 +19,23 @@ describe('capabilities', () => {
     expect(hasCapability(bare.adapter, 'recordInWindow')).toBe(false);
     expect(hasCapability(createFakeHostAdapter().adapter, 'recordInWindow')).toBe(true);
   });
+
+  it('plays for everyone only when asked to, and says when the host refused', async () => {
+    expect(hasCapability(createFakeHostAdapter().adapter, 'playForEveryone')).toBe(false);
+    const meeting = createFakeHostAdapter({ capabilities: { playForEveryone: true } });
+    const share = {
+      id: 'x1234567',
+      url: 'https://vocal.example/listen/x1234567',
+      title: 'Hi',
+      message: null,
+      imageUrl: '',
+      durationSeconds: 3,
+    };
+    expect(await meeting.adapter.playForEveryone?.(share)).toEqual({ inserted: true });
+    expect(meeting.calls).toContainEqual({ name: 'playForEveryone', share });
+    const refused = createFakeHostAdapter({ capabilities: { playForEveryone: true }, refusePlay: 'Not in this meeting' });
+    expect(await refused.adapter.playForEveryone?.(share)).toEqual({ inserted: false, reason: 'Not in this meeting' });
+  });
 });
 
 describe('share text', () => {

@@ -6,19 +6,25 @@ export type FakeHostCall =
   | { name: 'insertShare'; share: Share }
   | { name: 'attachAudio'; attachment: AudioAttachment }
   | { name: 'signInWithDialog'; url: string }
-  | { name: 'recordInWindow'; url: string };
+  | { name: 'recordInWindow'; url: string }
+  | { name: 'playForEveryone'; share: Share };
 
 export type FakeHostOptions = {
   platform?: Platform;
   context?: HostContext;
-  /** Which optional capabilities this fake has (all by default). */
-  capabilities?: { attachAudio?: boolean; signInWithDialog?: boolean; recordInWindow?: boolean };
+  /**
+   * Which optional capabilities this fake has: all the email hosts' by default; playForEveryone
+   * (a meeting's shared stage) only when asked for.
+   */
+  capabilities?: { attachAudio?: boolean; signInWithDialog?: boolean; recordInWindow?: boolean; playForEveryone?: boolean };
   /** What the sign-in dialog hands back. */
   dialogTokens?: { accessToken: string; refreshToken: string } | null;
   /** What the recording window hands back. */
   windowShare?: Share | null;
   /** Makes insertShare report that it could not insert. */
   refuseInsert?: string;
+  /** Makes playForEveryone report that the host refused. */
+  refusePlay?: string;
 };
 
 /**
@@ -28,7 +34,7 @@ export type FakeHostOptions = {
 export function createFakeHostAdapter(options: FakeHostOptions = {}) {
   const calls: FakeHostCall[] = [];
   const inserted: Share[] = [];
-  const capabilities = { attachAudio: true, signInWithDialog: true, recordInWindow: true, ...options.capabilities };
+  const capabilities = { attachAudio: true, signInWithDialog: true, recordInWindow: true, playForEveryone: false, ...options.capabilities };
 
   const adapter: HostAdapter = {
     platform: options.platform ?? 'webapp',
@@ -58,6 +64,12 @@ export function createFakeHostAdapter(options: FakeHostOptions = {}) {
     adapter.recordInWindow = async (url) => {
       calls.push({ name: 'recordInWindow', url });
       return options.windowShare ?? null;
+    };
+  }
+  if (capabilities.playForEveryone) {
+    adapter.playForEveryone = async (share): Promise<InsertOutcome> => {
+      calls.push({ name: 'playForEveryone', share });
+      return options.refusePlay ? { inserted: false, reason: options.refusePlay } : { inserted: true };
     };
   }
   return { adapter, calls, inserted };

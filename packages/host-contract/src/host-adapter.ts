@@ -40,6 +40,11 @@ export interface HostAdapter {
    * link ("Send" where the message goes to someone or into an email); "Get link" without it.
    */
   readonly sendLabel?: string;
+  /**
+   * What the last step says once insertShare has put the link in ("The link went to Teams’
+   * share box."); "The link was added where you are writing." without it.
+   */
+  readonly insertedHint?: string;
   /** Resolves once the host is initialised. */
   ready(): Promise<HostContext>;
   /** Puts the finished message where the user is working. */
@@ -57,10 +62,15 @@ export interface HostAdapter {
    * resolves with the share made there, or null if the user closed it.
    */
   recordInWindow?(recordUrl: string): Promise<Share | null>;
+  /**
+   * Plays the finished message for everyone the person is with (a meeting's shared stage:
+   * Google Meet's main stage). Resolves with what happened; a refusal is an outcome, not a throw.
+   */
+  playForEveryone?(share: Share): Promise<InsertOutcome>;
 }
 
 /** The optional capabilities, by name, for UIs that list what a host can do. */
-export const OPTIONAL_CAPABILITIES = ['attachAudio', 'signInWithDialog', 'recordInWindow'] as const;
+export const OPTIONAL_CAPABILITIES = ['attachAudio', 'signInWithDialog', 'recordInWindow', 'playForEveryone'] as const;
 export type OptionalCapability = (typeof OPTIONAL_CAPABILITIES)[number];
 
 export function hasCapability<K extends OptionalCapability>(

@@ -26,3 +26,13 @@ export const feedbackRequestSchema = z.object({
   url: httpUrlSchema.nullish(),
 });
 export type FeedbackRequest = z.input<typeof feedbackRequestSchema>;
+
+/**
+ * GET error-reporting: what the web app needs to report its errors. `dsn` is null when the
+ * server has no ERROR_REPORTING_DSN, and then the page sends nothing anywhere.
+ */
+export const errorReportingConfigSchema = z.object({
+  dsn: z.string().nullable(),
+  environment: z.string(),
+});
+export type ErrorReportingConfig = z.infer<typeof errorReportingConfigSchema>;

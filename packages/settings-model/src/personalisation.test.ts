@@ -43,6 +43,8 @@ describe('personalisation defaults (spec section 3)', () => {
       date: { shown: true },
       logoUrl: null,
       comments: { enabled: true },
+      // Not in the spec's list: hides the listen page's Download button from visitors.
+      download: { enabled: true },
       cta: {
         enabled: true,
         link: null,
@@ -78,6 +80,24 @@ describe('personalisation rules', () => {
   it('refuses a theme colour that is not a colour', () => {
     const themes = [{ ...DEFAULT_THEMES[0], primary: 'blue; x: y' }];
     expect(personalisationSchema.safeParse({ themes }).success).toBe(false);
+  });
+
+  it('notifications: every kind on, the digest off, under the one defaults.notifications switch; stored rows without the group get it', () => {
+    const settings = defaultPersonalisation();
+    expect(settings.defaults.notifications).toBe(true);
+    expect(settings.notifications).toEqual({
+      reply: true,
+      comment: true,
+      contactForm: true,
+      collect: true,
+      firstListen: true,
+      digest: false,
+    });
+    const older = personalisationSchema.parse({ defaults: { notifications: false } });
+    expect(older.defaults.notifications).toBe(false);
+    expect(older.notifications.reply).toBe(true);
+    expect(personalisationPatchSchema.safeParse({ notifications: { digest: true } }).success).toBe(true);
+    expect(personalisationSchema.safeParse({ notifications: { digest: 'daily' } }).success).toBe(false);
   });
 
   it('refuses unknown groups in a patch', () => {

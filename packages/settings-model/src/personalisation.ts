@@ -24,6 +24,29 @@ export const notificationDefaultsSchema = z.object({
   transcriptions: z.boolean().default(true),
 });
 
+/**
+ * Which notification mails the owner wants, kind by kind, under `defaults.notifications`
+ * (still the one switch for "mail me at all", so hosts and older clients that only know it
+ * keep working). With `digest` on, the kinds that are on arrive as one mail a day instead of
+ * one mail each.
+ */
+export const notificationSettingsSchema = z.object({
+  reply: z.boolean().default(true),
+  comment: z.boolean().default(true),
+  contactForm: z.boolean().default(true),
+  collect: z.boolean().default(true),
+  /** A delivery receipt: the first time someone other than the owner hears a message of theirs. */
+  firstListen: z.boolean().default(true),
+  digest: z.boolean().default(false),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+/** The mails a one-click unsubscribe link can turn off: one kind, or `all` (defaults.notifications). */
+export const NOTIFICATION_MAIL_KINDS = ['reply', 'comment', 'contactForm', 'collect', 'firstListen'] as const;
+export type NotificationMailKind = (typeof NOTIFICATION_MAIL_KINDS)[number];
+export const unsubscribeKindSchema = z.enum([...NOTIFICATION_MAIL_KINDS, 'all']);
+export type UnsubscribeKind = z.infer<typeof unsubscribeKindSchema>;
+
 export const ATTACHMENT_DEFAULT_NAME = 'Voice memo';
 export const attachmentSettingsSchema = z.object({
   name: label(ATTACHMENT_DEFAULT_NAME, 100).default(ATTACHMENT_DEFAULT_NAME),
@@ -82,6 +105,11 @@ export const listenPageSettingsSchema = z.object({
   date: z.object({ shown: z.boolean().default(true) }).prefault({}),
   logoUrl: httpUrlSchema.nullable().default(null),
   comments: z.object({ enabled: z.boolean().default(true) }).prefault({}),
+  /**
+   * The Download button for visitors. Off hides the button only: the audio file stays at its
+   * public address, as the player needs it (so this is a nudge, not access control).
+   */
+  download: z.object({ enabled: z.boolean().default(true) }).prefault({}),
   cta: z
     .object({
       enabled: z.boolean().default(true),
@@ -113,6 +141,7 @@ export const personalisationSchema = z.object({
     .max(50)
     .default(() => DEFAULT_THEMES.map((theme) => ({ ...theme }))),
   defaults: notificationDefaultsSchema.prefault({}),
+  notifications: notificationSettingsSchema.prefault({}),
   attachment: attachmentSettingsSchema.prefault({}),
   recorder: recorderSettingsSchema.prefault({}),
   signature: signatureSettingsSchema.prefault({}),
@@ -137,6 +166,7 @@ export const personalisationPatchSchema = z
     user: z.record(z.string(), z.unknown()).optional(),
     themes: z.array(z.unknown()).optional(),
     defaults: z.record(z.string(), z.unknown()).optional(),
+    notifications: z.record(z.string(), z.unknown()).optional(),
     attachment: z.record(z.string(), z.unknown()).optional(),
     recorder: z.record(z.string(), z.unknown()).optional(),
     signature: z.record(z.string(), z.unknown()).optional(),

@@ -1,7 +1,7 @@
 export { ThemeProvider, type ThemeProviderProps } from './theme/theme-provider.tsx';
 export { themeVariables, type ThemeVariables } from './theme/theme-variables.ts';
 export { useThemeRoot } from './theme/use-theme-root.ts';
-export { contrastRatio, parseColour, type Rgb } from './theme/colour.ts';
+export { contrastRatio, parseColour, toHex, type Rgb } from './theme/colour.ts';
 
 export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from './button/button.tsx';
 export { ButtonLink, type ButtonLinkProps } from './button/button-link.tsx';
@@ -66,6 +66,9 @@ export { useAudioPlayback, type AudioPlayback, type AudioPlaybackOptions } from 
 export { RecordFlow, type RecordFlowProps, type PendingRecordings } from './record-flow/record-flow.tsx';
 export { buildShare, attachmentFileName } from './record-flow/build-share.ts';
 export { SignInForm, type SignInFormProps, type SignInOutcome } from './sign-in/sign-in-form.tsx';
+export { CreateAccountForm, type CreateAccountFormProps } from './sign-in/create-account-form.tsx';
+export { PasswordField, type PasswordFieldProps } from './sign-in/password-field.tsx';
+export { AccountCard, type AccountCardProps } from './sign-in/account-card.tsx';
 export { Transcript, type TranscriptProps } from './transcript/transcript.tsx';
 export { useSystemTheme } from './theme/use-system-theme.ts';
 export { BrandMark } from './brand/brand-mark.tsx';

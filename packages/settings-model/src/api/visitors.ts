@@ -71,9 +71,6 @@ export type NewComment = z.input<typeof newCommentSchema>;
 /** GET replies/{id}: the voice replies to one of my messages, oldest first. */
 export const repliesResponseSchema = z.object({ replies: z.array(recordingSchema) });
 
-/** GET track/view-vocal/{id}: whether this listen was counted (not the owner's, not a repeat). */
-export const trackViewResponseSchema = z.object({ counted: z.boolean() });
-
 /** GET contact-form/{code}: what the form shows, from its owner's settings with the spec's defaults. */
 export const contactFormPayloadSchema = z.object({
   code: publicCodeSchema,

@@ -33,13 +33,8 @@ export function MicrophoneBlockedHelp({ onTryAgain, recordInWindow, userAgent }:
     setStillBlocked(false);
     await onTryAgain();
   };
-  return (
-    <div className="vk-microphone-blocked">
-      {/* A heading may not take the alert role itself: the alert wraps it. */}
-      <div role="alert">
-        <h2 className="vk-microphone-blocked__title">Microphone access was blocked</h2>
-      </div>
-      <p className="vk-microphone-blocked__text">To record, allow it for this site in {help.browser}:</p>
+  const steps = (
+    <>
       <ol className="vk-microphone-blocked__steps">
         {help.steps.map((step) => (
           <li key={step}>{step}</li>
@@ -50,14 +45,43 @@ export function MicrophoneBlockedHelp({ onTryAgain, recordInWindow, userAgent }:
           It is still blocked: change the setting first (step 1), then press Try again.
         </p>
       ) : null}
-      <div className="vk-microphone-blocked__actions">
-        <Button onClick={tryAgain}>Try again</Button>
-        {recordInWindow ? (
-          <Button variant="secondary" onClick={recordInWindow} loadingLabel="Recording in another window…">
-            Record in a new window
-          </Button>
-        ) : null}
+    </>
+  );
+  return (
+    <div className="vk-microphone-blocked">
+      {/* A heading may not take the alert role itself: the alert wraps it. */}
+      <div role="alert">
+        <h2 className="vk-microphone-blocked__title">Microphone access was blocked</h2>
       </div>
+      {recordInWindow ? (
+        // Inside a host (Outlook, Teams, a helpdesk) the block is usually the host's, which the
+        // person cannot lift from the address bar: the window of ours is the way that works.
+        <>
+          <p className="vk-microphone-blocked__text">
+            This panel cannot use your microphone here. A window of ours can: record there, and the link comes back to this panel.
+          </p>
+          <div className="vk-microphone-blocked__actions">
+            <Button onClick={recordInWindow} loadingLabel="Recording in another window…">
+              Record in a new window
+            </Button>
+          </div>
+          <p className="vk-microphone-blocked__text">Or allow it for this site in {help.browser}:</p>
+          {steps}
+          <div className="vk-microphone-blocked__actions">
+            <Button variant="secondary" onClick={tryAgain}>
+              Try again
+            </Button>
+          </div>
+        </>
+      ) : (
+        <>
+          <p className="vk-microphone-blocked__text">To record, allow it for this site in {help.browser}:</p>
+          {steps}
+          <div className="vk-microphone-blocked__actions">
+            <Button onClick={tryAgain}>Try again</Button>
+          </div>
+        </>
+      )}
     </div>
   );
 }

@@ -53,6 +53,12 @@ describe('MicrophoneBlockedHelp', () => {
     const onTryAgain = vi.fn(async () => undefined);
     const recordInWindow = vi.fn(async () => undefined);
     render(<MicrophoneBlockedHelp onTryAgain={onTryAgain} recordInWindow={recordInWindow} userAgent={CHROME} />);
+    // Offered a window (inside a host), the window comes first; the browser's steps follow.
+    const inWindow = screen.getByRole('button', { name: 'Record in a new window' });
+    const again = screen.getByRole('button', { name: 'Try again' });
+    expect(inWindow.compareDocumentPosition(again) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByText(/A window of ours can/)).toBeInTheDocument();
+    expect(screen.getByText(/Or allow it for this site in Chrome/)).toBeInTheDocument();
     expect(screen.getAllByRole('listitem')[0]).toHaveTextContent('left of the address bar');
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText(/It is still blocked/)).toBeInTheDocument();

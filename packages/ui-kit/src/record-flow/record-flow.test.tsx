@@ -203,6 +203,31 @@ describe('RecordFlow', () => {
     expect(onShared).not.toHaveBeenCalled();
   });
 
+  it("says where the link went in the host's own words when it has them", async () => {
+    const media = createFakeMedia();
+    const stub = createStubApi();
+    const host = createFakeHostAdapter({ platform: 'ms-teams' });
+    const teams = { ...host.adapter, sendLabel: 'Share in Teams', insertedHint: 'The link went to Teams’ share box.' };
+    const user = userEvent.setup();
+    render(
+      <RecordFlow
+        host={teams}
+        api={stub.api}
+        plan={0}
+        createRecorder={(options) => createRecorderWith(options, fakeDependencies(media))}
+        pendingRecordings={{ list: async () => [], resume: async () => null, discard: async () => undefined }}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Start recording' }));
+    await screen.findByRole('button', { name: 'Stop recording' });
+    act(() => media.speak(1));
+    await user.click(screen.getByRole('button', { name: 'Stop recording' }));
+    await user.click(await screen.findByRole('button', { name: 'Share in Teams' }));
+    expect(await screen.findByText('The link went to Teams’ share box.')).toBeInTheDocument();
+    expect(screen.queryByText('The link was added where you are writing.')).toBeNull();
+    expect(host.inserted).toHaveLength(1);
+  });
+
   it("uploads a visitor's take only when they press Send, and a discard sends nothing", async () => {
     const media = createFakeMedia();
     const stub = createStubApi();
@@ -304,6 +329,35 @@ describe('RecordFlow', () => {
     expect(await screen.findByText('Your message is ready')).toBeInTheDocument();
     expect(host.calls).toContainEqual({ name: 'recordInWindow', url: 'https://vocal.example/record/outlook' });
     expect(host.inserted[0]?.url).toBe('https://vocal.example/listen/fromwindow01');
+  });
+
+  it('plays the message for everyone where the host has a shared stage, and says when it refused', async () => {
+    const host = createFakeHostAdapter({
+      platform: 'google-meet',
+      capabilities: { playForEveryone: true },
+      refusePlay: 'Another activity is on.',
+    });
+    const { media, user } = setup({ host });
+    await user.click(screen.getByRole('button', { name: 'Start recording' }));
+    await screen.findByRole('button', { name: 'Stop recording' });
+    act(() => media.speak(1));
+    await user.click(screen.getByRole('button', { name: 'Stop recording' }));
+    await user.click(await screen.findByRole('button', { name: 'Get link' }));
+    await user.click(await screen.findByRole('button', { name: 'Play for everyone' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Another activity is on.');
+    const played = host.calls.find((call) => call.name === 'playForEveryone');
+    expect(played?.name === 'playForEveryone' && played.share.url).toBe(host.inserted[0]?.url);
+  });
+
+  it('offers no Play for everyone where the host has no shared stage', async () => {
+    const { media, user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Start recording' }));
+    await screen.findByRole('button', { name: 'Stop recording' });
+    act(() => media.speak(1));
+    await user.click(screen.getByRole('button', { name: 'Stop recording' }));
+    await user.click(await screen.findByRole('button', { name: 'Get link' }));
+    await screen.findByText('Your message is ready');
+    expect(screen.queryByRole('button', { name: 'Play for everyone' })).toBeNull();
   });
 
   it('does not offer a new window when the host cannot open one', async () => {

@@ -329,7 +329,16 @@ export function RecordFlow(props: RecordFlowProps) {
       <p className="vk-visually-hidden" role="status" aria-live="polite">
         {announce(state, finished, review.reviewing)}
       </p>
-      {finished ? <SharedStep finished={finished} onRecordAnother={startOver} /> : step()}
+      {finished ? (
+        <SharedStep
+          finished={finished}
+          insertedHint={host.insertedHint}
+          playForEveryone={hasCapability(host, 'playForEveryone') ? (share) => host.playForEveryone(share) : undefined}
+          onRecordAnother={startOver}
+        />
+      ) : (
+        step()
+      )}
     </div>
   );
 }

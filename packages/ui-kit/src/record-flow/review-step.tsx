@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import type { RecordedMessage } from '@vocal/recorder-core';
 import { AudioPlayer } from '../audio-player/audio-player.tsx';
 import { Button } from '../button/button.tsx';
@@ -40,9 +40,17 @@ export function ReviewStep({
   onReRecord,
   onDiscard,
 }: ReviewStepProps) {
-  // The take is played from this device: no waiting for the upload to listen back.
-  const source = useMemo(() => URL.createObjectURL(recording.audio), [recording.audio]);
-  useEffect(() => () => URL.revokeObjectURL(source), [source]);
+  // The take is played from this device: no waiting for the upload to listen back. The URL is
+  // made and revoked by the same effect: when React runs an effect's cleanup and the effect
+  // again on a tree it keeps (a suspended or hidden subtree coming back), the player gets a new
+  // URL instead of one already revoked.
+  // A layout effect: the player is in place before the step is first painted.
+  const [source, setSource] = useState<string | null>(null);
+  useLayoutEffect(() => {
+    const url = URL.createObjectURL(recording.audio);
+    setSource(url);
+    return () => URL.revokeObjectURL(url);
+  }, [recording.audio]);
 
   return (
     <div className="vk-record-flow__panel vk-record-flow__panel--review" data-state="review" data-uploaded={uploaded}>
@@ -52,7 +60,7 @@ export function ReviewStep({
           {limitNotice}
         </p>
       ) : null}
-      <AudioPlayer src={source} peaks={recording.peaks} duration={recording.durationSeconds} label="Your recording" />
+      {source ? <AudioPlayer src={source} peaks={recording.peaks} duration={recording.durationSeconds} label="Your recording" /> : null}
       {title ? (
         <TextField
           label="Title"

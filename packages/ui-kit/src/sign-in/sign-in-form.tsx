@@ -1,8 +1,10 @@
 import './sign-in-form.css';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { PASSWORD_MIN_LENGTH, type Credentials } from '@vocal/settings-model';
 import { Button } from '../button/button.tsx';
 import { TextField } from '../text-field/text-field.tsx';
+import { PasswordField } from './password-field.tsx';
+import { fieldErrorOf } from './field-error-of.ts';
 
 export type SignInOutcome = { ok: true } | { ok: false; message: string };
 
@@ -12,13 +14,26 @@ export type SignInFormProps = {
   /** Prefills the email, e.g. the address the host knows. */
   initialEmail?: string;
   title?: string;
+  /** The sentence under the title; the default tells a host's user that a new email signs up. */
+  lead?: ReactNode;
+  /** After a refusal that is not about one field: what the person can do next, e.g. create the account. */
+  failureAction?: (credentials: Credentials) => ReactNode;
+  /** Under the button, e.g. "Forgot password?". */
+  footer?: ReactNode;
 };
 
 /**
  * One form for signing in and signing up, shared by the web app and every host's sign-in
  * dialog. The server's messages ("email: ...", "password: ...") land on their field.
  */
-export function SignInForm({ onSubmit, initialEmail = '', title = 'Sign in to Vocal' }: SignInFormProps) {
+export function SignInForm({
+  onSubmit,
+  initialEmail = '',
+  title = 'Sign in to Vocal',
+  lead = 'New here? Enter your email and choose a password: we will create your account.',
+  failureAction,
+  footer,
+}: SignInFormProps) {
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string; form?: string }>({});
@@ -33,10 +48,7 @@ export function SignInForm({ onSubmit, initialEmail = '', title = 'Sign in to Vo
     if (found.email || found.password) return;
     const outcome = await onSubmit({ email, password });
     if (outcome.ok) return;
-    const message = outcome.message;
-    if (/^email:/.test(message)) setErrors({ email: message.replace(/^email: /, 'Email ') });
-    else if (/^password:/.test(message)) setErrors({ password: message.replace(/^password: /, 'Password ') });
-    else setErrors({ form: message });
+    setErrors(fieldErrorOf(outcome.message, { email: 'Email', password: 'Password' }));
   };
 
   return (
@@ -44,7 +56,7 @@ export function SignInForm({ onSubmit, initialEmail = '', title = 'Sign in to Vo
       <h1 id="vk-sign-in-title" className="vk-sign-in__title">
         {title}
       </h1>
-      <p className="vk-sign-in__lead">New here? Enter your email and choose a password: we will create your account.</p>
+      <p className="vk-sign-in__lead">{lead}</p>
       {/* Enter in a field "clicks" the submit button, whose handler sends the form once. */}
       <form className="vk-sign-in__form" onSubmit={(event: FormEvent) => event.preventDefault()} noValidate>
         <TextField
@@ -58,9 +70,8 @@ export function SignInForm({ onSubmit, initialEmail = '', title = 'Sign in to Vo
           error={errors.email}
           required
         />
-        <TextField
+        <PasswordField
           label="Password"
-          type="password"
           name="password"
           autoComplete="current-password"
           value={password}
@@ -70,9 +81,12 @@ export function SignInForm({ onSubmit, initialEmail = '', title = 'Sign in to Vo
           required
         />
         {errors.form ? (
-          <p className="vk-sign-in__error" role="alert">
-            {errors.form}
-          </p>
+          <div className="vk-sign-in__failure">
+            <p className="vk-sign-in__error" role="alert">
+              {errors.form}
+            </p>
+            {failureAction?.({ email, password })}
+          </div>
         ) : null}
         <Button
           type="submit"
@@ -86,6 +100,7 @@ export function SignInForm({ onSubmit, initialEmail = '', title = 'Sign in to Vo
           Continue
         </Button>
       </form>
+      {footer}
     </section>
   );
 }

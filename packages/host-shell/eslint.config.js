@@ -1,0 +1,3 @@
+import react from '@vocal/eslint-config/react';
+
+export default react;

@@ -1,0 +1,33 @@
+import type { HostAdapter } from '@vocal/host-contract';
+import type { HostApi } from '../host-api.ts';
+import type { WindowSession } from '../window/window-conversations.ts';
+import type { PopupOpener } from './open-popup.ts';
+import { recordInPopup, signInInPopup } from './popup-windows.ts';
+
+/**
+ * The panel's in-memory session as a record window borrows it: the tokens held now, the
+ * subject being written (read when the window asks), and the window's rotated tokens adopted.
+ */
+export function lendHostSession(
+  { api, tokens }: HostApi,
+  subject: () => string | undefined | Promise<string | undefined> = () => undefined,
+): WindowSession {
+  return {
+    lend: async () => ({ tokens: tokens.get(), subject: await subject() }),
+    adopt: (next) => api.session.setTokens(next),
+  };
+}
+
+/**
+ * Gives a host's adapter the two window capabilities through our popups, for hosts without
+ * a dialog API of their own: `signInWithDialog(signInWindowUrl(...))` and
+ * `recordInWindow(recordWindowUrl(...))`. Wrap the result in withWindowRecording so a
+ * blocked or failed window becomes a notice.
+ */
+export function withPopupWindows<A extends HostAdapter>(adapter: A, session: WindowSession, opener?: PopupOpener): A {
+  return {
+    ...adapter,
+    signInWithDialog: (url: string) => signInInPopup(url, opener),
+    recordInWindow: (url: string) => recordInPopup(url, session, opener),
+  };
+}

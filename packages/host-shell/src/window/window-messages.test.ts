@@ -1,0 +1,54 @@
+import { sampleShare } from '@vocal/host-contract/contract';
+import { describe, expect, it } from 'vitest';
+import { parseOpenerToWindowMessage, parseWindowToOpenerMessage } from './window-messages.ts';
+
+const tokens = { accessToken: 'access', refreshToken: 'refresh' };
+
+describe('window messages', () => {
+  it('read every message a window sends', () => {
+    const messages = [
+      { type: 'signed-in', tokens },
+      { type: 'session-request' },
+      { type: 'session-updated', tokens },
+      { type: 'shared', share: sampleShare() },
+      { type: 'shared', share: sampleShare({ message: null, imageUrl: '' }) },
+      { type: 'cancelled' },
+    ] as const;
+    for (const message of messages) expect(parseWindowToOpenerMessage(structuredClone(message))).toEqual(message);
+  });
+
+  it('read the panel’s answer, with or without a session', () => {
+    expect(parseOpenerToWindowMessage({ type: 'session', tokens, subject: 'Budget' })).toEqual({
+      type: 'session',
+      tokens,
+      subject: 'Budget',
+    });
+    expect(parseOpenerToWindowMessage({ type: 'session', tokens: null })).toEqual({ type: 'session', tokens: null });
+  });
+
+  it('accept the server’s snake_case tokens too, and hand back camelCase', () => {
+    expect(parseWindowToOpenerMessage({ type: 'signed-in', tokens: { access_token: 'a', refresh_token: 'r' } })).toEqual({
+      type: 'signed-in',
+      tokens: { accessToken: 'a', refreshToken: 'r' },
+    });
+  });
+
+  it.each([
+    ['a string', '{"type":"cancelled"}'],
+    ['nothing', undefined],
+    ['an unknown type', { type: 'format-disk' }],
+    ['empty tokens', { type: 'signed-in', tokens: { accessToken: '', refreshToken: '' } }],
+    ['a share without a link', { type: 'shared', share: { ...sampleShare(), url: undefined } }],
+    ['a share linking to script', { type: 'shared', share: sampleShare({ url: 'javascript:alert(1)' }) }],
+    ['a share linking to data', { type: 'shared', share: sampleShare({ url: 'data:text/html,hi' }) }],
+    ['a share with a bad image', { type: 'shared', share: sampleShare({ imageUrl: 'file:///etc/passwd' }) }],
+  ])('refuse %s', (_name, value) => {
+    expect(parseWindowToOpenerMessage(value)).toBeNull();
+  });
+
+  it('refuse a malformed answer from the panel', () => {
+    expect(parseOpenerToWindowMessage({ type: 'session' })).toBeNull();
+    expect(parseOpenerToWindowMessage({ type: 'session', tokens: { accessToken: 'a' } })).toBeNull();
+    expect(parseOpenerToWindowMessage(42)).toBeNull();
+  });
+});

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import {
+  recordingHandoffClaimResponseSchema,
+  recordingHandoffCreatedSchema,
+  recordingHandoffRequestSchema,
+  recordingHandoffShareSchema,
+  sessionHandoffClaimSchema,
+} from './handoffs.ts';
+
+const code = 'A'.repeat(43);
+
+describe('handoff payloads (issue 12)', () => {
+  it('takes a code the server could have issued, and names the field when it is not one', () => {
+    expect(sessionHandoffClaimSchema.parse({ code })).toEqual({ code });
+    for (const bad of ['', 'short', `${'a'.repeat(40)}!!!`, 'A'.repeat(129), 42]) {
+      const issue = sessionHandoffClaimSchema.safeParse({ code: bad }).error?.issues[0];
+      expect(issue?.path).toEqual(['code']);
+    }
+    expect(sessionHandoffClaimSchema.safeParse({}).error?.issues[0]?.message).toBe('is required');
+  });
+
+  it('knows the two add-ons that ask for a recording handoff', () => {
+    expect(recordingHandoffRequestSchema.parse({ host: 'gmail' })).toEqual({ host: 'gmail' });
+    expect(recordingHandoffRequestSchema.parse({ host: 'google-docs' })).toEqual({ host: 'google-docs' });
+    expect(recordingHandoffRequestSchema.safeParse({ host: 'outlook' }).error?.issues[0]?.message).toBe("must be 'gmail' or 'google-docs'");
+    expect(recordingHandoffRequestSchema.safeParse({}).error?.issues[0]?.message).toBe('is required');
+    expect(recordingHandoffShareSchema.safeParse({ recordingId: '../x' }).success).toBe(false);
+  });
+
+  it('reads a created handoff and both answers of a claim', () => {
+    const created = { id: 'b'.repeat(22), secret: 'c'.repeat(43), expiresAt: '2026-01-01T10:30:00.000Z' };
+    expect(recordingHandoffCreatedSchema.parse(created)).toEqual(created);
+    expect(recordingHandoffClaimResponseSchema.parse({ status: 'waiting' })).toEqual({ status: 'waiting' });
+    const share = {
+      id: 'AbCdEf123456',
+      url: 'https://vocal.example/listen/AbCdEf123456',
+      title: 'Listen to my voice message',
+      message: null,
+      imageUrl: 'https://vocal.example/files/AbCdEf123456.png',
+      durationSeconds: 3.2,
+    };
+    expect(recordingHandoffClaimResponseSchema.parse({ status: 'ready', share })).toEqual({ status: 'ready', share });
+    expect(recordingHandoffClaimResponseSchema.safeParse({ status: 'ready' }).success).toBe(false);
+    expect(recordingHandoffClaimResponseSchema.safeParse({ status: 'ready', share: { ...share, url: 'not a url' } }).success).toBe(false);
+  });
+});
