@@ -1,5 +1,5 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
-import { nodeTestConfig } from '@vocal/vitest-config';
+import { nodeTestConfig, slowFilesFirst } from '@vocal/vitest-config';
 
 export default mergeConfig(
   nodeTestConfig,
@@ -11,6 +11,21 @@ export default mergeConfig(
       pool: 'forks',
       fileParallelism: true,
       maxWorkers: 3,
+      // The longest files, longest first (CI, 2026-11-24): started last, they made the tail.
+      sequence: {
+        sequencer: slowFilesFirst([
+          'src/security/authorization-matrix.test.ts',
+          'src/routes/inbox.test.ts',
+          'src/security/fuzz-pglite.test.ts',
+          'src/routes/auth.test.ts',
+          'src/crash-recovery.test.ts',
+          'src/routes/audio.test.ts',
+          'src/security/fuzz-postgres.test.ts',
+          'src/routes/recordings.test.ts',
+          'src/admin.test.ts',
+          'src/jobs/job-processes.test.ts',
+        ]),
+      },
     },
   }),
 );

@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
+import { routePath } from 'hono/route';
 import { APP_VERSION } from '@vocal/settings-model';
 import type { AppEnv } from './http/app-env.ts';
 import { corsPolicy } from './http/cors-policy.ts';
+import { errorReportingRoutes } from './error-reporting/error-reporting-routes.ts';
 import { framePolicy } from './http/frame-policy.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { HttpError } from './http/http-error.ts';
@@ -14,8 +16,11 @@ import { accountRoutes } from './routes/account-routes.ts';
 import { adminRoutes } from './routes/admin-routes.ts';
 import { audioRoutes } from './routes/audio-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
+import { passwordRoutes } from './routes/password-routes.ts';
 import { commentRoutes } from './routes/comment-routes.ts';
+import { customDomainRoutes } from './routes/custom-domain-routes.ts';
 import { feedbackRoutes } from './routes/feedback-routes.ts';
+import { handoffRoutes } from './routes/handoff-routes.ts';
 import { fileRoutes } from './routes/file-routes.ts';
 import { hostAppRoutes } from './routes/host-app-routes.ts';
 import { inboxRoutes } from './routes/inbox-routes.ts';
@@ -26,6 +31,7 @@ import { oembedRoutes } from './routes/oembed-routes.ts';
 import { personalisationRoutes } from './routes/personalisation-routes.ts';
 import { recordingRoutes } from './routes/recording-routes.ts';
 import { transcriptionRoutes } from './routes/transcription-routes.ts';
+import { unsubscribeRoutes } from './routes/unsubscribe-routes.ts';
 import { visitorRoutes } from './routes/visitor-routes.ts';
 import { webRoutes } from './routes/web-routes.ts';
 import type { Services } from './services/services.ts';
@@ -53,8 +59,14 @@ export function createApp(services: Services, logger: Logger, options: { adminTo
   // Text (pages, scripts, styles, JSON) goes compressed; audio, images and ranges do not.
   app.use(compress());
   app.use(customDomainRedirect(services.config));
-  app.use(securityHeaders({ publicUrl: services.config.publicUrl, fileUrl: services.storage.publicUrl('origin.png') }));
-  app.use(framePolicy());
+  app.use(
+    securityHeaders({
+      publicUrl: services.config.publicUrl,
+      fileUrl: services.storage.publicUrl('origin.png'),
+      errorReportingOrigin: services.config.errorReporting.dsn?.origin ?? null,
+    }),
+  );
+  app.use(framePolicy({ hostFrameAncestors: services.config.hostFrameAncestors }));
   app.use('/api/*', corsPolicy(services.config.corsOrigins));
 
   app.onError((error, context) => {
@@ -74,23 +86,36 @@ export function createApp(services: Services, logger: Logger, options: { adminTo
       // A failed query's own message names the statement only; the database's reason is its cause.
       cause: error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined,
     });
+    // The matched route hides ids and tokens a path may hold; a wildcard route says nothing, so the path then.
+    const route = routePath(context);
+    services.errorReporter.captureRequestError(error, {
+      method: context.req.method,
+      route: route.includes('*') ? context.req.path : route,
+      requestId,
+      userId: context.get('user')?.id ?? null,
+    });
     return context.json({ msg: `Something went wrong on our side (reference ${requestId}).` }, 500);
   });
 
   const api = new Hono<AppEnv>()
     .route('/', authRoutes(services))
+    .route('/', passwordRoutes(services))
     .route('/', accountRoutes(services))
+    .route('/', customDomainRoutes(services))
     .route('/', recordingRoutes(services))
     .route('/', folderRoutes(services))
     .route('/', inboxRoutes(services))
     .route('/', personalisationRoutes(services))
     .route('/', feedbackRoutes(services))
+    .route('/', errorReportingRoutes(services.config.errorReporting))
     .route('/', transcriptionRoutes(services))
+    .route('/', unsubscribeRoutes(services))
     .route('/', audioRoutes(services))
     .route('/', commentRoutes(services))
     .route('/', listenRoutes(services))
     .route('/', visitorRoutes(services))
     .route('/', oembedRoutes(services))
+    .route('/', handoffRoutes(services))
     .route('/', adminRoutes(services.admin, options.adminToken, services.jobs.queue));
   app.route('/api', api);
   app.all('/api/*', (context) => context.json({ msg: `There is no ${context.req.method} ${context.req.path} in this API` }, 404));

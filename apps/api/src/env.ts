@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
+import { sentryDsnSchema, type SentryDsn } from '@vocal/settings-model';
 import { appRoot } from './app-root.ts';
 import { defaultMediaWorkers } from './media/media-pool.ts';
 import type { S3StorageOptions } from './storage/s3-storage.ts';
@@ -11,6 +12,17 @@ import type { S3StorageOptions } from './storage/s3-storage.ts';
  */
 const port = z.coerce.number().int().min(0).max(65_535);
 const flag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => value === 'true' || value === '1' || value === 'yes');
+/** Comma-separated origins (scheme://host[:port]), trailing slashes dropped. */
+const originList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((origin) => origin.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s]+$/i, { error: 'each origin must be scheme://host[:port]' })));
+const MICROSOFT_LOGIN = 'https://login.microsoftonline.com';
 
 export const envSchema = z.object({
   /** Port to listen on; 0 picks a free one. */
@@ -47,6 +59,13 @@ export const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** The folder holding each host app's folder with its dist/ (served at /hosts/{host}/); unset means apps/. */
   HOST_APPS_DIR: z.string().optional(),
+  /**
+   * Who may create an account: open (anyone, from the login page or a host's first sign-in),
+   * invite (only `admin users create`, later a team invite) or closed (no one new).
+   */
+  SIGNUP: z.enum(['open', 'invite', 'closed']).default('open'),
+  /** Whom the login page tells people to ask for an account when sign-up is not open (an email or a name). */
+  SIGNUP_CONTACT: z.string().trim().min(1).max(200).optional(),
   /** Sign-in attempts allowed per client address per minute. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /**
@@ -54,6 +73,12 @@ export const envSchema = z.object({
    * comment, send a contact-form message (uploads get twice as many, for retries).
    */
   VISITOR_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  /**
+   * Recording handoffs (POST /recording-handoff) one client address may create per 10 minutes.
+   * Generous: Apps Script's UrlFetchApp calls come from Google's shared addresses, so every
+   * user of the Gmail and Docs add-ons may count against one address.
+   */
+  HANDOFF_RATE_LIMIT: z.coerce.number().int().positive().default(300),
   /**
    * The hosts (host or host:port) that are the product itself, comma-separated. A request to
    * any other host (a custom domain) is redirected to PUBLIC_URL unless it is for a listen page.
@@ -72,6 +97,38 @@ export const envSchema = z.object({
         .min(1),
     )
     .optional(),
+  /**
+   * The host a custom domain's CNAME record must name, as shown on the Custom domain page and
+   * checked by its DNS check. Unset: the host of PUBLIC_URL.
+   */
+  CUSTOM_DOMAIN_TARGET: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/, { error: 'CUSTOM_DOMAIN_TARGET must be a host name' })
+    .optional(),
+  /**
+   * DNS servers (ip or ip:port, IPv6 as [ip]:port, comma-separated) the custom domain check
+   * asks. Unset: the system's resolvers (/etc/resolv.conf).
+   */
+  DNS_SERVERS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((server) => server.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(
+          z.string().regex(/^(\[[0-9a-f:]+\](:\d{1,5})?|[0-9a-f:]+|\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?)$/i, {
+            error: 'each DNS server must be an IP address, with an optional :port',
+          }),
+        )
+        .min(1),
+    )
+    .optional(),
   /** Outbound mail over SMTP, e.g. smtps://user:password@smtp.example.com; unset writes .eml files to DATA_DIR/outbox. */
   SMTP_URL: z
     .string()
@@ -87,19 +144,44 @@ export const envSchema = z.object({
    * browser, such as an add-in served from another host. Unset: none; every page of ours is
    * served from PUBLIC_URL itself.
    */
-  CORS_ORIGINS: z
+  CORS_ORIGINS: originList.default([]),
+  /**
+   * Origins (comma-separated) that may frame every host app under /hosts/, beside each host's
+   * own (Teams and Microsoft 365, Zendesk, Front, Zoho Mail): a test harness, or a host's
+   * preview environment. Unset: none.
+   */
+  HOST_FRAME_ANCESTORS: originList.default([]),
+  /**
+   * The Microsoft Entra application (client) id whose tokens POST /api/microsoft-auth accepts
+   * (Teams single sign-on, "Sign in with Microsoft"). Unset: Microsoft sign-in is off.
+   */
+  MICROSOFT_CLIENT_ID: z.string().trim().min(1).max(200).optional(),
+  /**
+   * Whose Microsoft accounts may sign in: a tenant id (one organisation), `organizations` (any
+   * work or school account), `consumers` (personal accounts) or `common` (both).
+   */
+  MICROSOFT_TENANT: z
     .string()
-    .transform((value) =>
-      value
-        .split(',')
-        .map((origin) => origin.trim().replace(/\/+$/, ''))
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s]+$/i, { error: 'each origin must be scheme://host[:port]' })))
-    .default([]),
+    .trim()
+    .toLowerCase()
+    .regex(/^(common|organizations|consumers|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/, {
+      error: 'MICROSOFT_TENANT must be a tenant id (a GUID), organizations, consumers or common',
+    })
+    .default('common'),
+  /** Where Microsoft's token-signing keys are fetched (a JWKS). Unset: {MICROSOFT_ISSUER_BASE}/{tenant}/discovery/v2.0/keys. */
+  MICROSOFT_JWKS_URL: z.string().url().optional(),
+  /** The sign-in authority tokens name as issuer, {base}/{tenant id}/v2.0 (another cloud's, such as login.microsoftonline.us). */
+  MICROSOFT_ISSUER_BASE: z.string().url().default(MICROSOFT_LOGIN),
   /** Serve the web app's source maps (*.map), when the build made them (SOURCE_MAPS=true at build time). */
   SERVE_SOURCE_MAPS: flag.default(false),
   LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('info'),
+  /**
+   * A Sentry DSN (https://<public key>@<host>/<project id>): server errors and the web app's
+   * errors are sent there as Sentry envelopes. Unset: nothing is ever sent.
+   */
+  ERROR_REPORTING_DSN: sentryDsnSchema.optional(),
+  /** The environment each error report names (production, staging, ...). */
+  ERROR_REPORTING_ENVIRONMENT: z.string().trim().min(1).max(64).default('production'),
 
   /** Jobs this process runs at once; 0 runs none here. Unset: 1 on PGlite, 2 on PostgreSQL. */
   JOB_CONCURRENCY: z.coerce.number().int().min(0).max(64).optional(),
@@ -166,11 +248,24 @@ export type Config = {
   trustProxy: boolean;
   /** Origins besides our own that may call the API from a browser. */
   corsOrigins: string[];
+  /** Origins besides each host's own that may frame the host apps. */
+  hostFrameAncestors: string[];
+  /** Null: Microsoft sign-in is off. */
+  microsoft: MicrosoftConfig | null;
   serveSourceMaps: boolean;
+  /** Who may create an account, and whom to ask when they may not (null: the administrator). */
+  signup: { policy: Env['SIGNUP']; contact: string | null };
   authRateLimitPerMinute: number;
   visitorRateLimit: number;
+  handoffRateLimit: number;
   /** Null: the host of publicUrl, plus localhost, 127.0.0.1 and [::1] on any port. */
   productHosts: string[] | null;
+  customDomain: {
+    /** Null: the host of publicUrl (read when used: publicUrl may follow the bound port). */
+    target: string | null;
+    /** Null: the system's resolvers. */
+    dnsServers: string[] | null;
+  };
   mail: {
     /** Null: no SMTP server; mail is written to DATA_DIR/outbox. */
     smtpUrl: string | null;
@@ -178,6 +273,8 @@ export type Config = {
     from: string | null;
   };
   logLevel: Env['LOG_LEVEL'];
+  /** Null dsn: error reporting is off. */
+  errorReporting: { dsn: SentryDsn | null; environment: string };
   /** Worker threads of the media pool (src/media/media-pool.ts). */
   mediaWorkers: number;
   jobs: {
@@ -201,6 +298,15 @@ export type Config = {
     summary: { url: string; key: string | null; model: string } | null;
   };
   storage: { kind: 'local' } | ({ kind: 's3' } & S3StorageOptions);
+};
+
+export type MicrosoftConfig = {
+  clientId: string;
+  /** A tenant id, or organizations, consumers or common. */
+  tenant: string;
+  jwksUrl: string;
+  /** Without a trailing slash. */
+  issuerBase: string;
 };
 
 const OPENAI_URL = 'https://api.openai.com/v1';
@@ -238,12 +344,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     hostAppsFolder: env.HOST_APPS_DIR ? fromBase(env.HOST_APPS_DIR) : resolve(appRoot, '..'),
     trustProxy: env.TRUST_PROXY,
     corsOrigins: env.CORS_ORIGINS,
+    hostFrameAncestors: env.HOST_FRAME_ANCESTORS,
+    microsoft: microsoftConfig(env),
     serveSourceMaps: env.SERVE_SOURCE_MAPS,
+    signup: { policy: env.SIGNUP, contact: env.SIGNUP_CONTACT ?? null },
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     visitorRateLimit: env.VISITOR_RATE_LIMIT,
+    handoffRateLimit: env.HANDOFF_RATE_LIMIT,
     productHosts: env.PRODUCT_HOSTS ?? null,
+    customDomain: { target: env.CUSTOM_DOMAIN_TARGET ?? null, dnsServers: env.DNS_SERVERS ?? null },
     mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM ?? null },
     logLevel: env.LOG_LEVEL,
+    errorReporting: { dsn: env.ERROR_REPORTING_DSN ?? null, environment: env.ERROR_REPORTING_ENVIRONMENT },
     mediaWorkers: env.MEDIA_WORKERS ?? defaultMediaWorkers(),
     jobs: {
       concurrency: env.JOB_CONCURRENCY ?? null,
@@ -279,6 +391,17 @@ function transcriptionConfig(env: Env, searchPath: string): Config['transcriptio
           model: env.SUMMARY_MODEL,
         }
       : null,
+  };
+}
+
+function microsoftConfig(env: Env): MicrosoftConfig | null {
+  if (!env.MICROSOFT_CLIENT_ID) return null;
+  const issuerBase = env.MICROSOFT_ISSUER_BASE.replace(/\/+$/, '');
+  return {
+    clientId: env.MICROSOFT_CLIENT_ID,
+    tenant: env.MICROSOFT_TENANT,
+    jwksUrl: env.MICROSOFT_JWKS_URL ?? `${issuerBase}/${env.MICROSOFT_TENANT}/discovery/v2.0/keys`,
+    issuerBase,
   };
 }
 

@@ -101,6 +101,10 @@ export async function startServer(
       { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: removeLeftovers },
       { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: async () => void (await services.listens.forgetFinishedVisits()) },
       { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: async () => void (await services.rateLimits.forgetEndedWindows()) },
+      { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: async () => void (await services.sessionHandoffs.forgetExpired()) },
+      { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: async () => void (await services.recordingHandoffs.forgetExpired()) },
+      // Yesterday's digest, queued once per day whichever process gets here first.
+      { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: async () => void (await services.notifications.scheduleDigest()) },
     ],
   });
   services.jobs.onWake(() => worker.wake());

@@ -96,6 +96,23 @@ export const emailChanges = pgTable(
   (table) => [index('email_changes_user_idx').on(table.userId)],
 );
 
+/**
+ * A password-reset link waiting to be opened: only the token's SHA-256 hash is kept, the row
+ * is deleted when the link is used (single use) and refused once `expiresAt` has passed.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('password_resets_user_idx').on(table.userId)],
+);
+
 export const folders = pgTable(
   'folders',
   {
@@ -310,6 +327,13 @@ export const listens = pgTable(
       .notNull()
       .references(() => recordings.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
+    /**
+     * The visitor's keyed hash (as in listen_visitors, scoped to this message), kept so the
+     * owner's analytics can count unique listeners; null for listens counted before it was kept.
+     */
+    listener: text('listener'),
+    /** The furthest share (0..1) of the message heard by continuous playing; null before it was measured. */
+    heardShare: doublePrecision('heard_share'),
   },
   (table) => [index('listens_recording_idx').on(table.recordingId, table.createdAt)],
 );
@@ -326,6 +350,8 @@ export const listenVisitors = pgTable(
       .references(() => recordings.id, { onDelete: 'cascade' }),
     visitorHash: text('visitor_hash').notNull(),
     lastCountedAt: timestamp('last_counted_at', { withTimezone: true }).notNull(),
+    /** The listen this visit counted, so a listen page open in a second tab reports progress to the same one. */
+    listenId: uuid('listen_id'),
   },
   (table) => [primaryKey({ columns: [table.recordingId, table.visitorHash] })],
 );
@@ -344,4 +370,45 @@ export const rateLimitWindows = pgTable(
     count: integer('count').notNull(),
   },
   (table) => [primaryKey({ columns: [table.bucket, table.keyHash] }), index('rate_limit_windows_window_end_idx').on(table.windowEnd)],
+);
+
+/**
+ * A one-time sign-in code the web app hands to the Chrome extension (POST /session-handoff):
+ * only its SHA-256 is stored, and claiming it deletes the row, so it works once.
+ */
+export const sessionHandoffs = pgTable(
+  'session_handoffs',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('session_handoffs_user_idx').on(table.userId), index('session_handoffs_expires_idx').on(table.expiresAt)],
+);
+
+export const RECORDING_HANDOFF_ROW_STATUSES = ['waiting', 'delivered'] as const;
+export type RecordingHandoffRowStatus = (typeof RECORDING_HANDOFF_ROW_STATUSES)[number];
+
+/**
+ * A recording handoff between an Apps Script add-on and our recorder page: the id travels in
+ * the page's URL, the secret (stored as its SHA-256) stays with the add-on. The page delivers
+ * one of its user's messages; the add-on's claim of a delivered handoff deletes the row.
+ */
+export const recordingHandoffs = pgTable(
+  'recording_handoffs',
+  {
+    id: text('id').primaryKey(),
+    host: text('host').$type<'gmail' | 'google-docs'>().notNull(),
+    secretHash: text('secret_hash').notNull(),
+    status: text('status').$type<RecordingHandoffRowStatus>().notNull().default('waiting'),
+    /** The delivered message; its deletion (or its owner's) takes the handoff with it. */
+    recordingId: text('recording_id').references(() => recordings.id, { onDelete: 'cascade' }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('recording_handoffs_expires_idx').on(table.expiresAt), index('recording_handoffs_recording_idx').on(table.recordingId)],
 );

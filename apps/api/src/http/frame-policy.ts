@@ -1,5 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from './app-env.ts';
+import { hostAppPolicyOf } from './host-app-policies.ts';
 
 /**
  * Pages made to be put on other sites: the contact form and the collect page are embedded
@@ -9,15 +10,24 @@ const FRAMED_ANYWHERE = ['/contact-form/', '/collect/'];
 
 /**
  * The app's pages may be framed by the app only (clickjacking). A page that set its own
- * policy (the embed player, framed anywhere) keeps it, and the host apps under /hosts/ are
- * framed by Outlook, Teams and the other hosts, so they get none.
+ * policy (the embed player, framed anywhere) keeps it. A host app's pages (under /hosts/, and
+ * Meet's side panel at /addons/meet) may be framed by that host's own pages (host-app-policies.ts) and by `hostFrameAncestors`
+ * (HOST_FRAME_ANCESTORS: a test harness, a host's preview); X-Frame-Options cannot name a list,
+ * so they send none.
  */
-export function framePolicy() {
+export function framePolicy(options: { hostFrameAncestors: readonly string[] }) {
   return createMiddleware<AppEnv>(async (context, next) => {
     await next();
-    if (context.req.path.startsWith('/hosts/') || context.res.headers.has('content-security-policy')) return;
+    if (context.res.headers.has('content-security-policy')) return;
     if (!context.res.headers.get('content-type')?.startsWith('text/html')) return;
-    if (FRAMED_ANYWHERE.some((prefix) => context.req.path.startsWith(prefix))) {
+    const path = context.req.path;
+    const hostPolicy = hostAppPolicyOf(path);
+    if (path.startsWith('/hosts/') || hostPolicy) {
+      const ancestors = ["'self'", ...(hostPolicy?.frameAncestors ?? []), ...options.hostFrameAncestors];
+      context.header('content-security-policy', `frame-ancestors ${ancestors.join(' ')}`);
+      return;
+    }
+    if (FRAMED_ANYWHERE.some((prefix) => path.startsWith(prefix))) {
       context.header('content-security-policy', 'frame-ancestors *');
       return;
     }

@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from './app-env.ts';
-
-/** Office add-ins must load office.js from Microsoft's CDN (it then loads its own parts there). */
-const OFFICE_JS = 'https://appsforoffice.microsoft.com';
+import { hostAppPolicyOf } from './host-app-policies.ts';
 
 // Every browser feature a page of ours never uses is switched off, for the page and its frames.
 const UNUSED_FEATURES = ['camera=()', 'geolocation=()', 'payment=()', 'usb=()', 'serial=()', 'hid=()', 'display-capture=()'];
@@ -18,12 +16,14 @@ const UNUSED_FEATURES = ['camera=()', 'geolocation=()', 'payment=()', 'usb=()', 
  * (or a route's own) is kept and the rest added to it. The microphone is allowed only on
  * pages that record: the app, the listen page (replies) and the host apps; not the embed.
  */
-export function securityHeaders(options: { publicUrl: string; fileUrl: string }) {
+export function securityHeaders(options: { publicUrl: string; fileUrl: string; errorReportingOrigin?: string | null }) {
   const https = options.publicUrl.startsWith('https://');
   // Files come from a bucket's origin (S3) or ours; a custom domain's pages load them from the
   // main origin, which is not 'self' there.
   const origins = new Set([new URL(options.publicUrl).origin, new URL(options.fileUrl, options.publicUrl).origin]);
   const files = [...origins].map((origin) => ` ${origin}`).join('');
+  // The web app sends its error reports straight to the DSN's host, when one is configured.
+  const reporting = options.errorReportingOrigin ? ` ${options.errorReportingOrigin}` : '';
 
   const appPolicy = (nonce: string) =>
     [
@@ -34,7 +34,7 @@ export function securityHeaders(options: { publicUrl: string; fileUrl: string })
       // Avatars and logos may be any https URL their owner gave (a host's profile picture).
       "img-src 'self' data: blob: https:",
       `media-src 'self' blob:${files}`,
-      `connect-src 'self'${files}`,
+      `connect-src 'self'${files}${reporting}`,
       "font-src 'self' data:",
       "object-src 'none'",
       "base-uri 'self'",
@@ -42,11 +42,12 @@ export function securityHeaders(options: { publicUrl: string; fileUrl: string })
     ].join('; ');
 
   // The host apps run inside Outlook and the other hosts, whose SDKs inject their own styles
-  // and talk to their own services; scripts stay limited to us and the SDK's CDN.
-  const hostAppPolicy = (nonce: string) =>
+  // and talk to their own services; scripts stay limited to us and that host's SDK CDN (office.js
+  // for Outlook, which then loads its own parts there; ZAF for Zendesk; SigmaSDK for Zoho).
+  const hostAppPolicy = (nonce: string, path: string) =>
     [
       "default-src 'self'",
-      `script-src 'self' 'nonce-${nonce}' blob: 'wasm-unsafe-eval' ${OFFICE_JS}`,
+      ["script-src 'self'", `'nonce-${nonce}'`, 'blob:', "'wasm-unsafe-eval'", ...(hostAppPolicyOf(path)?.scriptSources ?? [])].join(' '),
       "worker-src 'self' blob:",
       "style-src 'self' 'unsafe-inline'",
       'img-src * data: blob:',
@@ -69,7 +70,7 @@ export function securityHeaders(options: { publicUrl: string; fileUrl: string })
     const framing = context.res.headers.get('content-security-policy');
     if (type.startsWith('text/html')) {
       const path = context.req.path;
-      const policy = path.startsWith('/hosts/') ? hostAppPolicy(nonce) : appPolicy(nonce);
+      const policy = path.startsWith('/hosts/') ? hostAppPolicy(nonce, path) : appPolicy(nonce);
       context.header('content-security-policy', framing ? `${policy}; ${framing}` : policy);
       const microphone = path.startsWith('/embed/') ? 'microphone=()' : 'microphone=(self)';
       context.header('permissions-policy', [microphone, ...UNUSED_FEATURES].join(', '));

@@ -13,6 +13,8 @@ export type MailMessage = {
   replyTo?: string | null;
   /** The page the mail is about, named in the outbox's log line. */
   link: string;
+  /** Extra headers, such as List-Unsubscribe on notification mails. */
+  headers?: Record<string, string>;
 };
 
 /** Sends mail; a rejection means it was not sent, and the caller's job tries again later. */
@@ -29,6 +31,7 @@ const envelope = (from: string, message: MailMessage) => ({
   text: message.text,
   html: message.html,
   ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+  ...(message.headers ? { headers: message.headers } : {}),
 });
 
 /** Mail through an SMTP server, e.g. smtps://user:password@smtp.example.com:465. */

@@ -1,8 +1,29 @@
 import { DEFAULT_NAMES } from '@vocal/settings-model';
 import { escapeHtml } from '../http/html-escaping.ts';
 
+/**
+ * Whom a notification is for, from their account (the one source of their name and avatar):
+ * the mail opens by greeting them, with their picture, as the listen page shows them.
+ */
+export type MailRecipient = { name: string | null; avatarUrl: string | null };
+
 /** A mail body as blocks, so the plain-text and HTML parts say the same thing. */
-type Block = { text: string } | { quote: string } | { link: string; label: string };
+type Block = { text: string } | { quote: string } | { link: string; label: string } | { greeting: MailRecipient };
+
+const greetingText = (recipient: MailRecipient) => (recipient.name ? `Hi ${recipient.name},` : 'Hi,');
+
+/** The greeting line: the recipient's round avatar beside "Hi Ada," in HTML. */
+function greetingHtml(recipient: MailRecipient): string {
+  const text = escapeHtml(greetingText(recipient));
+  if (!recipient.avatarUrl) return `<p>${text}</p>`;
+  return (
+    '<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 16px"><tr>' +
+    `<td style="padding-right:12px"><img src="${escapeHtml(recipient.avatarUrl)}" width="40" height="40" alt="" style="display:block;width:40px;height:40px;border-radius:50%"></td>` +
+    `<td style="font-size:15px">${text}</td></tr></table>`
+  );
+}
+
+const greetingFor = (recipient: MailRecipient | undefined): Block[] => (recipient ? [{ greeting: recipient }] : []);
 
 export type RenderedMail = { subject: string; text: string; html: string };
 
@@ -23,14 +44,16 @@ export function render(
 ): RenderedMail {
   const text = [
     ...blocks.map((block) =>
-      'quote' in block
-        ? block.quote
-            .split('\n')
-            .map((line) => `> ${line}`)
-            .join('\n')
-        : 'link' in block
-          ? `${block.label}: ${block.link}`
-          : block.text,
+      'greeting' in block
+        ? greetingText(block.greeting)
+        : 'quote' in block
+          ? block.quote
+              .split('\n')
+              .map((line) => `> ${line}`)
+              .join('\n')
+          : 'link' in block
+            ? `${block.label}: ${block.link}`
+            : block.text,
     ),
     '--',
     `${footer}: ${settingsUrl}`,
@@ -38,11 +61,13 @@ export function render(
   const html = [
     '<!doctype html><html><body style="font-family:Inter,Arial,sans-serif;font-size:15px;line-height:1.5;color:#1e293b">',
     ...blocks.map((block) =>
-      'quote' in block
-        ? `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #267EFA;white-space:pre-wrap">${escapeHtml(block.quote)}</blockquote>`
-        : 'link' in block
-          ? `<p><a href="${escapeHtml(block.link)}" style="color:#267EFA">${escapeHtml(block.label)}</a></p>`
-          : `<p>${escapeHtml(block.text)}</p>`,
+      'greeting' in block
+        ? greetingHtml(block.greeting)
+        : 'quote' in block
+          ? `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #267EFA;white-space:pre-wrap">${escapeHtml(block.quote)}</blockquote>`
+          : 'link' in block
+            ? `<p><a href="${escapeHtml(block.link)}" style="color:#267EFA">${escapeHtml(block.label)}</a></p>`
+            : `<p>${escapeHtml(block.text)}</p>`,
     ),
     `<p style="color:#64748b;font-size:13px">${escapeHtml(footer)}: <a href="${escapeHtml(settingsUrl)}" style="color:#64748b">settings</a>.</p>`,
     '</body></html>',
@@ -67,10 +92,11 @@ export function contactFormMail(input: {
   listenUrl: string | null;
   inboxUrl: string;
   settingsUrl: string;
+  recipient?: MailRecipient;
 }): RenderedMail {
   const who = senderLabel(input.sender);
   const kind = input.message === null ? 'voice message' : 'message';
-  const blocks: Block[] = [{ text: `${who} sent you a ${kind} through your contact form.` }];
+  const blocks: Block[] = [...greetingFor(input.recipient), { text: `${who} sent you a ${kind} through your contact form.` }];
   if (input.subject) blocks.push({ text: `Subject: ${input.subject}` });
   if (input.message !== null) blocks.push({ quote: input.message });
   if (input.listenUrl) blocks.push({ link: input.listenUrl, label: 'Listen to the voice message' });
@@ -87,9 +113,10 @@ export function collectMail(input: {
   listenUrl: string;
   inboxUrl: string;
   settingsUrl: string;
+  recipient?: MailRecipient;
 }): RenderedMail {
   const who = senderLabel(input.sender);
-  const blocks: Block[] = [{ text: `${who} sent you a voice message through your collection page.` }];
+  const blocks: Block[] = [...greetingFor(input.recipient), { text: `${who} sent you a voice message through your collection page.` }];
   if (input.subject) blocks.push({ text: `Subject: ${input.subject}` });
   blocks.push({ link: input.listenUrl, label: 'Listen to the voice message' });
   blocks.push({ link: input.inboxUrl, label: 'See it with your recordings' });
@@ -104,12 +131,14 @@ export function replyMail(input: {
   replyUrl: string;
   originalUrl: string;
   settingsUrl: string;
+  recipient?: MailRecipient;
 }): RenderedMail {
   const who = input.senderName?.trim() || DEFAULT_NAMES.someone;
   const what = quoted(input.originalSubject) ?? 'your voice message';
   return render(
     `${who} replied to ${what}`,
     [
+      ...greetingFor(input.recipient),
       { text: `${who} replied by voice to ${input.originalSubject ? `your voice message ${what}` : what}.` },
       { link: input.replyUrl, label: 'Listen to the reply' },
       { link: input.originalUrl, label: 'Your message' },
@@ -125,11 +154,13 @@ export function commentMail(input: {
   originalSubject: string | null;
   listenUrl: string;
   settingsUrl: string;
+  recipient?: MailRecipient;
 }): RenderedMail {
   const what = quoted(input.originalSubject) ?? 'your voice message';
   return render(
     `${input.name} commented on ${what}`,
     [
+      ...greetingFor(input.recipient),
       { text: `${input.name} commented on ${input.originalSubject ? `your voice message ${what}` : what}:` },
       { quote: input.text },
       { link: input.listenUrl, label: 'See it on the listen page' },

@@ -3,7 +3,8 @@ import type { Database } from '../db/database.ts';
 import { formatDuration } from '../routes/link-preview.ts';
 import { createKeyedHash } from '../services/keyed-hash.ts';
 import type { RecordingService } from '../services/recording-service.ts';
-import { isSafeKey, type Storage } from '../storage/storage.ts';
+import { storedImageKey } from '../services/stored-images.ts';
+import type { Storage } from '../storage/storage.ts';
 import { detectImage } from './image.ts';
 import type { MediaPool } from './media-pool.ts';
 import { buildCardSvg, type CardInput } from './preview-card-svg.ts';
@@ -44,13 +45,11 @@ export function createPreviewCardService(options: { db: Database; storage: Stora
   // a deleted message's card is unreachable until the sweep removes it.
   const versionOf = createKeyedHash(options.db, 'preview-card');
   const inFlight = new Map<string, Promise<Uint8Array>>();
-  const imagesBase = storage.publicUrl('images/x.png').slice(0, -'x.png'.length);
 
   /** Only our own stored pictures are drawn: an avatar URL elsewhere is never fetched. */
   async function avatarDataUrl(avatarUrl: string | null): Promise<string | null> {
-    if (!avatarUrl?.startsWith(imagesBase)) return null;
-    const key = `images/${avatarUrl.slice(imagesBase.length)}`;
-    if (!isSafeKey(key)) return null;
+    const key = avatarUrl ? storedImageKey(storage, avatarUrl) : null;
+    if (!key) return null;
     const stream = await storage.read(key);
     const bytes = stream ? await readAll(stream, MAX_AVATAR_BYTES) : null;
     const image = bytes ? detectImage(bytes) : null;
@@ -98,9 +97,15 @@ export function createPreviewCardService(options: { db: Database; storage: Stora
       // Crawlers ask for a new link's card all at once: one rendering serves them all.
       let making = inFlight.get(key);
       if (!making) {
-        making = make(key, input).finally(() => inFlight.delete(key));
+        // Older versions go before the answer, not after it: every write of a request is done
+        // when it is answered (the fuzz suite traces each write to the request that made it).
+        making = make(key, input)
+          .then(async (png) => {
+            await removeOlderCards(audio.id, key).catch(() => undefined);
+            return png;
+          })
+          .finally(() => inFlight.delete(key));
         inFlight.set(key, making);
-        void making.then(() => removeOlderCards(audio.id, key)).catch(() => undefined);
       }
       return { png: await making, version };
     },

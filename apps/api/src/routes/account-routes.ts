@@ -1,19 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { accountUpdateSchema } from '@vocal/settings-model';
+import { accountUpdateSchema, deleteAccountRequestSchema } from '@vocal/settings-model';
 import type { Database } from '../db/database.ts';
 import { images } from '../db/schema.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { JSON_BODY_LIMIT, limitBody } from '../http/body-limit.ts';
 import type { Config } from '../env.ts';
 import { clientAddress } from '../http/client-address.ts';
-import { badRequest, HttpError, payloadTooLarge, unsupportedMediaType } from '../http/http-error.ts';
+import { badRequest, forbidden, HttpError, payloadTooLarge, unsupportedMediaType } from '../http/http-error.ts';
 import { readJson } from '../http/read-input.ts';
 import { requireUser } from '../http/require-user.ts';
 import { detectImage } from '../media/image.ts';
 import type { AccountService } from '../services/account-service.ts';
 import { countAttempt, type ApiLimits } from '../services/api-limits.ts';
 import type { EmailChangeService } from '../services/email-change-service.ts';
+import { verifyPassword } from '../services/passwords.ts';
 import { createSignInThrottle } from '../services/sign-in-throttle.ts';
 import type { StorageQuota } from '../services/storage-quota.ts';
 import type { TokenService } from '../services/token-service.ts';
@@ -66,8 +67,15 @@ export function accountRoutes(services: {
         const outcome = await services.emailChanges.confirm(context.req.query('token') ?? '');
         return context.redirect(`${config.publicUrl}/settings?email=${outcome}`, 303);
       })
-      .post('/delete', signedIn, async (context) => {
-        await accounts.remove(context.get('user').id);
+      // The password confirms it (a stolen access token alone cannot delete an account), with
+      // guesses throttled like sign-ins.
+      .post('/delete', signedIn, limitBody(JSON_BODY_LIMIT), async (context) => {
+        const { password } = await readJson(context, deleteAccountRequestSchema);
+        const user = context.get('user');
+        await checkPassword(context, async () => {
+          if (!(await verifyPassword(password, user.passwordHash))) throw forbidden('password: is not the password of this account');
+        });
+        await accounts.remove(user.id);
         return context.json({ ok: true });
       })
       .get('/share/:code', async (context) => {

@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emailChanges } from '../db/schema.ts';
 import { startSmtpCapture } from '../testing/smtp-capture.ts';
-import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { samplePeaks, samplePng, threeSecondMp3, uploadForm } from '../testing/upload-form.ts';
 
-describe.each(backends)('account on %s', (backend) => {
+describe.each(embeddedBackend)('account on %s', (backend) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(backend);
@@ -36,12 +36,15 @@ describe.each(backends)('account on %s', (backend) => {
 
   it('POST /account updates name and avatar, and validates them', async () => {
     const user = await server.signUp();
+    const form = new FormData();
+    form.set('img', new Blob([makePng(8, 8)], { type: 'image/png' }), 'grace.png');
+    const picture = await server.call('POST', '/api/image', { token: user.access, form });
     const updated = await server.call('POST', '/api/account', {
       token: user.access,
-      json: { name: '  Grace Hopper ', avatarUrl: 'https://example.com/grace.png', email: user.email.toUpperCase() },
+      json: { name: '  Grace Hopper ', avatarUrl: picture.body.url, email: user.email.toUpperCase() },
     });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ name: 'Grace Hopper', avatarUrl: 'https://example.com/grace.png', email: user.email });
+    expect(updated.body).toMatchObject({ name: 'Grace Hopper', avatarUrl: picture.body.url, email: user.email });
     const emptied = await server.call('POST', '/api/account', { token: user.access, json: { name: '' } });
     expect(emptied.body.name).toBe('You');
 
@@ -118,7 +121,7 @@ describe.each(backends)('account on %s', (backend) => {
     });
     expect((await fetch(`${server.url}/files/${body.id}.mp3`)).status).toBe(200);
 
-    const deleted = await server.call('POST', '/api/delete', { token: user.access });
+    const deleted = await server.call('POST', '/api/delete', { token: user.access, json: { password: 'correct horse battery' } });
     expect(deleted).toMatchObject({ status: 200, body: { ok: true } });
     expect((await server.call('GET', '/api/account', { token: user.access })).status).toBe(401);
     expect((await server.call('POST', '/api/refresh', { token: user.refresh })).status).toBe(401);
@@ -130,7 +133,7 @@ describe.each(backends)('account on %s', (backend) => {
   });
 });
 
-describe.each(backends)('changing the account email on %s', (backend) => {
+describe.each(embeddedBackend)('changing the account email on %s', (backend) => {
   let server: TestServer;
   let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
   beforeAll(async () => {

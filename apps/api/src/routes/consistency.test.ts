@@ -102,7 +102,9 @@ describe.each(backends)('consistency under faults on %s', (backend) => {
       const id = await ownerMessage(server, owner.access);
       faults.state.failing = true;
       try {
-        expect(await server.call('POST', '/api/delete', { token: owner.access })).toMatchObject({ status: 200, body: { ok: true } });
+        expect(
+          await server.call('POST', '/api/delete', { token: owner.access, json: { password: 'correct horse battery' } }),
+        ).toMatchObject({ status: 200, body: { ok: true } });
         expect((await server.call('GET', `/files/${id}.mp3`)).status).toBe(404);
         expect((await server.call('GET', `/api/view-vocal/${id}`)).status).toBe(404);
         await waitFor(

@@ -26,6 +26,7 @@ export function feedbackRoutes(services: {
     const saved = await services.feedback.record(input, {
       userId: user?.id ?? null,
       userAgent: context.req.header('user-agent') ?? null,
+      name: user?.name || null,
     });
     return context.json(saved, 201);
   });

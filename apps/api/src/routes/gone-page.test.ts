@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { ownerMessage, shareCodeOf } from '../testing/visitor-helpers.ts';
 
 /** The data the server put into listen.html for the page's script. */
@@ -10,7 +10,7 @@ async function listenData(server: TestServer, id: string) {
   return { status: response.status, html, data: JSON.parse(json ?? 'null') as Record<string, unknown> };
 }
 
-describe.each(backends)('the listen page of a message that is gone, on %s', (backend) => {
+describe.each(embeddedBackend)('the listen page of a message that is gone, on %s', (backend) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(backend);

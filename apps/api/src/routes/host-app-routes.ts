@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env.ts';
+import { buildAppPackage, PackageProblem } from './host-app-package.ts';
+import { namesPublicUrl, PACKAGE_RECIPES } from './host-app-package-recipes.ts';
 import { decodedPath, serveFile } from './static-files.ts';
 
 /** The host apps whose builds the server hosts, by folder name under apps/. */
@@ -15,19 +17,53 @@ export const HOST_APPS = [
   'chrome-extension',
 ] as const;
 
-/** Files a host installs from: they name our public URL, written into them as they are served. */
-const MANIFEST = /(^|\/)(manifest[^/]*\.(json|xml)|plugin-manifest\.json|appsscript\.json)$/;
+/** The Google Meet add-on's side panel (spec section 2), served from the google-meet build. */
+export const MEET_SIDE_PANEL_PATH = '/addons/meet';
 
 /**
  * GET /hosts/{host}/...: each host app's build (taskpanes, dialogs, side panels) on our own
  * origin, which the host's manifest points at. Manifests get `%PUBLIC_URL%` replaced, so a
- * self-hoster installs the add-in straight from their own server.
+ * self-hoster installs the app straight from their own server; the hosts that install from an
+ * uploaded package (PACKAGE_RECIPES) get it whole at /hosts/{host}/app.zip (the Chrome
+ * extension's at extension.zip), each file in it as it is served.
  */
 export function hostAppRoutes(options: { appsFolder: string; publicUrl: string; serveSourceMaps: boolean }) {
   const publicHost = new URL(options.publicUrl).host;
   const fill = (text: string) => text.replaceAll('%PUBLIC_URL%', options.publicUrl).replaceAll('%PUBLIC_HOST%', publicHost);
 
-  return new Hono<AppEnv>().on(['GET', 'HEAD'], '/hosts/:host/*', async (context) => {
+  const routes = new Hono<AppEnv>();
+  for (const [host, recipe] of Object.entries(PACKAGE_RECIPES)) {
+    const fileName: string = ('fileName' in recipe ? recipe.fileName : undefined) ?? 'app.zip';
+    routes.get(`/hosts/${host}/${fileName}`, async (context) => {
+      const refusal = recipe.refusal?.(new URL(options.publicUrl)) ?? null;
+      if (refusal) return context.json({ msg: refusal }, 409, { 'cache-control': 'no-store' });
+      let zip: Uint8Array;
+      try {
+        zip = await buildAppPackage(join(options.appsFolder, host, 'dist'), recipe, {
+          namesPublicUrl,
+          fill,
+          publicUrl: new URL(options.publicUrl),
+        });
+      } catch (error) {
+        if (!(error instanceof PackageProblem)) throw error;
+        return context.json({ msg: `The ${host} app ${error.message}, so it has no app package` }, 404, {
+          'cache-control': 'no-store',
+        });
+      }
+      return context.body(zip as Uint8Array<ArrayBuffer>, 200, {
+        'content-type': 'application/zip',
+        'content-disposition': `attachment; filename="vocal-${host}.zip"`,
+        'cache-control': 'no-cache',
+      });
+    });
+  }
+  // GET /addons/meet (spec section 2): the Google Meet add-on's side panel, the address its
+  // deployment names (sidePanelUrl); its assets load from /hosts/google-meet/.
+  routes.on(['GET', 'HEAD'], MEET_SIDE_PANEL_PATH, async (context) => {
+    const file = await serveFile(context, join(options.appsFolder, 'google-meet', 'dist'), 'side-panel.html');
+    return file ?? context.json({ msg: 'The Google Meet add-on has not been built' }, 404, { 'cache-control': 'no-store' });
+  });
+  return routes.on(['GET', 'HEAD'], '/hosts/:host/*', async (context) => {
     const host = context.req.param('host');
     const path = decodedPath(context);
     if (!(HOST_APPS as readonly string[]).includes(host) || path === null || !path.startsWith(`/hosts/${host}/`)) {
@@ -39,7 +75,7 @@ export function hostAppRoutes(options: { appsFolder: string; publicUrl: string; 
     }
     const file = await serveFile(context, join(options.appsFolder, host, 'dist'), relative, {
       immutable: relative.startsWith('assets/'),
-      transform: MANIFEST.test(relative) ? fill : undefined,
+      transform: namesPublicUrl(relative) ? fill : undefined,
     });
     return file ?? context.json({ msg: 'File not found' }, 404, { 'cache-control': 'no-store' });
   });

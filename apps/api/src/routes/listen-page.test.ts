@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { samplePeaks, samplePng, threeSecondMp3, uploadForm } from '../testing/upload-form.ts';
 
 type Embedded = { status: number; payload?: { audio: { id: string; subject: string | null } }; message?: string };
@@ -10,7 +10,7 @@ function embedded(html: string): Embedded {
   return JSON.parse(match[1]);
 }
 
-describe.each(backends)('the server-rendered listen page on %s', (backend) => {
+describe.each(embeddedBackend)('the server-rendered listen page on %s', (backend) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(backend);

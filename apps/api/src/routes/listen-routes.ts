@@ -1,16 +1,17 @@
 import { Hono } from 'hono';
-import { recordingIdParamsSchema } from '@vocal/settings-model';
+import { heardReportSchema, recordingIdParamsSchema } from '@vocal/settings-model';
 import type { Config } from '../env.ts';
 import type { AppEnv } from '../http/app-env.ts';
+import { JSON_BODY_LIMIT, limitBody } from '../http/body-limit.ts';
 import { clientAddress } from '../http/client-address.ts';
-import { readParams } from '../http/read-input.ts';
+import { readJson, readParams } from '../http/read-input.ts';
 import { optionalUser, requireUser } from '../http/require-user.ts';
 import type { AccountService, UserRow } from '../services/account-service.ts';
 import type { ListenService } from '../services/listen-service.ts';
 import { PUBLIC_NOT_FOUND } from '../services/recording-service.ts';
 import type { TokenService } from '../services/token-service.ts';
 
-/** Listen tracking from the listen page (spec section 6), and the owner's listens per day. */
+/** Listen tracking from the listen page (spec section 6) with how much was heard, and the owner's listen analytics. */
 export function listenRoutes(services: { config: Config; accounts: AccountService; tokens: TokenService; listens: ListenService }) {
   return new Hono<AppEnv>()
     .get('/track/view-vocal/:id', optionalUser(services), async (context) => {
@@ -26,5 +27,15 @@ export function listenRoutes(services: { config: Config; accounts: AccountServic
     .get('/views/:id', requireUser(services), async (context) => {
       const { id } = readParams(context, recordingIdParamsSchema, 'Recording not found');
       return context.json(await services.listens.perDay(context.get('user'), id));
+    })
+    .get('/analytics/:id', requireUser(services), async (context) => {
+      const { id } = readParams(context, recordingIdParamsSchema, 'Recording not found');
+      return context.json(await services.listens.analytics(context.get('user'), id), 200, { 'cache-control': 'no-store' });
+    })
+    .post('/track/heard/:id', limitBody(JSON_BODY_LIMIT), async (context) => {
+      // The listen page's beacon (navigator.sendBeacon): no token, the listen id is the key.
+      const { id } = readParams(context, recordingIdParamsSchema, PUBLIC_NOT_FOUND);
+      await services.listens.heard(id, await readJson(context, heardReportSchema));
+      return context.body(null, 204);
     });
 }

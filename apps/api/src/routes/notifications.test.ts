@@ -4,13 +4,13 @@ import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../db/schema.ts';
 import { parseMail, startSmtpCapture } from '../testing/smtp-capture.ts';
-import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { waitFor } from '../testing/upload-form.ts';
 import { fromAddress, newAddress, ownerMessage, shareCodeOf, visitorRecording } from '../testing/visitor-helpers.ts';
 
 const HOSTILE = `<script>alert("x")</script> & <b>bold</b>`;
 
-describe.each(backends)('mail to owners about visitors, over SMTP, on %s', (backend) => {
+describe.each(embeddedBackend)('mail to owners about visitors, over SMTP, on %s', (backend) => {
   let server: TestServer;
   let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
   beforeAll(async () => {
@@ -146,7 +146,7 @@ describe.each(backends)('mail to owners about visitors, over SMTP, on %s', (back
   });
 });
 
-describe.each(backends)('mail without an SMTP server on %s', (backend) => {
+describe.each(embeddedBackend)('mail without an SMTP server on %s', (backend) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(backend, { TRUST_PROXY: 'true' });

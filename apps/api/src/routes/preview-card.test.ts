@@ -1,6 +1,8 @@
 import { PNG } from 'pngjs';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { users } from '../db/schema.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { ownerMessage } from '../testing/visitor-helpers.ts';
 
 /** The card's solid background, #0f1e3d. */
@@ -28,7 +30,7 @@ function solidPng(size: number, rgb: [number, number, number]): Uint8Array {
   return new Uint8Array(PNG.sync.write(png));
 }
 
-describe.each(backends)('the link-preview card on %s', (backend) => {
+describe.each(embeddedBackend)('the link-preview card on %s', (backend) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(backend);
@@ -112,8 +114,12 @@ describe.each(backends)('the link-preview card on %s', (backend) => {
     // The avatar's centre (72 + 48, 64 + 48) is the picture's crimson.
     expect(pixelAt(png, 120, 112)).toEqual([220, 20, 60, 255]);
 
-    // An avatar on another host is not ours to fetch: the initial is drawn instead.
-    await server.call('POST', '/api/account', { token: owner.access, json: { avatarUrl: 'http://169.254.169.254/latest/meta-data.png' } });
+    // An avatar on another host is not ours to fetch: the account refuses one now, and one an
+    // older server stored is never fetched either: the initial is drawn instead.
+    const elsewhereUrl = 'http://169.254.169.254/latest/meta-data.png';
+    const refused = await server.call('POST', '/api/account', { token: owner.access, json: { avatarUrl: elsewhereUrl } });
+    expect(refused.status).toBe(400);
+    await server.running.services.db.update(users).set({ avatarUrl: elsewhereUrl }).where(eq(users.id, owner.id));
     const elsewhere = decode(await (await cardOf(id)).arrayBuffer());
     expect(pixelAt(elsewhere, 120, 84)).toEqual([0x26, 0x7e, 0xfa, 255]);
   });

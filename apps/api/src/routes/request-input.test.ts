@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, feedback, recordings } from '../db/schema.ts';
-import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { fromAddress, newAddress, ownerMessage, reserveAsVisitor, shareCodeOf, uploadAsVisitor } from '../testing/visitor-helpers.ts';
 
 const NUL = '\u0000';
 
-describe.each(backends)('what a request may carry, on %s', (backend) => {
+describe.each(embeddedBackend)('what a request may carry, on %s', (backend) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(backend, { TRUST_PROXY: 'true', VISITOR_RATE_LIMIT: '50', CORS_ORIGINS: 'https://addin.example' });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { samplePeaks, samplePng, threeSecondMp3, uploadForm } from '../testing/upload-form.ts';
 
-describe.each(backends)('personalisation and folders on %s', (backend) => {
+describe.each(embeddedBackend)('personalisation and folders on %s', (backend) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(backend);
@@ -34,7 +34,7 @@ describe.each(backends)('personalisation and folders on %s', (backend) => {
       const reply = await server.call('GET', '/api/personalisation', { token: user.access });
       expect(reply.status).toBe(200);
       expect(Object.keys(reply.body).sort()).toEqual(
-        ['attachment', 'contactForm', 'defaults', 'listenPage', 'recorder', 'signature', 'themes', 'user'].sort(),
+        ['attachment', 'contactForm', 'defaults', 'listenPage', 'notifications', 'recorder', 'signature', 'themes', 'user'].sort(),
       );
       expect(reply.body.signature.message).toBe('Hey, check out my voice message!');
       expect(reply.body.themes).toHaveLength(4);

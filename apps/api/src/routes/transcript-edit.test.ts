@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transcriptSentences } from '@vocal/settings-model';
 import { startFakeOpenAi, verboseJson } from '@vocal/e2e';
-import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { samplePng, threeSecondMp3, uploadForm, waitFor } from '../testing/upload-form.ts';
 
 type Fake = Awaited<ReturnType<typeof startFakeOpenAi>>;
 
-describe.each(backends)('PUT transcription/{id} (the owner edits the transcript) on %s', (backend) => {
+describe.each(embeddedBackend)('PUT transcription/{id} (the owner edits the transcript) on %s', (backend) => {
   let fake: Fake;
   let server: TestServer;
   let mp3: Uint8Array;

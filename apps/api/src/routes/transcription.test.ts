@@ -2,7 +2,7 @@ import { encodeMp3, GO_FORWARD, goForwardPcm } from '@vocal/test-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transcriptSentences, transcriptionSchema, type Transcription } from '@vocal/settings-model';
 import { startFakeOpenAi, verboseJson } from '@vocal/e2e';
-import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { samplePng, threeSecondMp3, uploadForm, waitFor } from '../testing/upload-form.ts';
 
 type Fake = Awaited<ReturnType<typeof startFakeOpenAi>>;
@@ -42,7 +42,7 @@ function expectInside(transcription: Transcription, duration: number) {
   }
 }
 
-describe.each(backends)('transcription on %s', (backend) => {
+describe.each(embeddedBackend)('transcription on %s', (backend) => {
   describe('with the local engine (pocketsphinx)', () => {
     let server: TestServer;
     let goForwardMp3: Uint8Array;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { images, recordings } from '../db/schema.ts';
 import { probeAudioFile } from '../media/audio-file.ts';
 import { IMAGES_PER_TEN_MINUTES } from '../services/api-limits.ts';
-import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { samplePeaks, samplePng, threeSecondMp3, uploadForm, waitFor } from '../testing/upload-form.ts';
 import { fromAddress, newAddress, reserveAsVisitor, shareCodeOf, uploadAsVisitor } from '../testing/visitor-helpers.ts';
 import { processScratchFolder } from '../processes/process-scratch.ts';
@@ -44,7 +44,7 @@ function answerBeforeBody(
   });
 }
 
-describe.each(backends)('upload hardening on %s', (backend) => {
+describe.each(embeddedBackend)('upload hardening on %s', (backend) => {
   let server: TestServer;
   let mp3: Uint8Array;
   beforeAll(async () => {

@@ -2,7 +2,7 @@ import { makeLongMp3 } from '@vocal/test-fixtures';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, recordings } from '../db/schema.ts';
-import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { samplePeaks, samplePng, uploadForm, waitFor } from '../testing/upload-form.ts';
 import {
   fromAddress,
@@ -16,7 +16,7 @@ import {
 
 const HOSTILE = `<script>alert("x")</script> & <b onmouseover='y'>bold</b> $& $'`;
 
-describe.each(backends)('visitors: replies, the contact form and the collect page on %s', (backend) => {
+describe.each(embeddedBackend)('visitors: replies, the contact form and the collect page on %s', (backend) => {
   let server: TestServer;
   beforeAll(async () => {
     // Visitors are told apart by X-Forwarded-For, so each test has addresses of its own.

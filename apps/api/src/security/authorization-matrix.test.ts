@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { createLogger } from '../logger.ts';
 import { hostileTokens, type TokenKind } from '../testing/hostile-tokens.ts';
+import { startMicrosoftIdentity, type MicrosoftIdentityServer } from '../testing/microsoft-identity-server.ts';
 import { ROUTE_CATALOGUE, routeKeysOf, splitRouteKey, type AimedRequest } from '../testing/route-catalogue.ts';
 import { backends, startTestServer, type Reply, type TestServer } from '../testing/test-server.ts';
 import { samplePeaks, samplePng, threeSecondMp3, uploadForm } from '../testing/upload-form.ts';
@@ -15,14 +16,20 @@ describe.each(backends)('authorization matrix on %s', (backend) => {
   let server: TestServer;
   let victim: UserWithData;
   let attacker: UserWithData;
+  let microsoft: MicrosoftIdentityServer;
 
   beforeAll(async () => {
+    // Microsoft sign-in on, so a forged Microsoft token meets the real verification.
+    microsoft = await startMicrosoftIdentity();
     // No transcriber: a transcript appearing on its own would look like a change to the victim's data.
-    server = await startTestServer(backend, { TRANSCRIBER: 'none', TRUST_PROXY: 'true' });
+    server = await startTestServer(backend, { TRANSCRIBER: 'none', TRUST_PROXY: 'true', ...microsoft.env() });
     victim = await signUpWithData(server);
     attacker = await signUpWithData(server);
   });
-  afterAll(() => server?.close());
+  afterAll(async () => {
+    await server?.close();
+    await microsoft?.close();
+  });
 
   it('knows every route of the route table, and no route that is gone', () => {
     const app = createApp(server.running.services, createLogger('error'), { adminToken: randomUUID() });

@@ -5,6 +5,7 @@ import { createApp } from '../app.ts';
 import { createLogger } from '../logger.ts';
 import { ROUTE_CATALOGUE, routeKeysOf } from '../testing/route-catalogue.ts';
 import { describeRequest, fuzzRequests, type FuzzRequest, type FuzzTargets } from '../testing/fuzz-requests.ts';
+import { startMicrosoftIdentity, type MicrosoftIdentityServer } from '../testing/microsoft-identity-server.ts';
 import { startTestServer, type Backend, type TestServer } from '../testing/test-server.ts';
 import { samplePng, threeSecondMp3 } from '../testing/upload-form.ts';
 import { signUpWithData, type UserWithData } from '../testing/user-with-data.ts';
@@ -30,9 +31,12 @@ export function fuzzEveryRoute(backend: Backend) {
     let other: UserWithData;
     let watch: WriteWatch;
     let targets: FuzzTargets;
+    let microsoft: MicrosoftIdentityServer;
 
     beforeAll(async () => {
-      server = await startTestServer(backend, { TRANSCRIBER: 'none', TRUST_PROXY: 'true' });
+      // Microsoft sign-in on, against a local key set, so its route is fuzzed past "not configured".
+      microsoft = await startMicrosoftIdentity();
+      server = await startTestServer(backend, { TRANSCRIBER: 'none', TRUST_PROXY: 'true', ...microsoft.env() });
       owner = await signUpWithData(server);
       other = await signUpWithData(server);
       // The owner's own reservations, and visitors' (replies to the owner's message), for uploads to land in.
@@ -55,7 +59,10 @@ export function fuzzEveryRoute(backend: Backend) {
       await server.running.worker.stop();
       watch = await watchWrites(server.running.services.db, server.dataDir);
     });
-    afterAll(() => server?.close());
+    afterAll(async () => {
+      await server?.close();
+      await microsoft?.close();
+    });
 
     async function send(request: FuzzRequest, tokens: Record<FuzzRequest['token'], string | undefined>) {
       const headers: Record<string, string> = { ...request.headers };

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { samplePng } from '../testing/upload-form.ts';
 import { getWithHost } from '../testing/visitor-helpers.ts';
 
 /** What the fuzz suite found outside the API's routes: refusals without a JSON {msg}, and a 500. */
-describe.each(backends)('refusals outside the API routes say why on %s', (backend) => {
+describe.each(embeddedBackend)('refusals outside the API routes say why on %s', (backend) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(backend);

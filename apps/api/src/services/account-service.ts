@@ -1,15 +1,30 @@
+import { randomBytes } from 'node:crypto';
 import { and, count, eq, gte, ne, sql } from 'drizzle-orm';
-import { SHARE_PATH, toPublicUser, userSchema, type AccountUpdate, type PublicUser, type User } from '@vocal/settings-model';
+import {
+  DEFAULT_NAMES,
+  SHARE_PATH,
+  SIGN_IN_FAILED,
+  toPublicUser,
+  userSchema,
+  type AccountUpdate,
+  type PublicUser,
+  type User,
+} from '@vocal/settings-model';
 import type { Database } from '../db/database.ts';
-import { images, recordings, users } from '../db/schema.ts';
+import { comments, feedback, images, recordings, users } from '../db/schema.ts';
+import { previewCardKeys } from '../media/preview-card-keys.ts';
+import { deleteJobsOfAccount } from './account-jobs.ts';
 import type { Config } from '../env.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/http-error.ts';
 import type { Storage } from '../storage/storage.ts';
 import { fileKeysOf } from './audio-service.ts';
 import type { DeletionService } from './deletion-service.ts';
 import { newInviteCode } from './ids.ts';
+import { removeReplacedAvatar } from './replaced-avatar.ts';
+import { storedImageKey } from './stored-images.ts';
 import { assertAcceptablePassword } from './password-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { signupClosedMessage } from './signup-policy.ts';
 import { isPro, limitsFor, monthStart } from './plans.ts';
 import type { TokenService } from './token-service.ts';
 
@@ -28,6 +43,17 @@ const violatedConstraint = (error: unknown): string | undefined => {
 
 const DOMAIN_TAKEN = 'domain: another account already uses this domain';
 
+/**
+ * The name a person chose, as others see it: null while it is still the default "You" (the
+ * owner's own word for themselves), so each surface can say "Someone" or leave it out.
+ */
+export function chosenName(name: string): string | null {
+  const trimmed = name.trim();
+  return trimmed && trimmed !== DEFAULT_NAMES.you ? trimmed : null;
+}
+
+export const FOREIGN_AVATAR = 'avatarUrl: must be a picture you uploaded to this server (POST /image)';
+
 export function createAccountService(options: {
   db: Database;
   config: Config;
@@ -38,6 +64,13 @@ export function createAccountService(options: {
 }) {
   const { db, config, tokens } = options;
   const now = options.now ?? (() => new Date());
+  /** A hash of a throwaway password, checked when an email has no account (see passwordMatches). */
+  let standInHash: Promise<string> | null = null;
+
+  /** SIGNUP: only `open` lets a new address make itself an account (the admin command always may). */
+  function assertSignupOpen(): void {
+    if (config.signup.policy !== 'open') throw forbidden(signupClosedMessage(config.signup));
+  }
 
   async function messagesThisMonth(userId: number): Promise<number> {
     const [row] = await db
@@ -91,17 +124,50 @@ export function createAccountService(options: {
     return other !== undefined;
   }
 
+  /** Whether `url` is a picture this user uploaded here (see storedImageKey for why only those). */
+  async function ownsStoredImage(userId: number, url: string): Promise<boolean> {
+    const key = storedImageKey(options.storage, url);
+    if (!key) return false;
+    const [row] = await db
+      .select({ key: images.key })
+      .from(images)
+      .where(and(eq(images.key, key), eq(images.userId, userId)));
+    return row !== undefined;
+  }
+
   /** The owner of a share code (the public contact form and collect pages name users by it). */
   async function findByInviteCode(code: string): Promise<UserRow | null> {
     const [row] = await db.select().from(users).where(eq(users.inviteCode, code));
     return row ?? null;
   }
 
-  async function create(email: string, password: string): Promise<UserRow> {
+  async function create(email: string, password: string, name = ''): Promise<UserRow> {
     const passwordHash = await hashPassword(password, config.scryptCost);
-    const [row] = await db.insert(users).values({ email, passwordHash, inviteCode: newInviteCode() }).returning();
+    const [row] = await db.insert(users).values({ email, passwordHash, name, inviteCode: newInviteCode() }).returning();
     if (!row) throw new Error('The account could not be created');
     return row;
+  }
+
+  async function findByEmail(email: string): Promise<UserRow | null> {
+    const [row] = await db.select().from(users).where(eq(users.email, email));
+    return row ?? null;
+  }
+
+  /**
+   * Checks a password against the account of `email`, taking as long for an unknown email as
+   * for a known one (a hash of a throwaway password is checked instead), so neither the answer
+   * nor its timing tells whether the address has an account.
+   */
+  async function passwordMatches(row: UserRow | null, password: string): Promise<boolean> {
+    standInHash ??= hashPassword(randomBytes(16).toString('base64url'), config.scryptCost);
+    const matches = await verifyPassword(password, row?.passwordHash ?? (await standInHash));
+    return row !== null && matches;
+  }
+
+  /** The one refusal of every sign-in path but POST /auth, the same for an unknown email and a wrong password. */
+  async function signInExisting(row: UserRow | null, password: string, userAgent: string | null) {
+    if (!(await passwordMatches(row, password)) || !row) throw unauthorized(SIGN_IN_FAILED);
+    return { tokens: await tokens.issue(row.id, userAgent), created: false, userId: row.id };
   }
 
   return {
@@ -118,6 +184,7 @@ export function createAccountService(options: {
       let [row] = await db.select().from(users).where(eq(users.email, email));
       let created = false;
       if (!row) {
+        assertSignupOpen();
         assertAcceptablePassword(password);
         try {
           row = await create(email, password);
@@ -135,11 +202,69 @@ export function createAccountService(options: {
       return { tokens: await tokens.issue(row.id, userAgent), created, userId: row.id };
     },
 
-    /** The fields that change at once; the email address changes through EmailChangeService. */
+    /**
+     * POST /microsoft-auth: the account of an address an identity provider has verified,
+     * created on first use under SIGNUP's rules with the provider's display name. A created
+     * account's password is random and known to no one; "Forgot password" sets one.
+     */
+    async signInVerified(email: string, name: string | null, userAgent: string | null) {
+      let row = await findByEmail(email);
+      let created = false;
+      if (!row) {
+        assertSignupOpen();
+        try {
+          row = await create(email, randomBytes(32).toString('base64url'), name ?? '');
+          created = true;
+        } catch (error) {
+          // Two first sign-ins with one address at once: the loser signs in instead.
+          if (!isUniqueViolation(error)) throw error;
+          row = await findByEmail(email);
+        }
+      }
+      if (!row) throw new Error('The account vanished while signing in');
+      return { tokens: await tokens.issue(row.id, userAgent), created, userId: row.id };
+    },
+
+    /** POST /signin: never creates; an unknown email and a wrong password get the same 401. */
+    async signIn(email: string, password: string, userAgent: string | null) {
+      return signInExisting(await findByEmail(email), password, userAgent);
+    },
+
+    /**
+     * POST /signup: creates the account with its display name. An address that already has
+     * an account reveals no more than sign-in does: its own password signs in, any other gets
+     * sign-in's 401.
+     */
+    async signUp(request: { email: string; password: string; name: string }, userAgent: string | null) {
+      assertSignupOpen();
+      const existing = await findByEmail(request.email);
+      if (existing) return signInExisting(existing, request.password, userAgent);
+      assertAcceptablePassword(request.password);
+      try {
+        const row = await create(request.email, request.password, request.name);
+        return { tokens: await tokens.issue(row.id, userAgent), created: true, userId: row.id };
+      } catch (error) {
+        // The same address signed up twice at once: the second is a sign-in.
+        if (!isUniqueViolation(error)) throw error;
+        return signInExisting(await findByEmail(request.email), request.password, userAgent);
+      }
+    },
+
+    /**
+     * The fields that change at once; the email address changes through EmailChangeService.
+     * The name and avatar kept here are the only ones: personalisation's `user` reads and
+     * writes them through this service, so every surface shows the same person.
+     */
     async update(userId: number, update: Omit<AccountUpdate, 'email' | 'currentPassword'>): Promise<User> {
       const changes: Partial<typeof users.$inferInsert> = {};
       if (update.name !== undefined) changes.name = update.name ?? '';
-      if (update.avatarUrl !== undefined) changes.avatarUrl = update.avatarUrl;
+      let replacedAvatar: string | null = null;
+      if (update.avatarUrl !== undefined) {
+        if (update.avatarUrl !== null && !(await ownsStoredImage(userId, update.avatarUrl))) throw badRequest(FOREIGN_AVATAR);
+        changes.avatarUrl = update.avatarUrl;
+        const before = (await findById(userId))?.avatarUrl ?? null;
+        if (before !== update.avatarUrl) replacedAvatar = before;
+      }
       if (update.domain !== undefined) {
         if (update.domain !== null) {
           const current = await findById(userId);
@@ -162,6 +287,7 @@ export function createAccountService(options: {
           throw error;
         }
       }
+      await removeReplacedAvatar(options, userId, replacedAvatar);
       const row = await findById(userId);
       if (!row) throw notFound('Account not found');
       return toUser(row);
@@ -177,8 +303,17 @@ export function createAccountService(options: {
         .from(recordings)
         .where(eq(recordings.userId, userId));
       const pictures = await db.select({ key: images.key }).from(images).where(eq(images.userId, userId));
-      const keys = [...owned.flatMap(fileKeysOf), ...pictures.map((picture) => picture.key)];
+      const email = (await findById(userId))?.email ?? '';
+      const cards = await Promise.all(owned.map((recording) => previewCardKeys(options.storage, recording.id)));
+      const keys = [...owned.flatMap(fileKeysOf), ...cards.flat(), ...pictures.map((picture) => picture.key)];
       await options.deletion.removeWithFiles(keys, async (transaction) => {
+        // What the account wrote elsewhere and what it sent us carry its name or address;
+        // their tables keep a row when its writer goes (set null), so they go by hand here.
+        await transaction.delete(comments).where(eq(comments.userId, userId));
+        await transaction.delete(feedback).where(eq(feedback.userId, userId));
+        await deleteJobsOfAccount(transaction, { userId, email, recordingIds: owned.map((recording) => recording.id) });
+        // Everything else of the account (sessions, reset links, folders, recordings, settings,
+        // pictures) cascades from this row.
         await transaction.delete(users).where(eq(users.id, userId));
       });
     },

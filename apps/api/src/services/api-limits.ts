@@ -29,7 +29,10 @@ export const FAILED_SIGN_INS_PER_ACCOUNT_PER_DAY = 200;
  * emails, and per account across all addresses (a ceiling against guessing from many
  * addresses, which the account's known clients pass). docs/decisions/0012-account-hardening.md.
  */
-export function createApiLimits(rateLimits: RateLimits, options: { visitorPerTenMinutes: number; signInsPerMinute: number }) {
+export function createApiLimits(
+  rateLimits: RateLimits,
+  options: { visitorPerTenMinutes: number; signInsPerMinute: number; handoffsPerTenMinutes: number },
+) {
   const perTenMinutes = (bucket: string, limit: number) => rateLimits.limiter(bucket, { limit, windowMs: TEN_MINUTES_MS });
   return {
     recordings: perTenMinutes('visitor-recordings', options.visitorPerTenMinutes),
@@ -44,6 +47,8 @@ export function createApiLimits(rateLimits: RateLimits, options: { visitorPerTen
     /** Pictures (avatars, logos) one account may upload: a person changes them a few times, not hundreds. */
     images: perTenMinutes('account-images', IMAGES_PER_TEN_MINUTES),
     reencodes: perTenMinutes('reencodes-per-user', REENCODES_PER_USER_PER_TEN_MINUTES),
+    /** Recording handoffs one address may create (HANDOFF_RATE_LIMIT): Apps Script calls from Google's shared addresses. */
+    recordingHandoffs: perTenMinutes('recording-handoffs', options.handoffsPerTenMinutes),
     signIns: rateLimits.limiter('sign-ins', { limit: options.signInsPerMinute, windowMs: 60_000 }),
     signInBackoff: rateLimits.backoff('sign-in-backoff', SIGN_IN_BACKOFF),
     failedSignInsPerClient: rateLimits.limiter('failed-sign-ins-per-client', {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { recordings } from '../db/schema.ts';
+import { jobs, recordings } from '../db/schema.ts';
 import { notFound } from '../http/http-error.ts';
 import { PermanentJobError, type JobQueue, type Transaction } from '../jobs/job-queue.ts';
 import type { JobHandler } from '../jobs/job-worker.ts';
@@ -55,6 +55,13 @@ export function createDeletionService(options: { db: Database; storage: Storage;
       }
       if (Array.isArray(keys) && keys.every((key) => typeof key === 'string')) {
         for (const key of keys) await storage.delete(key);
+        // The finished job is kept; the names of a deleted account's files need not be.
+        await context.complete(async (transaction) => {
+          await transaction
+            .update(jobs)
+            .set({ payload: { keys: [], deleted: keys.length } })
+            .where(eq(jobs.id, job.id));
+        });
         return;
       }
       throw new PermanentJobError('The job names no recording and no files');

@@ -1,9 +1,8 @@
 import { and, eq, lte } from 'drizzle-orm';
-import { DEFAULT_NAMES } from '@vocal/settings-model';
 import type { Database } from '../db/database.ts';
 import { recordings } from '../db/schema.ts';
 import type { Config } from '../env.ts';
-import type { AccountService } from './account-service.ts';
+import { chosenName, type AccountService } from './account-service.ts';
 import type { PersonalisationService } from './personalisation-service.ts';
 
 /** Who sent an expired message, and where to ask them for it again (null: they do not take messages). */
@@ -41,7 +40,7 @@ export function createGonePageService(options: {
       if (!row) return null;
       const owner = await accounts.findById(row.userId);
       if (!owner) return null;
-      const name = owner.name.trim() && owner.name.trim() !== DEFAULT_NAMES.you ? owner.name.trim() : null;
+      const name = chosenName(owner.name);
       const settings = await personalisation.get(owner.id);
       return { name, askUrl: settings.listenPage.reply.enabled ? `${config.publicUrl}/contact-form/${owner.inviteCode}` : null };
     },

@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, lt, min, ne, or } from 'drizzle-orm';
 import {
-  DEFAULT_NAMES,
   publicListenPayloadSchema,
   listenUrl,
   recordingIdSchema,
@@ -38,7 +37,7 @@ import { cleanText } from '../http/text-safety.ts';
 import { AUDIO_CONTENT_TYPES, AUDIO_EXTENSIONS, probeAudioFile } from '../media/audio-file.ts';
 import { readPng } from '../media/image.ts';
 import { putFromFile, type Storage } from '../storage/storage.ts';
-import type { AccountService, UserRow } from './account-service.ts';
+import { chosenName, type AccountService, type UserRow } from './account-service.ts';
 import type { AudioService } from './audio-service.ts';
 import type { DeletionService } from './deletion-service.ts';
 import { newRecordingId } from './ids.ts';
@@ -219,7 +218,7 @@ export function createRecordingService(options: {
     const user = toPublicUser(await accounts.toUser(owner));
     // "You" is the owner's own default name; a listener sees "Someone" instead. What a
     // visitor sent (a reply, say) is theirs to name.
-    const name = row.origin === 'owner' ? (user.name === DEFAULT_NAMES.you ? null : user.name) : row.senderName;
+    const name = row.origin === 'owner' ? chosenName(user.name) : row.senderName;
     const payload = publicListenPayloadSchema.parse({
       transcriptionNotice: options.transcription.noticeFor(row),
       audio: toPublicRecording(toRecording(row)),

@@ -15,6 +15,8 @@ import { createAccountService } from './account-service.ts';
 import { createAdminService } from './admin-service.ts';
 import { createAudioService } from './audio-service.ts';
 import { createEmailChangeService } from './email-change-service.ts';
+import { createPasswordResetService } from './password-reset-service.ts';
+import { createErrorReporter } from '../error-reporting/error-reporter.ts';
 import { createCommentService } from './comment-service.ts';
 import { createDeletionService } from './deletion-service.ts';
 import { createFeedbackService } from './feedback-service.ts';
@@ -22,10 +24,13 @@ import { createFolderService } from './folder-service.ts';
 import { createInboxService } from './inbox-service.ts';
 import { createGonePageService } from './gone-page-service.ts';
 import { createListenService } from './listen-service.ts';
+import { createMicrosoftIdentityVerifier } from './microsoft-identity.ts';
 import { createNotificationService } from './notification-service.ts';
 import { createOrphanSweep } from './orphan-sweep.ts';
 import { createPersonalisationService } from './personalisation-service.ts';
 import { createRecordingService } from './recording-service.ts';
+import { createRecordingHandoffService } from './recording-handoff-service.ts';
+import { createSessionHandoffService } from './session-handoff-service.ts';
 import { createStorageQuota } from './storage-quota.ts';
 import { createTokenService } from './token-service.ts';
 import { createTranscriptionService } from './transcription-service.ts';
@@ -46,7 +51,7 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
   const tokens = createTokenService({ db, config });
   const deletion = createDeletionService({ db, storage, queue, wake });
   const accounts = createAccountService({ db, config, storage, tokens, deletion });
-  const personalisation = createPersonalisationService({ db });
+  const personalisation = createPersonalisationService({ db, accounts });
   const summaryEndpoint = config.transcription.summary;
   const transcription = createTranscriptionService({
     db,
@@ -64,8 +69,9 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
     outboxFolder: join(config.dataDir, 'outbox'),
     logger,
   });
-  const notifications = createNotificationService({ db, config, queue, accounts, personalisation, mailer });
+  const notifications = createNotificationService({ db, config, queue, accounts, personalisation, mailer, wake });
   const emailChanges = createEmailChangeService({ db, config, mailer, queue, wake });
+  const passwords = createPasswordResetService({ db, config, mailer, logger });
   const storageQuota = createStorageQuota({ db, config });
   const recordings = createRecordingService({
     db,
@@ -81,11 +87,12 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
     wakeJobs: wake,
   });
   const comments = createCommentService({ db, recordings, personalisation, notifications, wakeJobs: wake });
-  const listens = createListenService({ db, recordings });
+  const listens = createListenService({ db, recordings, notifications });
   const visitors = createVisitorService({ db, accounts, personalisation, notifications, wakeJobs: wake });
   const folders = createFolderService({ db, recordings });
   const inbox = createInboxService({ db, recordings });
-  const feedback = createFeedbackService({ db });
+  const errorReporter = createErrorReporter({ ...config.errorReporting, publicUrl: config.publicUrl, logger });
+  const feedback = createFeedbackService({ db, errorReporter });
   const admin = createAdminService({ db, config });
   const rateLimits = createRateLimits({ db });
   const jobHandlers: Record<string, JobHandler> = {
@@ -97,12 +104,16 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
   };
   return {
     emailChanges,
+    /** Password reset by mail and password change. */
+    passwords,
     db,
     databaseKind: options.database.kind,
     config,
     storage,
     tokens,
     accounts,
+    /** Verifies Microsoft identity tokens for POST /microsoft-auth; null when MICROSOFT_CLIENT_ID is unset. */
+    microsoftIdentity: config.microsoft ? createMicrosoftIdentityVerifier(config.microsoft, config) : null,
     personalisation,
     recordings,
     /** The link-preview card of a listen link, made once per version and stored. */
@@ -113,11 +124,21 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
     listens,
     visitors,
     rateLimits,
-    limits: createApiLimits(rateLimits, { visitorPerTenMinutes: config.visitorRateLimit, signInsPerMinute: config.authRateLimitPerMinute }),
+    limits: createApiLimits(rateLimits, {
+      visitorPerTenMinutes: config.visitorRateLimit,
+      signInsPerMinute: config.authRateLimitPerMinute,
+      handoffsPerTenMinutes: config.handoffRateLimit,
+    }),
+    /** One-time sign-in codes for the Chrome extension (POST /session-handoff). */
+    sessionHandoffs: createSessionHandoffService({ db, tokens }),
+    /** Apps Script add-ons' handoffs to the recorder page and back (POST /recording-handoff). */
+    recordingHandoffs: createRecordingHandoffService({ db, config, storage, personalisation }),
     notifications,
     folders,
     inbox,
     feedback,
+    /** Sends server errors and issue reports to ERROR_REPORTING_DSN; does nothing without one. */
+    errorReporter,
     admin,
     transcription,
     audio,

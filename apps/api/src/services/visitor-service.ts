@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { Database } from '../db/database.ts';
 import { recordings } from '../db/schema.ts';
 import { notFound } from '../http/http-error.ts';
-import type { AccountService, UserRow } from './account-service.ts';
+import { chosenName, type AccountService, type UserRow } from './account-service.ts';
 import { newRecordingId } from './ids.ts';
 import type { NotificationService } from './notification-service.ts';
 import type { PersonalisationService } from './personalisation-service.ts';
@@ -41,7 +41,7 @@ export function createVisitorService(options: {
     if (!owner) throw notFound(missing);
     const user = toPublicUser(await accounts.toUser(owner));
     // The owner's own default name "You" would read wrong to a visitor (as on the listen page).
-    const name = user.name === DEFAULT_NAMES.you ? DEFAULT_NAMES.someone : user.name;
+    const name = chosenName(user.name) ?? DEFAULT_NAMES.someone;
     return { owner, user, name, settings: await personalisation.get(owner.id) };
   }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { reencodeUntilDone } from '../testing/reencode-until-done.ts';
 import { samplePng, threeSecondMp3, uploadForm } from '../testing/upload-form.ts';
 
@@ -28,7 +28,7 @@ afterAll(async () => {
   await rm(s3Folder, { recursive: true, force: true });
 });
 
-describe.each(backends)('S3 storage on %s', (backend) => {
+describe.each(embeddedBackend)('S3 storage on %s', (backend) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(backend, {

@@ -1,24 +1,38 @@
 import { z } from 'zod';
 import {
   accountUpdateSchema,
+  changePasswordRequestSchema,
   contactMessageSchema,
   createFolderSchema,
   credentialsSchema,
+  deleteAccountRequestSchema,
   deleteFolderSchema,
   editRecordingSchema,
   feedbackRequestSchema,
+  forgotPasswordRequestSchema,
+  heardReportSchema,
   getVocalFreeQuerySchema,
   getVocalQuerySchema,
   inboxQuerySchema,
   inboxReadSchema,
+  microsoftAuthRequestSchema,
+  mailUnsubscribeQuerySchema,
   moveRecordingSchema,
   newCommentSchema,
   oembedQuerySchema,
   personalisationSchema,
   renameFolderSchema,
+  resetPasswordRequestSchema,
+  resetTokenCheckSchema,
+  signUpRequestSchema,
   transcriptEditSchema,
+  recordingHandoffClaimSchema,
+  recordingHandoffRequestSchema,
+  recordingHandoffShareSchema,
+  sessionHandoffClaimSchema,
 } from '@vocal/settings-model';
 import { adminCreateUserSchema, adminSetPlanSchema } from '../services/admin-service.ts';
+import { TEST_MICROSOFT_CLIENT_ID, TEST_MICROSOFT_TENANT, unsignedMicrosoftToken } from './microsoft-identity-server.ts';
 
 /**
  * Who may call a route:
@@ -85,6 +99,59 @@ export const ROUTE_CATALOGUE: Record<string, RouteKnowledge> = {
     input: json(credentialsSchema),
     aimedAt: (r) => ({ path: '/api/auth', json: { email: r.email, password: 'not the password at all' } }),
   },
+  'POST /api/signin': {
+    access: 'public',
+    input: json(credentialsSchema),
+    aimedAt: (r) => ({ path: '/api/signin', json: { email: r.email, password: 'not the password at all' } }),
+  },
+  'POST /api/signup': {
+    access: 'public',
+    input: json(signUpRequestSchema),
+    aimedAt: (r) => ({ path: '/api/signup', json: { email: r.email, password: 'not the password at all', name: 'Taken over' } }),
+  },
+  'GET /api/signup-policy': { access: 'public', input: none, aimedAt: () => ({ path: '/api/signup-policy' }) },
+  // A hand-written Microsoft token naming the victim's address: anyone could make one.
+  'POST /api/microsoft-auth': {
+    access: 'public',
+    input: json(microsoftAuthRequestSchema),
+    aimedAt: (r) => ({
+      path: '/api/microsoft-auth',
+      json: {
+        token: unsignedMicrosoftToken({
+          aud: TEST_MICROSOFT_CLIENT_ID,
+          iss: `https://login.microsoftonline.com/${TEST_MICROSOFT_TENANT}/v2.0`,
+          tid: TEST_MICROSOFT_TENANT,
+          preferred_username: r.email,
+          exp: Math.floor(Date.now() / 1000) + 3600,
+        }),
+      },
+      refused: true,
+    }),
+  },
+  // The link's token is the credential; asking for one mails only the address's owner.
+  'POST /api/password/forgot': {
+    access: 'public',
+    input: json(forgotPasswordRequestSchema),
+    aimedAt: (r) => ({ path: '/api/password/forgot', json: { email: r.email } }),
+  },
+  'POST /api/password/reset/check': {
+    access: 'public',
+    input: json(resetTokenCheckSchema),
+    aimedAt: () => ({ path: '/api/password/reset/check', json: { token: 'not-a-token-anyone-was-sent' } }),
+  },
+  'POST /api/password/reset': {
+    access: 'public',
+    input: json(resetPasswordRequestSchema),
+    aimedAt: () => ({ path: '/api/password/reset', json: { token: 'not-a-token-anyone-was-sent', password: 'a brand new passphrase' } }),
+  },
+  'POST /api/password/change': {
+    access: 'self',
+    input: json(changePasswordRequestSchema),
+    aimedAt: () => ({
+      path: '/api/password/change',
+      json: { currentPassword: 'not the password at all', newPassword: 'a brand new passphrase' },
+    }),
+  },
   'POST /api/refresh': { access: 'self', input: none, aimedAt: () => ({ path: '/api/refresh' }) },
   'POST /api/logout': { access: 'self', input: none, endsSession: true, aimedAt: () => ({ path: '/api/logout' }) },
   'GET /api/account': { access: 'self', input: none, aimedAt: () => ({ path: '/api/account' }) },
@@ -99,7 +166,12 @@ export const ROUTE_CATALOGUE: Record<string, RouteKnowledge> = {
     input: query(z.object({ token: z.string() })),
     aimedAt: () => ({ path: '/api/account/email/confirm?token=not-a-token-anyone-was-sent' }),
   },
-  'POST /api/delete': { access: 'self', input: none, endsSession: true, aimedAt: () => ({ path: '/api/delete' }) },
+  'POST /api/delete': {
+    access: 'self',
+    input: json(deleteAccountRequestSchema),
+    endsSession: true,
+    aimedAt: () => ({ path: '/api/delete', json: { password: 'not the password at all' } }),
+  },
   'GET /api/share/:code': { access: 'public', input: none, aimedAt: (r) => ({ path: `/api/share/${r.inviteCode}` }) },
   'POST /api/image': {
     access: 'self',
@@ -178,6 +250,8 @@ export const ROUTE_CATALOGUE: Record<string, RouteKnowledge> = {
     input: json(feedbackRequestSchema),
     aimedAt: () => ({ path: '/api/feedback', json: { comments: 'Something is not right here.' } }),
   },
+  // Where the web app sends its error reports: the same answer for everyone.
+  'GET /api/error-reporting': { access: 'public', input: none, aimedAt: () => ({ path: '/api/error-reporting' }) },
   'GET /api/transcription/:id': { access: 'owner', input: none, aimedAt: (r) => ({ path: `/api/transcription/${r.recordingId}` }) },
   'POST /api/transcription/:id/retry': {
     access: 'owner',
@@ -199,6 +273,15 @@ export const ROUTE_CATALOGUE: Record<string, RouteKnowledge> = {
   'DELETE /api/comments/:id': { access: 'owner', input: none, aimedAt: (r) => ({ path: `/api/comments/${r.commentId}` }) },
   'GET /api/track/view-vocal/:id': { access: 'public', input: none, aimedAt: (r) => ({ path: `/api/track/view-vocal/${r.recordingId}` }) },
   'GET /api/views/:id': { access: 'owner', input: none, aimedAt: (r) => ({ path: `/api/views/${r.recordingId}` }) },
+  'GET /api/analytics/:id': { access: 'owner', input: none, aimedAt: (r) => ({ path: `/api/analytics/${r.recordingId}` }) },
+  // Anyone holding a listen's id (only its listener was given it) may report how much was heard.
+  'POST /api/track/heard/:id': {
+    access: 'public',
+    input: json(heardReportSchema),
+    aimedAt: (r) => ({ path: `/api/track/heard/${r.recordingId}`, json: { listen: '00000000-0000-4000-8000-000000000000', heard: 1 } }),
+  },
+  'GET /api/account/domain': { access: 'self', input: none, aimedAt: () => ({ path: '/api/account/domain' }) },
+  'POST /api/account/domain/check': { access: 'self', input: none, aimedAt: () => ({ path: '/api/account/domain/check' }) },
   'GET /api/contact-form/:code': { access: 'public', input: none, aimedAt: (r) => ({ path: `/api/contact-form/${r.inviteCode}` }) },
   'POST /api/contact-form/:code/messages': {
     access: 'public',
@@ -230,6 +313,52 @@ export const ROUTE_CATALOGUE: Record<string, RouteKnowledge> = {
     input: none,
     aimedAt: (r) => ({ path: `/api/admin/jobs/${encodeURIComponent(`transcribe:${r.recordingId}`)}` }),
   },
+  // The one-click unsubscribe link of a notification mail: its signed token is the credential.
+  'POST /api/unsubscribe': {
+    access: 'public',
+    input: query(mailUnsubscribeQuerySchema),
+    aimedAt: () => ({ path: '/api/unsubscribe?token=1.all.not-a-signature-anyone-was-sent' }),
+  },
+  'POST /api/unsubscribe/undo': {
+    access: 'public',
+    input: query(mailUnsubscribeQuerySchema),
+    aimedAt: () => ({ path: '/api/unsubscribe/undo?token=1.all.not-a-signature-anyone-was-sent' }),
+  },
+  'GET /api/unsubscribe': {
+    access: 'public',
+    input: query(mailUnsubscribeQuerySchema),
+    aimedAt: () => ({ path: '/api/unsubscribe?token=1.all.not-a-signature-anyone-was-sent' }),
+  },
+  'GET /api/transcriber': { access: 'self', input: none, aimedAt: () => ({ path: '/api/transcriber' }) },
+  // One-time handoffs (issue 12). A session code is made for the caller only; claiming one is a sign-in.
+  'POST /api/session-handoff': { access: 'self', input: none, aimedAt: () => ({ path: '/api/session-handoff' }) },
+  'POST /api/session-handoff/claim': {
+    access: 'public',
+    input: json(sessionHandoffClaimSchema),
+    aimedAt: () => ({ path: '/api/session-handoff/claim', json: { code: 'A'.repeat(43) }, refused: true }),
+  },
+  // Apps Script creates recording handoffs server to server, without a sign-in.
+  'POST /api/recording-handoff': {
+    access: 'public',
+    input: json(recordingHandoffRequestSchema),
+    aimedAt: () => ({ path: '/api/recording-handoff', json: { host: 'gmail' } }),
+  },
+  'GET /api/recording-handoff/:id': {
+    access: 'public',
+    input: none,
+    aimedAt: () => ({ path: `/api/recording-handoff/${'B'.repeat(22)}` }),
+  },
+  // Sends the victim's message through a handoff: the message must be the caller's own.
+  'POST /api/recording-handoff/:id/share': {
+    access: 'owner',
+    input: json(recordingHandoffShareSchema),
+    aimedAt: (r) => ({ path: `/api/recording-handoff/${'B'.repeat(22)}/share`, json: { recordingId: r.recordingId } }),
+  },
+  'POST /api/recording-handoff/:id/claim': {
+    access: 'public',
+    input: json(recordingHandoffClaimSchema),
+    aimedAt: () => ({ path: `/api/recording-handoff/${'B'.repeat(22)}/claim`, json: { secret: 'C'.repeat(43) }, refused: true }),
+  },
   'GET /health': { access: 'public', input: none, aimedAt: () => ({ path: '/health' }) },
   'GET /files/*': { access: 'public', input: none, aimedAt: (r) => ({ path: `/files/${r.recordingId}.mp3` }) },
   'HEAD /files/*': { access: 'public', input: none, aimedAt: (r) => ({ path: `/files/${r.imageKey}` }) },
@@ -239,6 +368,17 @@ export const ROUTE_CATALOGUE: Record<string, RouteKnowledge> = {
   'HEAD /listen/:id/card.png': { access: 'public', input: none, aimedAt: (r) => ({ path: `/listen/${r.recordingId}/card.png` }) },
   'GET /embed/player/:id': { access: 'public', input: none, aimedAt: (r) => ({ path: `/embed/player/${r.recordingId}` }) },
   'HEAD /embed/player/:id': { access: 'public', input: none, aimedAt: (r) => ({ path: `/embed/player/${r.recordingId}` }) },
+  'GET /hosts/outlook/app.zip': { access: 'public', input: none, aimedAt: () => ({ path: '/hosts/outlook/app.zip' }) },
+  'GET /hosts/ms-teams/app.zip': { access: 'public', input: none, aimedAt: () => ({ path: '/hosts/ms-teams/app.zip' }) },
+  'GET /hosts/zendesk/app.zip': { access: 'public', input: none, aimedAt: () => ({ path: '/hosts/zendesk/app.zip' }) },
+  'GET /hosts/zoho-mail/app.zip': { access: 'public', input: none, aimedAt: () => ({ path: '/hosts/zoho-mail/app.zip' }) },
+  'GET /hosts/chrome-extension/extension.zip': {
+    access: 'public',
+    input: none,
+    aimedAt: () => ({ path: '/hosts/chrome-extension/extension.zip' }),
+  },
+  'GET /addons/meet': { access: 'public', input: none, aimedAt: () => ({ path: '/addons/meet?project=123456' }) },
+  'HEAD /addons/meet': { access: 'public', input: none, aimedAt: () => ({ path: '/addons/meet' }) },
   'GET /hosts/:host/*': { access: 'public', input: none, aimedAt: () => ({ path: '/hosts/outlook/manifest.json' }) },
   'HEAD /hosts/:host/*': { access: 'public', input: none, aimedAt: () => ({ path: '/hosts/outlook/taskpane.html' }) },
   'GET /*': { access: 'public', input: none, aimedAt: () => ({ path: '/dashboard' }) },

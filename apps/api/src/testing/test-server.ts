@@ -10,8 +10,21 @@ import { createScratchDatabase } from './scratch-database.ts';
 
 export type Backend = 'pglite' | 'postgres';
 
-/** PGlite always; PostgreSQL too when TEST_DATABASE_URL names a server to make databases on. */
+/**
+ * PGlite always; PostgreSQL too when TEST_DATABASE_URL names a server to make databases on: for
+ * the suites that prove the PostgreSQL path (jobs across processes, crash recovery, concurrency,
+ * every table on deletion, access control, aggregates, the fuzz suite over every route).
+ */
 export const backends: Backend[] = ['pglite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])];
+
+/**
+ * PGlite only, for suites about what a route answers rather than how the database behaves. PGlite
+ * is PostgreSQL itself compiled to WebAssembly, so the SQL means the same on both; what differs
+ * (driver, pool, concurrency, type parsing) is proved by the suites on `backends`, and the fuzz
+ * suite sends requests to every route on PostgreSQL. Running these twice cost CI minutes for
+ * nothing either suite could find.
+ */
+export const embeddedBackend: Backend[] = ['pglite'];
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 

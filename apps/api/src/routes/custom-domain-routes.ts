@@ -1,0 +1,33 @@
+import { Hono } from 'hono';
+import type { Config } from '../env.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { badRequest, forbidden } from '../http/http-error.ts';
+import { requireUser } from '../http/require-user.ts';
+import type { AccountService } from '../services/account-service.ts';
+import { countAttempt } from '../services/api-limits.ts';
+import { createDomainCheck, customDomainTarget } from '../services/domain-check.ts';
+import { isPro } from '../services/plans.ts';
+import type { RateLimits } from '../services/rate-limiter.ts';
+import type { TokenService } from '../services/token-service.ts';
+
+/** DNS checks one account may run per ten minutes: each sends a handful of queries to the resolvers. */
+export const DOMAIN_CHECKS_PER_TEN_MINUTES = 10;
+
+/**
+ * The custom domain page's two calls: the record to create (GET account/domain), and a check
+ * of the saved domain's DNS (POST account/domain/check, Pro, rate-limited per account). Only
+ * the saved domain is checked, so this is not a resolver for any name a caller sends.
+ */
+export function customDomainRoutes(services: { config: Config; accounts: AccountService; tokens: TokenService; rateLimits: RateLimits }) {
+  const check = createDomainCheck(services.config);
+  const checks = services.rateLimits.limiter('domain-checks', { limit: DOMAIN_CHECKS_PER_TEN_MINUTES, windowMs: 10 * 60_000 });
+  return new Hono<AppEnv>()
+    .get('/account/domain', requireUser(services), (context) => context.json({ target: customDomainTarget(services.config) }))
+    .post('/account/domain/check', requireUser(services), async (context) => {
+      const user = context.get('user');
+      if (!isPro(user)) throw forbidden('A custom domain is a Pro feature. Upgrade to use your own domain.');
+      if (!user.domain) throw badRequest('domain: save your custom domain first, then check it');
+      await countAttempt(checks, String(user.id), 'DNS checks');
+      return context.json(await check(user.domain), 200, { 'cache-control': 'no-store' });
+    });
+}
