@@ -29,6 +29,8 @@ export default defineConfig({
     proxy: { '/api': api, '/files': api, '/health': api },
   },
   build: {
+    // VOCAL_WEB_DIST lets parallel test runs build into folders of their own.
+    outDir: process.env.VOCAL_WEB_DIST ?? 'dist',
     target: 'es2022',
     // Maps publish our source; a build makes them only when asked (SOURCE_MAPS=true), for debugging.
     sourcemap: process.env.SOURCE_MAPS === 'true',

@@ -23,6 +23,7 @@ export default defineConfig({
     ],
   },
   build: {
+    outDir: process.env.VOCAL_WEB_DIST ?? 'dist',
     target: 'es2022',
     // Maps publish our source; a build makes them only when asked (SOURCE_MAPS=true), for debugging.
     sourcemap: process.env.SOURCE_MAPS === 'true',

@@ -1,4 +1,7 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
 import { domTestConfig } from '@vocal/vitest-config';
 
-export default mergeConfig(domTestConfig, defineConfig({ test: { include: ['src/**/*.test.{ts,tsx}'] } }));
+export default mergeConfig(
+  domTestConfig,
+  defineConfig({ test: { include: ['src/**/*.test.{ts,tsx}'], setupFiles: ['./vitest.setup.ts'] } }),
+);

@@ -1,3 +1,23 @@
-import { e2eTestConfig } from '@vocal/vitest-config';
+import { defineConfig, mergeConfig } from 'vitest/config';
+import { e2eTestConfig, slowFilesFirst } from '@vocal/vitest-config';
 
-export default e2eTestConfig;
+export default mergeConfig(
+  e2eTestConfig,
+  defineConfig({
+    test: {
+      globalSetup: ['./e2e/shared-product.ts'],
+      // The longest files, longest first (CI, 2026-11-24), so the run does not end on one of them.
+      sequence: {
+        sequencer: slowFilesFirst([
+          'e2e/inbox.e2e.ts',
+          'e2e/no-dead-ends.e2e.ts',
+          'e2e/listen-owner.e2e.ts',
+          'e2e/review-step.e2e.ts',
+          'e2e/visitors.e2e.ts',
+          'e2e/accounts.e2e.ts',
+          'e2e/notifications-and-defaults.e2e.ts',
+        ]),
+      },
+    },
+  }),
+);

@@ -1,25 +1,25 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { launchBrowser, scratchFolder, startProduct, watchPageErrors, type ApiProcess } from '@vocal/e2e';
+import { launchBrowser, scratchFolder, watchPageErrors } from '@vocal/e2e';
 import { encodeLoginHash } from '@vocal/settings-model';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokensOf } from './support.ts';
+import { sharedProduct, type SharedProduct } from './shared-product.ts';
 
-let product: ApiProcess;
+let product: SharedProduct;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let axeSource: string;
 
 beforeAll(async () => {
-  product = await startProduct();
+  product = sharedProduct();
   browser = await launchBrowser();
   axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 });
 
 afterAll(async () => {
   await browser?.close();
-  await product?.stop();
 });
 
 let counter = 0;

@@ -1,9 +1,8 @@
-import { launchBrowser, signUpThroughPage, startProduct, type ApiProcess } from '@vocal/e2e';
+import { axeViolations, launchBrowser, signUpThroughPage, startProduct, type ApiProcess } from '@vocal/e2e';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, ownerMessage, seedInbox, spokenMp3, type Api } from './inbox-seed.ts';
 import { makePro, tokensOf } from './support.ts';
-import { axeViolations } from './axe.ts';
 
 let product: ApiProcess;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -217,7 +216,8 @@ describe('the inbox', () => {
     expect(await folders.getByRole('link', { name: 'See Pro' }).getAttribute('href')).toBe('/upgrade');
     expect(await folders.getByRole('button', { name: 'New folder' }).count()).toBe(0);
     await message(page, 'Hello').getByRole('button', { name: 'More actions for Hello' }).click();
-    expect(await page.getByRole('menuitem').allTextContents()).toEqual(['Copy link', 'Rename', 'Download', 'Delete']);
+    // No "Move to folder" on Free; Analytics stays, and its page explains Pro (analytics.e2e.ts).
+    expect(await page.getByRole('menuitem').allTextContents()).toEqual(['Copy link', 'Rename', 'Download', 'Analytics', 'Delete']);
     await context.close();
   });
 

@@ -5,27 +5,26 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { launchBrowser, signUpThroughPage, startProduct, type ApiProcess } from '@vocal/e2e';
+import { axeViolations, launchBrowser, signUpThroughPage } from '@vocal/e2e';
 import { makeMp3, makePng } from '@vocal/test-fixtures';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokensOf } from './support.ts';
-import { axeViolations } from './axe.ts';
+import { sharedProduct, type SharedProduct } from './shared-product.ts';
 
-let product: ApiProcess;
+let product: SharedProduct;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 /** Screenshots to look at (apps/web/screenshots/, ignored by git), not to compare. */
 const shots = join(import.meta.dirname, '..', 'screenshots');
 
 beforeAll(async () => {
-  product = await startProduct();
+  product = sharedProduct();
   browser = await launchBrowser({});
   await mkdir(shots, { recursive: true });
 });
 
 afterAll(async () => {
   await browser?.close();
-  await product?.stop();
 });
 
 type Api = { baseUrl: string; token: string };

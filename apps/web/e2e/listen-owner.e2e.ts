@@ -1,9 +1,17 @@
-import { launchBrowser, signUpThroughPage, startFakeOpenAi, startProduct, verboseJson, watchPageErrors, type ApiProcess } from '@vocal/e2e';
+import {
+  axeViolations,
+  launchBrowser,
+  signUpThroughPage,
+  startFakeOpenAi,
+  startProduct,
+  verboseJson,
+  watchPageErrors,
+  type ApiProcess,
+} from '@vocal/e2e';
 import { makeMp3, makePng } from '@vocal/test-fixtures';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePro, tokensOf } from './support.ts';
-import { axeViolations } from './axe.ts';
 
 /**
  * The owner's view of their own listen page (owner bar, transcript edit), against the visitor's
@@ -124,7 +132,7 @@ const waitForFocusOn = (page: Page, text: string) =>
         return (focused?.querySelector('.vk-button__content')?.textContent ?? focused?.textContent ?? '').trim() === expected;
       },
       text,
-      { timeout: 20_000 },
+      { timeout: 90_000 },
     )
     .catch(async (error: unknown) => {
       throw new Error(`focus is on "${await focusedText(page)}", not "${text}": ${String(error)}`);
@@ -357,7 +365,7 @@ describe("the listen page's keyboard paths", () => {
     await page.keyboard.press('ArrowLeft');
     await page
       .waitForFunction(() => document.querySelector('.listen-card .vk-player__position')?.textContent === '0:05', undefined, {
-        timeout: 15_000,
+        timeout: 60_000,
       })
       .catch(async (error: unknown) => {
         throw new Error(`position ${await position.textContent()}: ${String(error)}`);

@@ -1,16 +1,16 @@
-import { launchBrowser, signUpThroughPage, startProduct, watchPageErrors, type ApiProcess } from '@vocal/e2e';
+import { axeViolations, launchBrowser, signUpThroughPage, watchPageErrors } from '@vocal/e2e';
 import { decodeMp3, makeSpeechWav } from '@vocal/test-fixtures';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, confirmReview, messagesOf } from './support.ts';
-import { axeViolations } from './axe.ts';
+import { sharedProduct, type SharedProduct } from './shared-product.ts';
 
 /**
  * The microphone before and around a recording: the picker and test meter (Chromium's fake
  * device lists two inputs, "Fake Audio Input 1" and "2", with no extra flag), the help when
  * the browser refuses it, and the offer of a message a killed page left unsent.
  */
-let product: ApiProcess;
+let product: SharedProduct;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let refusing: Awaited<ReturnType<typeof launchBrowser>>;
 
@@ -18,7 +18,7 @@ beforeAll(async () => {
   const wav = await makeSpeechWav('Testing my microphone before I record. One, two, three, I am speaking at a normal level.', {
     seconds: 8,
   });
-  product = await startProduct();
+  product = sharedProduct();
   browser = await launchBrowser({ microphoneWav: wav, loop: true });
   refusing = await launchBrowser({ denyMicrophone: true });
 });
@@ -26,7 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await refusing?.close();
-  await product?.stop();
 });
 
 /** Every getUserMedia the page makes, with the device each stream really opened. */
@@ -91,7 +90,7 @@ describe('the microphone on /record', () => {
     await picker.focus();
     await picker.selectOption({ label: 'Fake Audio Input 2' });
     await expect
-      .poll(async () => (await apiAs(product.url, page, 'GET', 'personalisation')).body.recorder, { timeout: 30_000 })
+      .poll(async () => (await apiAs(product.url, page, 'GET', 'personalisation')).body.recorder, { timeout: 90_000 })
       .toMatchObject({
         deviceId: second,
       });
@@ -138,7 +137,7 @@ describe('the microphone on /record', () => {
 
     // A reload keeps the choice: it was saved in the settings.
     await page.reload();
-    await expect.poll(() => page.getByRole('combobox', { name: 'Microphone' }).inputValue(), { timeout: 30_000 }).toBe(second);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Microphone' }).inputValue(), { timeout: 90_000 }).toBe(second);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -39,7 +39,7 @@ describe('never lose a message', () => {
     await product.stop();
     await recordFor(page, 3);
     const alert = page.getByRole('alert');
-    await alert.waitFor({ timeout: 30_000 });
+    await alert.waitFor({ timeout: 90_000 });
     expect(await alert.textContent()).toMatch(/saved on this device/);
     await page.getByText(/recorded and saved on this device/).waitFor();
 

@@ -63,9 +63,7 @@ describe('record, share, listen', () => {
     const heights = await bars.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().height));
     expect(Math.max(...heights)).toBeGreaterThan(10);
     await listener.getByRole('button', { name: 'Play', exact: true }).click();
-    await expect
-      .poll(() => listener.evaluate(() => document.querySelector('audio')?.currentTime ?? 0), { timeout: 15_000 })
-      .toBeGreaterThan(0.5);
+    await expect.poll(() => listener.evaluate(() => document.querySelector('audio')?.currentTime ?? 0)).toBeGreaterThan(0.5);
     await listener.getByRole('button', { name: 'Pause', exact: true }).waitFor();
 
     expect(errors).toEqual([]);

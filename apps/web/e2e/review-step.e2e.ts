@@ -1,23 +1,22 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { launchBrowser, signUpThroughPage, startProduct, watchPageErrors, type ApiProcess } from '@vocal/e2e';
+import { axeViolations, launchBrowser, signUpThroughPage, watchPageErrors } from '@vocal/e2e';
 import { makeSpeechWav } from '@vocal/test-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, confirmReview, makePro, messagesOf, recordFor } from './support.ts';
-import { axeViolations } from './axe.ts';
+import { sharedProduct, type SharedProduct } from './shared-product.ts';
 
-let product: ApiProcess;
+let product: SharedProduct;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 
 beforeAll(async () => {
   const wav = await makeSpeechWav('Hello, this is a voice message. I am speaking into the microphone so you can hear me.', { seconds: 12 });
-  product = await startProduct();
+  product = sharedProduct();
   browser = await launchBrowser({ microphoneWav: wav, loop: true });
 });
 
 afterAll(async () => {
   await browser?.close();
-  await product?.stop();
 });
 
 /** Every file the server's storage holds whose name has `id` in it. */
@@ -58,7 +57,7 @@ describe('the review step on /record', () => {
     await page.getByRole('button', { name: 'Re-record' }).click();
     await page.getByRole('button', { name: 'Stop recording' }).waitFor();
     // The first take is deleted from the server once Re-record has thrown it away.
-    await expect.poll(async () => (await messagesOf(product.url, page)).map((message) => message.id), { timeout: 30_000 }).toEqual([]);
+    await expect.poll(async () => (await messagesOf(product.url, page)).map((message) => message.id), { timeout: 90_000 }).toEqual([]);
     await page.locator('.vk-record-flow__elapsed', { hasText: '0:04' }).waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Stop recording' }).click();
     await page.getByRole('textbox', { name: 'Title' }).fill('Second take');
@@ -96,7 +95,7 @@ describe('the review step on /record', () => {
 
     await page.getByRole('button', { name: 'Discard' }).click();
     await page.getByRole('button', { name: 'Start recording' }).waitFor();
-    await expect.poll(async () => (await messagesOf(product.url, page)).length, { timeout: 30_000 }).toBe(0);
+    await expect.poll(async () => (await messagesOf(product.url, page)).length, { timeout: 90_000 }).toBe(0);
     await expect.poll(async () => (await storedFilesOf(uploaded!.id)).length, { timeout: 60_000 }).toBe(0);
     // Nothing is left to offer again either.
     await page.reload();

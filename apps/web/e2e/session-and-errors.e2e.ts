@@ -1,18 +1,18 @@
-import { launchBrowser, startProduct, type ApiProcess } from '@vocal/e2e';
+import { launchBrowser } from '@vocal/e2e';
 import { encodeLoginHash } from '@vocal/settings-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedProduct, type SharedProduct } from './shared-product.ts';
 
-let product: ApiProcess;
+let product: SharedProduct;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 
 beforeAll(async () => {
-  product = await startProduct();
+  product = sharedProduct();
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await product?.stop();
 });
 
 describe('sign-in, titles and errors', () => {
@@ -22,9 +22,13 @@ describe('sign-in, titles and errors', () => {
     await page.goto(`${product.url}/record`);
     await page.waitForURL(/\/login\?redirect=%2Frecord$/);
     expect(await page.title()).toBe('Log in · Vocal');
-    await page.getByLabel('Email').fill(`back-${Date.now()}@example.com`);
-    await page.getByLabel('Password').fill('correct horse battery');
+    const email = `back-${Date.now()}@example.com`;
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
     await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: `Create a new account for ${email}?` }).click();
+    await page.getByLabel('Your name').fill('Back Again');
+    await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL(`${product.url}/record`);
     await page.getByRole('button', { name: 'Start recording' }).waitFor();
     await context.close();
@@ -41,12 +45,12 @@ describe('sign-in, titles and errors', () => {
     const page = await context.newPage();
     await page.goto(`${product.url}/login`);
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('short');
+    await page.getByLabel('Password', { exact: true }).fill('short');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('Use at least 8 characters').waitFor();
-    await page.getByLabel('Password').fill('not the password');
+    await page.getByLabel('Password', { exact: true }).fill('not the password');
     await page.getByRole('button', { name: 'Continue' }).click();
-    expect(await page.getByRole('alert').textContent()).toBe('Wrong password for this email address');
+    expect(await page.getByRole('alert').textContent()).toBe('Wrong email or password');
     expect(page.url()).toContain('/login');
     await context.close();
   });

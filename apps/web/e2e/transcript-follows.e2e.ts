@@ -55,12 +55,12 @@ describe('the read-along transcript', () => {
     })()`);
     await listener.getByRole('button', { name: 'Play', exact: true }).click();
     await expect
-      .poll(() => listener.evaluate('window.__highlights.slice()'), { timeout: 30_000 })
+      .poll(() => listener.evaluate('window.__highlights.slice()'), { timeout: 90_000 })
       .toEqual(['First we plan.', 'Then we build it.', 'Finally we ship.']);
 
     // Choosing a sentence jumps back to it.
     await transcript.getByRole('button', { name: /^Then we build it\./ }).click();
-    await expect.poll(highlighted, { timeout: 15_000 }).toBe('Then we build it.');
+    await expect.poll(highlighted).toBe('Then we build it.');
     await context.close();
     await listener.context().close();
   });

@@ -1,23 +1,23 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { launchBrowser, signUpThroughPage, startProduct, type ApiProcess } from '@vocal/e2e';
+import { launchBrowser, signUpThroughPage } from '@vocal/e2e';
 import { goForwardWav, speechSamplesAvailable } from '@vocal/test-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedProduct, type SharedProduct } from './shared-product.ts';
 
-let product: ApiProcess;
+let product: SharedProduct;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 
 beforeAll(async () => {
   if (!speechSamplesAvailable()) throw new Error('pocketsphinx-testdata is not installed (apt-get install pocketsphinx-testdata)');
   // Nothing configured: the server picks the local engine (pocketsphinx) by itself.
-  product = await startProduct();
+  product = sharedProduct();
   // Human speech through the fake microphone, once, then silence.
   browser = await launchBrowser({ microphoneWav: await goForwardWav() });
 });
 
 afterAll(async () => {
   await browser?.close();
-  await product?.stop();
 });
 
 async function makePro(email: string) {
@@ -41,7 +41,7 @@ describe('transcripts on the listen page', () => {
     await page.getByRole('button', { name: 'Start recording' }).click();
     await page.getByRole('button', { name: 'Stop recording' }).waitFor();
     // goforward lasts about 2.5 s with its padding; record a little past it.
-    await page.getByText('0:04').waitFor({ timeout: 20_000 });
+    await page.getByText('0:04').waitFor({ timeout: 90_000 });
     await page.getByRole('button', { name: 'Stop recording' }).click();
     await page.getByRole('button', { name: 'Get link' }).click();
     const url = await page.getByRole('textbox', { name: 'Link to your message' }).inputValue();
@@ -60,8 +60,8 @@ describe('transcripts on the listen page', () => {
     // Choosing a sentence seeks there and plays; the sentence being spoken is highlighted.
     const sentences = transcript.getByRole('button');
     await sentences.first().click();
-    await expect.poll(() => listener.evaluate(() => !document.querySelector('audio')?.paused), { timeout: 15_000 }).toBe(true);
-    await expect.poll(() => transcript.locator('button[aria-current="true"]').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => listener.evaluate(() => !document.querySelector('audio')?.paused)).toBe(true);
+    await expect.poll(() => transcript.locator('button[aria-current="true"]').count()).toBe(1);
     await listener.context().close();
     await context.close();
   });

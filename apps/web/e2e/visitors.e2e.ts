@@ -1,4 +1,4 @@
-import { launchBrowser, signUpThroughPage, startProduct, type ApiProcess } from '@vocal/e2e';
+import { DEFAULT_SIGN_UP_NAME, launchBrowser, signUpThroughPage, startProduct, type ApiProcess } from '@vocal/e2e';
 import { makeSpeechWav } from '@vocal/test-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeMail, startSmtpSink } from './smtp-sink.ts';
@@ -43,7 +43,7 @@ describe('what visitors do', () => {
     await page.getByRole('region', { name: 'Reply by voice' }).getByLabel('Your name').fill('Bea <b>Bold</b>');
     await recordFor(page, 2);
     await confirmReview(page);
-    await page.getByText('Your reply was sent to Someone.').waitFor();
+    await page.getByText(`Your reply was sent to ${DEFAULT_SIGN_UP_NAME}.`).waitFor();
 
     const hostile = '<img src=x onerror="window.hacked=1"> Nice! <script>window.hacked=2</script>';
     const commentForm = page.locator('section.comments form');

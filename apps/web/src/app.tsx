@@ -2,6 +2,8 @@ import { Provider as JotaiProvider } from 'jotai';
 import { FatalErrorBoundary, LoadingBarProvider, ThemeProvider, useLoadingBar, useSystemTheme } from '@vocal/ui-kit';
 import { isChunkLoadError, reloadForChunkError } from './boot/chunk-reload.ts';
 import { NewBuildNotice } from './components/new-build-notice.tsx';
+import { captureClientError } from './error-reporting/client-reporter.ts';
+import { ErrorReportingScope } from './error-reporting/error-reporting-scope.tsx';
 
 import { AppRoutes } from './routes/app-routes.tsx';
 import { SessionProvider } from './session/session-provider.tsx';
@@ -15,8 +17,10 @@ function GuardedRoutes() {
         if (isChunkLoadError(report.error) && reloadForChunkError()) return;
         bar.error();
         console.error(report.title, report.error);
+        captureClientError(report.error, report.source, report.source === 'render' ? 'fatal' : 'error');
       }}
     >
+      <ErrorReportingScope />
       <AppRoutes />
       <NewBuildNotice />
     </FatalErrorBoundary>

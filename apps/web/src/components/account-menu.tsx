@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { User } from '@vocal/settings-model';
+import { initialsOf } from './initials.ts';
 
 export type AccountMenuProps = {
   user: User | null;
@@ -7,11 +8,7 @@ export type AccountMenuProps = {
   onSignOut(): Promise<void>;
 };
 
-const initialsOf = (user: User | null) => {
-  const source = user && user.name !== 'You' ? user.name : (user?.email ?? '?');
-  const parts = source.split(/[\s@._-]+/).filter(Boolean);
-  return ((parts[0]?.[0] ?? '?') + (parts[1]?.[0] ?? '')).toUpperCase();
-};
+const initialsOrUnknown = (user: User | null) => (user ? initialsOf(user) : '?');
 
 /** The account button: who is signed in, report an issue, sign out. Escape or a click outside closes it. */
 export function AccountMenu({ user, onReportIssue, onSignOut }: AccountMenuProps) {
@@ -48,13 +45,13 @@ export function AccountMenu({ user, onReportIssue, onSignOut }: AccountMenuProps
         aria-expanded={open}
         aria-controls={menuId}
         // The name starts with the initials the button shows, so speech users can say what they see.
-        aria-label={user?.avatarUrl ? 'Account' : `${initialsOf(user)}, account`}
+        aria-label={user?.avatarUrl ? 'Account' : `${initialsOrUnknown(user)}, account`}
         onClick={() => setOpen((value) => !value)}
       >
         {user?.avatarUrl ? (
           <img src={user.avatarUrl} alt="" className="account-menu__avatar" />
         ) : (
-          <span aria-hidden="true">{initialsOf(user)}</span>
+          <span aria-hidden="true">{initialsOrUnknown(user)}</span>
         )}
       </button>
       {open ? (

@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
+import { useLocation } from 'wouter';
 import { listenUrl } from '@vocal/settings-model';
 import { AudioPlayer, copyToClipboard, formatDuration } from '@vocal/ui-kit';
 import type { InboxItem as Item } from './inbox-api.ts';
@@ -34,6 +35,7 @@ export const MESSAGE_DRAG_TYPE = 'application/x-vocal-message';
 export function InboxItemCard(props: InboxItemProps) {
   const { item, nested, folders } = props;
   const [renaming, setRenaming] = useState(false);
+  const [, navigate] = useLocation();
   const titleId = useId();
   const openedOnce = useRef(false);
   const card = useRef<HTMLElement>(null);
@@ -67,6 +69,8 @@ export function InboxItemCard(props: InboxItemProps) {
     ...(link ? [{ label: 'Copy link', onSelect: () => void copyLink() }] : []),
     { label: 'Rename', onSelect: () => setRenaming(true) },
     ...(item.audioUrl ? [{ label: 'Download', onSelect: download }] : []),
+    // Listens are counted on the messages the owner sends (Pro: the page explains it on Free).
+    ...(item.source === 'sent' && item.audioUrl ? [{ label: 'Analytics', onSelect: () => navigate(`/analytics/${item.id}`) }] : []),
     ...(item.source === 'sent'
       ? []
       : [{ label: unread ? 'Mark as read' : 'Mark as unread', onSelect: () => props.onSetRead(item, unread) }]),

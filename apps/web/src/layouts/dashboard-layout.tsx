@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { BrandMark, ButtonLink, ReportIssueDialog } from '@vocal/ui-kit';
 
 import { AccountMenu } from '../components/account-menu.tsx';
+import { lastReportedEventId } from '../error-reporting/client-reporter.ts';
 import { unreadCountAtom, useRefreshUnreadCount } from '../inbox/unread-count.ts';
 import { userAtom } from '../session/session-state.ts';
 import { webApi } from '../session/web-api.ts';
@@ -71,7 +72,14 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
         open={reporting}
         onClose={() => setReporting(false)}
         onSubmit={async (text) => {
-          const result = await webApi().sendFeedback({ comments: text, email: user?.email, name: user?.name, url: window.location.href });
+          // The server keeps the report and, when error reporting is on, attaches it to this page's last event.
+          const result = await webApi().sendFeedback({
+            comments: text,
+            email: user?.email,
+            name: user?.name,
+            url: window.location.href,
+            eventId: lastReportedEventId(),
+          });
           if (!result.ok) throw new Error(result.error.msg);
           setReporting(false);
         }}

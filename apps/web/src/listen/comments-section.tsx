@@ -10,6 +10,7 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', tim
 /**
  * Text comments under the message, when the owner has them on; the owner may remove any. The
  * owner comments under their own name: the visitor's name field is not theirs to fill.
+ * Without an `api` (the settings page's preview) it shows the empty section and asks nothing.
  */
 export function CommentsSection({
   api,
@@ -17,12 +18,12 @@ export function CommentsSection({
   isOwner,
   ownerName,
 }: {
-  api: ApiClient;
+  api: ApiClient | null;
   recordingId: string;
   isOwner: boolean;
   ownerName: string | null;
 }) {
-  const [comments, setComments] = useState<Comment[] | null>(null);
+  const [comments, setComments] = useState<Comment[] | null>(api ? null : []);
   const [enabled, setEnabled] = useState(true);
   const [name, setName] = useState('');
   const [text, setText] = useState('');
@@ -30,6 +31,7 @@ export function CommentsSection({
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
+    if (!api) return;
     void api.getComments(recordingId).then((result) => {
       if (!result.ok) return setComments([]);
       setEnabled(result.data.enabled);
@@ -41,6 +43,7 @@ export function CommentsSection({
 
   const submit = async () => {
     setError(null);
+    if (!api) return;
     if (!text.trim()) {
       setError('Write a comment first');
       return;
@@ -73,6 +76,7 @@ export function CommentsSection({
                   variant="ghost"
                   size="sm"
                   onClick={async () => {
+                    if (!api) return;
                     const result = await api.deleteComment(comment.id);
                     if (result.ok) setComments((list) => (list ?? []).filter((item) => item.id !== comment.id));
                   }}

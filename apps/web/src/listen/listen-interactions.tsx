@@ -3,6 +3,7 @@ import { DEFAULT_NAMES, type PublicListenPayload } from '@vocal/settings-model';
 import { CommentsSection } from './comments-section.tsx';
 import { listenApi, trackListenOnce } from './listen-api.ts';
 import { OwnerReplies } from './owner-replies.tsx';
+import { useHeardReporter } from './use-heard-reporter.ts';
 
 /**
  * What on the listen page talks to the API once it shows: the listen count, comments, and
@@ -15,6 +16,7 @@ export default function ListenInteractions({ payload, isOwner }: { payload: Publ
 
   // The server never counts the owner's own listens, so this is safe before the owner check ends.
   useEffect(() => trackListenOnce(audio.id), [audio.id]);
+  useHeardReporter(audio.id, audio.duration);
 
   return (
     <>

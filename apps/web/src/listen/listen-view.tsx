@@ -10,6 +10,8 @@ import { usePlayerShortcuts } from './use-player-shortcuts.ts';
 import type { Viewer } from './viewer.ts';
 
 const ListenInteractions = lazy(() => import('./listen-interactions.tsx'));
+// Only the settings page's preview renders the comments without their API-talking chunk.
+const CommentsSection = lazy(() => import('./comments-section.tsx').then((module) => ({ default: module.CommentsSection })));
 const ReplyPanel = lazy(() => import('./reply-panel.tsx'));
 // The owner's tools load only for a browser with a session: visitors never download them.
 const OwnerBar = lazy(() => import('./owner-bar.tsx'));
@@ -29,8 +31,12 @@ const fileName = (title: string) =>
  * The listen page: the sender, the message with its player and transcript, download and
  * share, the owner's call to action, replies and comments, in the owner's theme. Every
  * user-set string is rendered as text.
+ *
+ * `preview`: the settings page's live preview of this very page, as a visitor sees it. It
+ * talks to no API (no listen counted, no comments fetched, no owner check) and is not a
+ * landmark of its own; the settings page makes it inert, a picture of the page.
  */
-export function ListenView({ payload }: { payload: PublicListenPayload }) {
+export function ListenView({ payload, preview = false }: { payload: PublicListenPayload; preview?: boolean }) {
   const { audio, settings, user } = payload;
   const sender = settings.name;
   const [subject, setSubject] = useState(audio.subject);
@@ -40,8 +46,9 @@ export function ListenView({ payload }: { payload: PublicListenPayload }) {
   const replyButton = useRef<HTMLButtonElement>(null);
   const [currentTime, setCurrentTime] = useState(0);
   const [replying, setReplying] = useState(false);
-  const [viewer, setViewer] = useState<Viewer>(() => (hasStoredSession() ? { kind: 'checking' } : { kind: 'visitor' }));
+  const [viewer, setViewer] = useState<Viewer>(() => (!preview && hasStoredSession() ? { kind: 'checking' } : { kind: 'visitor' }));
   const isVisitor = viewer.kind === 'visitor';
+  const Main = preview ? 'div' : 'main';
   usePlayerShortcuts(player, playerBox);
   const pageUrl = typeof window === 'undefined' ? '' : window.location.href.split('#')[0]!;
   const transcript = (
@@ -57,7 +64,7 @@ export function ListenView({ payload }: { payload: PublicListenPayload }) {
 
   return (
     <ThemeProvider theme={settings.theme} className="listen-page">
-      <main className="listen-page__main">
+      <Main className="listen-page__main">
         {settings.logoUrl ? <img className="listen-page__logo" src={settings.logoUrl} alt={`${sender}'s logo`} /> : null}
         {isVisitor ? null : (
           <Suspense fallback={<div className="owner-bar owner-bar--pending" aria-hidden="true" />}>
@@ -99,9 +106,12 @@ export function ListenView({ payload }: { payload: PublicListenPayload }) {
             />
           </div>
           <div className="listen-card__actions">
-            <a className="vk-button vk-button--secondary vk-button--sm vk-button--link" href={audio.audioUrl} download={fileName(title)}>
-              <span className="vk-button__layer vk-button__content">Download</span>
-            </a>
+            {/* The owner may always take their own file; visitors when the owner allows it. */}
+            {settings.download.enabled || viewer.kind === 'owner' ? (
+              <a className="vk-button vk-button--secondary vk-button--sm vk-button--link" href={audio.audioUrl} download={fileName(title)}>
+                <span className="vk-button__layer vk-button__content">Download</span>
+              </a>
+            ) : null}
             {settings.reply.enabled && !replying ? (
               <Button ref={replyButton} size="sm" onClick={() => setReplying(true)}>
                 {settings.reply.label}
@@ -161,12 +171,22 @@ export function ListenView({ payload }: { payload: PublicListenPayload }) {
             Sent with <a href="/login">Vocal</a>. Record your own voice message, free.
           </p>
         ) : null}
-        <Suspense fallback={null}>
-          <div className="listen-page__more">
-            <ListenInteractions payload={payload} isOwner={viewer.kind === 'owner'} />
-          </div>
-        </Suspense>
-      </main>
+        {preview ? (
+          settings.comments.enabled ? (
+            <Suspense fallback={null}>
+              <div className="listen-page__more">
+                <CommentsSection api={null} recordingId={audio.id} isOwner={false} ownerName={null} />
+              </div>
+            </Suspense>
+          ) : null
+        ) : (
+          <Suspense fallback={null}>
+            <div className="listen-page__more">
+              <ListenInteractions payload={payload} isOwner={viewer.kind === 'owner'} />
+            </div>
+          </Suspense>
+        )}
+      </Main>
     </ThemeProvider>
   );
 }

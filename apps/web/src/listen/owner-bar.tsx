@@ -1,7 +1,7 @@
 import './listen-owner.css';
 import { useEffect, useState } from 'react';
 import type { PublicListenPayload, Recording } from '@vocal/settings-model';
-import { Button, copyToClipboard } from '@vocal/ui-kit';
+import { Button, ButtonLink, copyToClipboard } from '@vocal/ui-kit';
 import { InReplyTo } from './in-reply-to.tsx';
 import { listenApi } from './listen-api.ts';
 import { messageTitle } from '@vocal/ui-kit';
@@ -122,6 +122,11 @@ function OwnerTools({
           >
             Embed
           </Button>
+          {fromVisitor ? null : (
+            <ButtonLink size="sm" variant="secondary" href={`/analytics/${recording.id}`}>
+              Analytics
+            </ButtonLink>
+          )}
           <OwnerDelete api={api} recordingId={recording.id} title={title} />
         </div>
       )}

@@ -37,15 +37,29 @@ export default function ContactFormPage() {
   return <ContactForm form={load.form} />;
 }
 
-function ContactForm({ form }: { form: ContactFormPayload }) {
+/**
+ * The form itself. `preview`: the settings page's live preview, showing `initialMode` as a
+ * visitor first sees it (the microphone not yet allowed); the settings page makes it inert.
+ */
+export function ContactForm({
+  form,
+  preview = false,
+  initialMode = 'voice',
+}: {
+  form: ContactFormPayload;
+  preview?: boolean;
+  initialMode?: 'voice' | 'write';
+}) {
   const { strings } = form;
-  const [mode, setMode] = useState<'voice' | 'write' | 'sent'>('voice');
+  const [mode, setMode] = useState<'voice' | 'write' | 'sent'>(initialMode);
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
   const [message, setMessage] = useState('');
   const [messageError, setMessageError] = useState<string | null>(null);
   const [website, setWebsite] = useState('');
-  const { permission, request } = useMicrophonePermission();
+  const microphone = useMicrophonePermission();
+  const permission = preview ? 'prompt' : microphone.permission;
+  const request = microphone.request;
   const host = useMemo(() => createVisitorHostAdapter('contact-form'), []);
   const api = useMemo(
     () => visitorRecorderApi(webApi(), { target: `form:${form.code}`, platform: 'contact-form', details: () => ({ email }) }),
@@ -86,6 +100,7 @@ function ContactForm({ form }: { form: ContactFormPayload }) {
 
   return (
     <VisitorPage
+      preview={preview}
       theme={form.theme}
       user={form.user}
       name={form.name}

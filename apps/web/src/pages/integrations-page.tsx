@@ -1,12 +1,15 @@
-import { CopyLinkField } from '@vocal/ui-kit';
+import '../integrations/integrations.css';
+import { isSecureOrigin } from '../integrations/host-app-address.ts';
+import { hostGuides } from '../integrations/host-guides.tsx';
+import { IntegrationCard } from '../integrations/integration-card.tsx';
 
 /**
  * Where people learn to record inside the tools they already write in: one card per host app
- * this server serves. A host joins the list when its app is built, so no card leads nowhere.
+ * this server serves, with its downloads and addresses taken from the address the page is on.
  */
 export default function IntegrationsPage() {
-  const outlookManifest = `${window.location.origin}/hosts/outlook/manifest.json`;
-  const outlookFiles = `${window.location.origin}/hosts/outlook/`;
+  const origin = window.location.origin;
+  const guides = hostGuides(origin);
   return (
     <section className="settings-page" aria-labelledby="integrations-title">
       <header className="page-header">
@@ -14,42 +17,31 @@ export default function IntegrationsPage() {
           <h1 id="integrations-title" className="page-header__title">
             Integrations
           </h1>
-          <p className="page-header__meta">Record where you write: the link goes straight into your email.</p>
+          <p className="page-header__meta">Record where you write: the link goes straight into your email, ticket reply or chat.</p>
         </div>
       </header>
-      <article className="integration-card" aria-labelledby="integration-outlook">
-        <h2 id="integration-outlook" className="settings-page__heading">
-          Outlook
-        </h2>
-        <p>
-          A <strong>Voice message</strong> button in the ribbon of every email you write. The link to your message goes into the email where
-          your cursor is.
+      {isSecureOrigin(origin) ? null : (
+        <p className="notice integrations-notice" role="note">
+          This server answers at {origin}. Outlook, Teams, Zendesk, Front and Zoho Mail load apps only from https:// addresses, so these
+          apps work in them once the server is reached over HTTPS.
         </p>
-        <h3 className="integration-card__steps-title">Install it</h3>
-        <ol className="integration-card__steps">
-          <li>
-            Download the{' '}
-            <a href={`${outlookFiles}manifest.json`} download>
-              manifest
-            </a>{' '}
-            and its two icons,{' '}
-            <a href={`${outlookFiles}color.png`} download>
-              color.png
-            </a>{' '}
-            and{' '}
-            <a href={`${outlookFiles}outline.png`} download>
-              outline.png
-            </a>
-            , and put the three files in one zip.
-          </li>
-          <li>
-            In Teams or Outlook, open <strong>Apps → Manage your apps → Upload an app → Upload a custom app</strong> and choose the zip. An
-            administrator can add it for everyone in the Microsoft 365 admin center, under <strong>Integrated apps</strong>.
-          </li>
-          <li>Write an email and press Voice message in the ribbon; sign in once with this account.</li>
-        </ol>
-        <CopyLinkField url={outlookManifest} label="Manifest address" />
-      </article>
+      )}
+      <nav className="integrations-jump" aria-label="Integrations on this page">
+        <ul className="integrations-jump__list">
+          {guides.map((guide) => (
+            <li key={guide.id}>
+              <a className="integrations-jump__link" href={`#${guide.id}`}>
+                {guide.name}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="integrations-list">
+        {guides.map((guide) => (
+          <IntegrationCard key={guide.id} guide={guide} />
+        ))}
+      </div>
     </section>
   );
 }

@@ -1,10 +1,57 @@
 import { Link, useSearch } from 'wouter';
 
-const SECTIONS = [
-  { href: '/settings/form', title: 'Contact Form', text: 'Let visitors send you a voice or written message from your website.' },
-  { href: '/settings/collect', title: 'Collections', text: 'A link anyone can use to record a voice message for you.' },
-  { href: '/integrations', title: 'Integrations', text: 'Record inside Outlook, with the link going straight into your email.' },
-  { href: '/upgrade', title: 'Your plan', text: 'What Free allows, what Pro adds, and how to get it.' },
+/** The hub's groups, each a few pages that belong together. */
+const GROUPS = [
+  {
+    title: 'You',
+    sections: [
+      { href: '/settings/profile', title: 'Profile', text: 'Your name and photo as listeners see them, your email address and password.' },
+      {
+        href: '/settings/account',
+        title: 'Password & account',
+        text: 'Change your password, or delete your account and everything in it.',
+      },
+      {
+        href: '/settings/notifications',
+        title: 'Notifications',
+        text: 'Emails about replies, comments, messages and first listens, or one daily digest.',
+      },
+    ],
+  },
+  {
+    title: 'What listeners and visitors see',
+    sections: [
+      { href: '/settings/listen-page', title: 'Listen page', text: 'Theme, logo, call to action, replies and comments on your messages.' },
+      { href: '/settings/form', title: 'Contact Form', text: 'Let visitors send you a voice or written message from your website.' },
+      { href: '/settings/collect', title: 'Collections', text: 'A link anyone can use to record a voice message for you.' },
+      {
+        href: '/settings/domain',
+        title: 'Custom domain',
+        text: 'Share listen links on your own domain, with the DNS record to create and a check.',
+      },
+    ],
+  },
+  {
+    title: 'Recording and sending',
+    sections: [
+      { href: '/settings/recorder', title: 'Recorder', text: 'Your microphone, and whether Stop goes straight to the link.' },
+      {
+        href: '/settings/signature',
+        title: 'Signature',
+        text: 'The message that goes into your email with the link, and the MP3 attachment.',
+      },
+      { href: '/settings/transcripts', title: 'Transcripts', text: 'Whether new messages get a transcript, and the engine that makes it.' },
+      {
+        href: '/integrations',
+        title: 'Integrations',
+        text: 'Record inside Outlook, Teams, Zendesk, Front and Zoho Mail: the link goes where you write.',
+      },
+    ],
+  },
+  {
+    title: 'Plan',
+    sections: [{ href: '/upgrade', title: 'Your plan', text: 'What Free allows, what Pro adds, and how to get it.' }],
+  },
 ];
 
 /** What the email confirmation link (GET /api/account/email/confirm) reports on landing here. */
@@ -14,7 +61,9 @@ const EMAIL_CHANGE_OUTCOMES: Record<string, string> = {
   taken: 'That email address now belongs to another account, so yours is unchanged.',
 };
 
-/** The settings hub: each part of the account has its own page. */
+const headingId = (title: string) => `settings-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+
+/** The settings hub: each part of the account has its own page, in groups. */
 export default function SettingsPage() {
   const emailOutcome = EMAIL_CHANGE_OUTCOMES[new URLSearchParams(useSearch()).get('email') ?? ''];
   return (
@@ -29,16 +78,23 @@ export default function SettingsPage() {
           {emailOutcome}
         </p>
       ) : null}
-      <ul className="settings-hub">
-        {SECTIONS.map((section) => (
-          <li key={section.href}>
-            <Link href={section.href} className="settings-hub__item">
-              <span className="settings-hub__title">{section.title}</span>
-              <span className="settings-hub__text">{section.text}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      {GROUPS.map((group) => (
+        <section key={group.title} className="settings-hub__group" aria-labelledby={headingId(group.title)}>
+          <h2 id={headingId(group.title)} className="settings-hub__heading">
+            {group.title}
+          </h2>
+          <ul className="settings-hub">
+            {group.sections.map((section) => (
+              <li key={section.href}>
+                <Link href={section.href} className="settings-hub__item">
+                  <span className="settings-hub__title">{section.title}</span>
+                  <span className="settings-hub__text">{section.text}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
     </section>
   );
 }

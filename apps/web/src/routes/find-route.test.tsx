@@ -20,7 +20,15 @@ describe('the route table (spec section 2)', () => {
     ['/upgrade', 'upgrade'],
     ['/payment', 'upgrade'],
     ['/settings/form', 'contact-form-settings'],
+    ['/analytics/AbCdEf123456', 'analytics'],
+    ['/settings/domain', 'custom-domain-settings'],
     ['/static/unsupported-browser', 'unsupported-browser'],
+    ['/record/zendesk', 'record-window-zendesk'],
+    ['/record/front', 'record-window-front-app'],
+    ['/integration/front', 'record-window-front-app'],
+    ['/record/zoho-mail', 'record-window-zoho-mail'],
+    ['/teams/record', 'record-window-ms-teams'],
+    ['/hosts-sign-in', 'host-sign-in-window'],
   ])('%s shows %s', (path, name) => {
     const match = find(path);
     expect(match.kind).toBe('page');
@@ -35,12 +43,9 @@ describe('the route table (spec section 2)', () => {
   it.each([
     '/record/outlook',
     '/outlook',
-    '/integration/front',
-    '/gmail-record/x1',
     '/join/TEAM42',
     '/redeem',
     '/settings/payments',
-    '/analytics/AbCdEf123456',
     '/teams',
     '/addons/zoho/record',
     '/static/payment-success',
@@ -48,9 +53,23 @@ describe('the route table (spec section 2)', () => {
     expect(find(path)).toEqual({ kind: 'missing' });
   });
 
+  it('gives the Google add-ons their recorder pages, the Gmail one its code', () => {
+    const code = 'AbCdEfGhIjKlMnOpQrStUv';
+    for (const path of [`/record/gmail/${code}`, `/gmail-record/${code}`]) {
+      const match = find(path);
+      expect(match.kind === 'page' && [match.route.name, match.params]).toEqual(['record-gmail', { id: code }]);
+    }
+    expect(find('/gmail-record/x1')).toMatchObject({ kind: 'invalid-params' });
+    const docs = find('/record/google-workspace');
+    expect(docs.kind === 'page' && docs.route.name).toBe('record-google-workspace');
+    const window = find('/record/google-workspace/window');
+    expect(window.kind === 'page' && window.route.name).toBe('record-window-google-docs');
+  });
+
   it('refuses a malformed id as "Page Not Found" and an unknown path as missing', () => {
     expect(find('/listen/not.an.id')).toMatchObject({ kind: 'invalid-params' });
     expect(find('/listen/x')).toMatchObject({ kind: 'invalid-params' });
+    expect(find('/analytics/not.an.id')).toMatchObject({ kind: 'invalid-params' });
     expect(find('/nowhere/at/all')).toEqual({ kind: 'missing' });
   });
 
@@ -62,6 +81,8 @@ describe('the route table (spec section 2)', () => {
       'contact-form-settings': 'Contact Form',
       'collect-settings': 'Collections',
       integrations: 'Integrations',
+      analytics: 'Analytics',
+      'record-window-front-app': 'Recording now',
     });
   });
 
@@ -72,6 +93,9 @@ describe('the route table (spec section 2)', () => {
       collect: 'none',
       record: 'none',
       'record-share': 'none',
+      'record-window-zendesk': 'none',
+      'record-window-front-app': 'none',
+      'host-sign-in-window': 'none',
       recordings: 'dashboard',
       settings: 'dashboard',
       integrations: 'dashboard',

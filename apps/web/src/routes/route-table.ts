@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { z } from 'zod';
-import { recordingIdSchema } from '@vocal/settings-model';
+import { recordingHandoffIdSchema, recordingIdSchema } from '@vocal/settings-model';
+import { POPUP_HOSTS, SIGN_IN_WINDOW_PATH } from '@vocal/host-shell/popup-hosts';
 
 export type LayoutName = 'basic' | 'dashboard' | 'default' | 'none';
 
@@ -26,9 +27,8 @@ const publicIdParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) 
 
 /**
  * The spec's route table (section 2), in its order, holding only pages that are built: a
- * path whose feature does not exist yet (teams, coupons, payments, analytics, the hosts'
- * own record pages) is the real 404 page, and nothing links to it. The dashboard children
- * share the dashboard layout; pages load on demand so a listener downloads only the listen page.
+ * path whose feature does not exist yet (teams, coupons, payments) is the real 404 page, and
+ * nothing links to it. The dashboard children share the dashboard layout; pages load on demand so a listener downloads only the listen page.
  */
 export const ROUTES: RouteDefinition[] = [
   {
@@ -38,6 +38,15 @@ export const ROUTES: RouteDefinition[] = [
     title: 'Settings',
     requiresAuth: true,
     page: () => import('../pages/settings-page.tsx'),
+  },
+  {
+    name: 'analytics',
+    paths: ['/analytics/:id'],
+    layout: 'dashboard',
+    title: 'Analytics',
+    requiresAuth: true,
+    params: recordingParams,
+    page: () => import('../analytics/analytics-page.tsx'),
   },
   {
     name: 'recordings',
@@ -56,6 +65,22 @@ export const ROUTES: RouteDefinition[] = [
     page: () => import('../pages/integrations-page.tsx'),
   },
   {
+    name: 'profile-settings',
+    paths: ['/settings/profile'],
+    layout: 'dashboard',
+    title: 'Profile',
+    requiresAuth: true,
+    page: () => import('../settings/profile-page.tsx'),
+  },
+  {
+    name: 'listen-page-settings',
+    paths: ['/settings/listen-page'],
+    layout: 'dashboard',
+    title: 'Listen page',
+    requiresAuth: true,
+    page: () => import('../settings/listen-page-settings-page.tsx'),
+  },
+  {
     name: 'contact-form-settings',
     paths: ['/settings/form'],
     layout: 'dashboard',
@@ -71,7 +96,78 @@ export const ROUTES: RouteDefinition[] = [
     requiresAuth: true,
     page: () => import('../pages/collect-settings-page.tsx'),
   },
+  {
+    name: 'signature-settings',
+    paths: ['/settings/signature'],
+    layout: 'dashboard',
+    title: 'Signature',
+    requiresAuth: true,
+    page: () => import('../settings/signature-page.tsx'),
+  },
+  {
+    name: 'recorder-settings',
+    paths: ['/settings/recorder'],
+    layout: 'dashboard',
+    title: 'Recorder',
+    requiresAuth: true,
+    page: () => import('../settings/recorder-settings-page.tsx'),
+  },
+  {
+    name: 'notification-settings',
+    paths: ['/settings/notifications'],
+    layout: 'dashboard',
+    title: 'Notifications',
+    requiresAuth: true,
+    page: () => import('../settings/notifications-page.tsx'),
+  },
+  {
+    name: 'transcript-settings',
+    paths: ['/settings/transcripts'],
+    layout: 'dashboard',
+    title: 'Transcripts',
+    requiresAuth: true,
+    page: () => import('../settings/transcripts-page.tsx'),
+  },
+  {
+    name: 'custom-domain-settings',
+    paths: ['/settings/domain'],
+    layout: 'dashboard',
+    title: 'Custom domain',
+    requiresAuth: true,
+    page: () => import('../settings/custom-domain-page.tsx'),
+  },
   { name: 'login', paths: ['/login'], layout: 'default', title: 'Log in', page: () => import('../pages/login-page.tsx') },
+  {
+    name: 'forgot-password',
+    paths: ['/forgot-password'],
+    layout: 'default',
+    title: 'Reset your password',
+    page: () => import('../pages/forgot-password-page.tsx'),
+  },
+  // The link of a password-reset mail (its token in the hash).
+  {
+    name: 'reset-password',
+    paths: ['/reset-password'],
+    layout: 'default',
+    title: 'Choose a new password',
+    page: () => import('../pages/reset-password-page.tsx'),
+  },
+  {
+    name: 'account-settings',
+    paths: ['/settings/account'],
+    layout: 'dashboard',
+    title: 'Password & account',
+    requiresAuth: true,
+    page: () => import('../pages/account-settings-page.tsx'),
+  },
+  // A notification mail's one-click unsubscribe link lands here, signed in or not.
+  {
+    name: 'unsubscribe',
+    paths: ['/unsubscribe'],
+    layout: 'default',
+    title: 'Unsubscribe',
+    page: () => import('../settings/unsubscribe-page.tsx'),
+  },
   { name: 'listen', paths: ['/listen/:id'], layout: 'none', params: recordingParams, page: () => import('../listen/listen-page.tsx') },
   { name: 'collect', paths: ['/collect/:id'], layout: 'none', params: publicIdParams, page: () => import('../pages/collect-page.tsx') },
   {
@@ -90,6 +186,43 @@ export const ROUTES: RouteDefinition[] = [
     title: 'Record',
     requiresAuth: true,
     page: () => import('../pages/record-page.tsx'),
+  },
+  // The record window of each host without a dialog API of its own (Outlook's is its
+  // add-in's dialog.html): opened by the host's panel, the session lent by postMessage.
+  ...Object.values(POPUP_HOSTS).map((info): RouteDefinition => ({
+    name: `record-window-${info.platform}`,
+    paths: [...info.recordPaths],
+    layout: 'none',
+    title: info.title,
+    page: () => import('../host-windows/record-window-page.tsx'),
+  })),
+  // The Gmail add-on's recorder (apps/google-docs): a card opens it on the phone with a
+  // one-time code; the message goes back to the card through the code.
+  {
+    name: 'record-gmail',
+    paths: ['/record/gmail/:id', '/gmail-record/:id'],
+    layout: 'none',
+    title: 'Recording in Gmail',
+    requiresAuth: true,
+    params: z.object({ id: recordingHandoffIdSchema }),
+    page: () => import('../host-windows/gmail-record-page.tsx'),
+  },
+  // The Google Docs add-on's sidebar frames this page (?handoff=<code>); its session lives in
+  // the page's memory, as in every host's frame.
+  {
+    name: 'record-google-workspace',
+    paths: ['/record/google-workspace'],
+    layout: 'none',
+    title: 'Recording in Google Docs',
+    page: () => import('../host-windows/google-workspace-page.tsx'),
+  },
+  // Those hosts' sign-in window (?host=zendesk): the tokens go back to the panel that opened it.
+  {
+    name: 'host-sign-in-window',
+    paths: [SIGN_IN_WINDOW_PATH],
+    layout: 'none',
+    title: 'Sign in',
+    page: () => import('../host-windows/sign-in-window-page.tsx'),
   },
   // The share link of an account (its inviteLink) records a message to its owner: the
   // owner's contact form, found by the same code.

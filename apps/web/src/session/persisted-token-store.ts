@@ -3,12 +3,32 @@ import type { TokenStore } from '@vocal/api-client';
 
 const KEY = 'vocal.tokens';
 
+type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/**
+ * localStorage, or a map in memory where the browser denies it: a page of ours in another
+ * site's frame (the Google Docs sidebar) with third-party storage blocked throws on the mere
+ * read of `window.localStorage`. The session then lasts as long as the page.
+ */
+function localStorageOrMemory(): KeyValueStorage {
+  try {
+    return window.localStorage;
+  } catch {
+    const values = new Map<string, string>();
+    return {
+      getItem: (key) => values.get(key) ?? null,
+      setItem: (key, value) => void values.set(key, value),
+      removeItem: (key) => void values.delete(key),
+    };
+  }
+}
+
 /**
  * Tokens kept in localStorage so a reload keeps the user signed in, shared by every tab.
  * Written at once (not debounced): a rotated refresh token lost to a closing tab would sign
  * the user out on their next visit.
  */
-export function persistedTokenStore(storage: Storage = window.localStorage): TokenStore & {
+export function persistedTokenStore(storage: KeyValueStorage = localStorageOrMemory()): TokenStore & {
   /** Calls back when another tab signs in, refreshes or signs out. */
   onExternalChange(listener: (tokens: Tokens | null) => void): () => void;
 } {

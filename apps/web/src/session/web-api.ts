@@ -1,4 +1,5 @@
 import { createApiClient, type ApiClient } from '@vocal/api-client';
+import { captureHttpError } from '../error-reporting/client-reporter.ts';
 import { persistedTokenStore } from './persisted-token-store.ts';
 
 /** The API lives on the app's own origin under /api; files under /files. */
@@ -27,6 +28,7 @@ export function webApi(): ApiClient {
     reload: () => window.location.reload(),
     onHttpError: (report) => {
       if (report.status >= 500) console.error(`API ${report.method} ${report.url} answered ${report.status}: ${report.body.msg}`);
+      captureHttpError(report);
     },
     logFatal: (title, message) => console.error(`${title}: ${message}`),
   });

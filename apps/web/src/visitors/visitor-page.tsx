@@ -2,8 +2,12 @@ import type { ReactNode } from 'react';
 import type { PublicUser, Theme } from '@vocal/settings-model';
 import { ThemeProvider } from '@vocal/ui-kit';
 
-/** The frame of a visitor's page: the owner's theme, who it is for, and the Free plan's branding. */
+/**
+ * The frame of a visitor's page: the owner's theme, who it is for, and the Free plan's branding.
+ * `preview`: shown inside a settings page, where it is not the page's main landmark.
+ */
 export function VisitorPage(props: {
+  preview?: boolean;
   theme: Theme;
   user: PublicUser;
   name: string;
@@ -12,9 +16,10 @@ export function VisitorPage(props: {
   branding: boolean;
   children: ReactNode;
 }) {
+  const Main = props.preview ? 'div' : 'main';
   return (
     <ThemeProvider theme={props.theme} className="visitor-page">
-      <main className="visitor-page__main">
+      <Main className="visitor-page__main">
         <article className="visitor-card" aria-labelledby="visitor-title">
           <header className="visitor-card__header">
             {props.user.avatarUrl ? (
@@ -38,7 +43,7 @@ export function VisitorPage(props: {
             Powered by <a href="/login">Vocal</a>. Get your own voice contact form, free.
           </p>
         ) : null}
-      </main>
+      </Main>
     </ThemeProvider>
   );
 }
