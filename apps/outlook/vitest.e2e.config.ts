@@ -1,3 +1,3 @@
-import { e2eTestConfig } from '@vocal/vitest-config';
+import { hostE2eTestConfig } from '@vocal/vitest-config';
 
-export default e2eTestConfig;
+export default hostE2eTestConfig;

@@ -1,9 +1,17 @@
-import { join } from 'node:path';
-import { launchBrowser, repoRoot, startProduct, watchPageErrors, type ApiProcess } from '@vocal/e2e';
+import {
+  launchBrowser,
+  recordUntil,
+  savePersonalisation,
+  signUpOverApi,
+  startHostProduct,
+  uniqueEmail,
+  watchPageErrors,
+  type ApiProcess,
+} from '@vocal/e2e';
 import { makeSpeechWav } from '@vocal/test-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTaskpane } from './office-harness.ts';
-import { recordUntil, savePersonalisation, signInOnDialog, signUpOverApi, uniqueEmail } from './support.ts';
+import { signInOnDialog } from './support.ts';
 
 let product: ApiProcess;
 /** Plays the Outlook client whose taskpane frame gets no microphone. */
@@ -15,7 +23,7 @@ beforeAll(async () => {
   const wav = await makeSpeechWav('This message was recorded in a separate window because Outlook blocked the microphone.', {
     seconds: 10,
   });
-  product = await startProduct({ env: { HOST_APPS_DIR: join(repoRoot, 'apps') } });
+  product = await startHostProduct();
   refusing = await launchBrowser({ denyMicrophone: true });
   working = await launchBrowser({ microphoneWav: wav, loop: true });
 });
@@ -28,7 +36,7 @@ afterAll(async () => {
 
 describe('when Outlook refuses the taskpane the microphone', () => {
   it('explains it, records in a new window with the borrowed session, and inserts the link in the draft', async () => {
-    const email = uniqueEmail();
+    const email = uniqueEmail('outlook');
     const token = await signUpOverApi(product.url, email);
     await savePersonalisation(product.url, token, { attachment: { enabled: true } });
 
@@ -68,7 +76,7 @@ describe('when Outlook refuses the taskpane the microphone', () => {
     await window.getByRole('button', { name: 'Add to email' }).click();
 
     // The window hands the share back, the taskpane closes it and inserts the link as if recorded in place.
-    await expect.poll(() => window.isClosed(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => window.isClosed(), { timeout: 90_000 }).toBe(true);
     await taskpane.getByText('Your message is ready', { exact: true }).waitFor();
     await taskpane.getByText('The link was added where you are writing.').waitFor();
     const url = await taskpane.getByRole('textbox', { name: 'Link to your message' }).inputValue();

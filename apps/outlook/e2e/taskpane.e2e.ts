@@ -1,9 +1,18 @@
-import { join } from 'node:path';
-import { launchBrowser, repoRoot, startProduct, watchPageErrors, type ApiProcess } from '@vocal/e2e';
+import {
+  launchBrowser,
+  recordUntil,
+  savePersonalisation,
+  signUpOverApi,
+  startHostProduct,
+  strangerPlays,
+  uniqueEmail,
+  watchPageErrors,
+  type ApiProcess,
+} from '@vocal/e2e';
 import { decodeMp3, makeSpeechWav } from '@vocal/test-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTaskpane } from './office-harness.ts';
-import { recordUntil, savePersonalisation, signInOnDialog, signUpOverApi, uniqueEmail } from './support.ts';
+import { signInOnDialog } from './support.ts';
 
 let product: ApiProcess;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -12,7 +21,7 @@ const taskpaneSize = { width: 350, height: 700 };
 beforeAll(async () => {
   const wav = await makeSpeechWav('Hello, this is a voice message recorded in Outlook. Listen to it and reply.', { seconds: 10 });
   // The server serves this app's build at /hosts/outlook/ (turbo builds it before the tests).
-  product = await startProduct({ env: { HOST_APPS_DIR: join(repoRoot, 'apps') } });
+  product = await startHostProduct();
   browser = await launchBrowser({ microphoneWav: wav, loop: true });
 });
 
@@ -34,7 +43,7 @@ describe('the Outlook taskpane', () => {
   });
 
   it('signs in through the Office dialog, records, and inserts the escaped link and the MP3 into the draft', async () => {
-    const email = uniqueEmail();
+    const email = uniqueEmail('outlook');
     const token = await signUpOverApi(product.url, email);
     await savePersonalisation(product.url, token, {
       attachment: { enabled: true },
@@ -96,22 +105,15 @@ describe('the Outlook taskpane', () => {
     expect(listen.status).toBe(200);
     const payload = (await listen.json()) as { audio: { subject: string | null; audioUrl: string } };
     expect(payload.audio.subject).toBe('Budget & plans <Q3>');
-    const stranger = await browser.newContext();
-    const listener = await stranger.newPage();
-    await listener.goto(url.replace('localhost', '127.0.0.1'));
-    await listener.getByRole('button', { name: 'Play', exact: true }).click();
-    await expect
-      .poll(() => listener.evaluate(() => document.querySelector('audio')?.currentTime ?? 0), { timeout: 15_000 })
-      .toBeGreaterThan(0.5);
+    await strangerPlays(browser, url);
 
     expect(errors).toEqual([]);
-    await stranger.close();
     await context.close();
   });
 
   it('says calmly that sign-in was cancelled when the person closes the window', async () => {
     const context = await browser.newContext({ viewport: taskpaneSize });
-    const office = await openTaskpane(context, `${product.url}/hosts/outlook/taskpane.html`, { email: uniqueEmail() });
+    const office = await openTaskpane(context, `${product.url}/hosts/outlook/taskpane.html`, { email: uniqueEmail('outlook') });
     const { taskpane } = office;
     await taskpane.getByRole('button', { name: 'Sign in' }).click();
     const dialog = await office.nextDialog();

@@ -6,11 +6,11 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { launchBrowser, repoRoot, startProduct } from '@vocal/e2e';
+import { launchBrowser, repoRoot, signUpOverApi, startProduct, uniqueEmail } from '@vocal/e2e';
 import { makeSpeechWav } from '@vocal/test-fixtures';
 import type { Page } from 'playwright-core';
 import { openTaskpane } from '../e2e/office-harness.ts';
-import { signInOnDialog, signUpOverApi, uniqueEmail } from '../e2e/support.ts';
+import { signInOnDialog } from '../e2e/support.ts';
 
 const out = join(import.meta.dirname, '..', 'screenshots');
 await mkdir(out, { recursive: true });
@@ -29,7 +29,7 @@ async function shot(page: Page, name: string) {
 
 try {
   for (const colorScheme of ['light', 'dark'] as const) {
-    const email = uniqueEmail();
+    const email = uniqueEmail('outlook');
     await signUpOverApi(product.url, email);
     const context = await browser.newContext({ viewport, colorScheme });
     const office = await openTaskpane(context, taskpaneUrl, { subject: 'Quarterly numbers', email });
@@ -55,6 +55,9 @@ try {
     await taskpane.locator('.vk-record-flow__elapsed', { hasText: '0:02' }).waitFor();
     await shot(taskpane, `recording-${colorScheme}`);
     await taskpane.getByRole('button', { name: 'Stop recording' }).click();
+    await taskpane.getByText('Listen before you send').waitFor();
+    await shot(taskpane, `review-${colorScheme}`);
+    await taskpane.getByRole('button', { name: 'Add to email' }).click();
     await taskpane.getByText('Your message is ready', { exact: true }).waitFor();
     await shot(taskpane, `shared-${colorScheme}`);
     await context.close();

@@ -1,15 +1,11 @@
+import './shared/app.css';
 import { APP_VERSION } from '@vocal/settings-model';
 import { Spinner } from '@vocal/ui-kit';
-import { RecordDialog } from './dialog/record-dialog.tsx';
+import { createHostApi, createWindowAdapter, RecordWindow, renderPage, requestSession, SignInWindow } from '@vocal/host-shell';
 import { readDialogQuery } from './dialog/dialog-mode.ts';
-import { requestSession } from './dialog/request-session.ts';
-import { SignInDialog } from './dialog/sign-in-dialog.tsx';
-import { createOutlookDialogAdapter } from './host/outlook-dialog-adapter.ts';
 import { createOutlookDialogBridge } from './host/outlook-dialog-bridge.ts';
 import { waitForOffice } from './host/outlook-office-runtime.ts';
 import { OfficeMissing } from './shared/office-missing.tsx';
-import { createOutlookApi } from './shared/outlook-api.ts';
-import { renderPage } from './shared/render-page.tsx';
 
 renderPage(
   <div className="page-loading">
@@ -22,19 +18,23 @@ try {
   const { office } = await waitForOffice();
   const bridge = createOutlookDialogBridge(office, { origin: window.location.origin });
   const send = bridge.send;
-  const { api } = createOutlookApi();
+  const { api } = createHostApi();
   if (!query) {
     renderPage(<OfficeMissing message="This window was opened without saying what for. Close it and try again from the taskpane." />);
   } else if (query.mode === 'sign-in') {
-    renderPage(<SignInDialog api={api} send={send} initialEmail={query.email} />);
+    renderPage(<SignInWindow api={api} send={send} hostName="Outlook" initialEmail={query.email} />);
   } else {
     const borrowSession = () => requestSession(bridge);
     renderPage(
-      <RecordDialog
+      <RecordWindow
         api={api}
-        host={createOutlookDialogAdapter(bridge)}
+        // Confirming hands the message to the taskpane, which puts it into the email.
+        host={createWindowAdapter({ platform: 'outlook', sendLabel: 'Add to email', send })}
         send={send}
         borrowSession={borrowSession}
+        onCancel={() => send({ type: 'cancelled' })}
+        hostName="Outlook"
+        lead="When you stop, the link goes into your email in Outlook."
         pageUrl={window.location.href}
         initialEmail={query.email}
       />,

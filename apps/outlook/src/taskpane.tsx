@@ -1,10 +1,10 @@
+import './shared/app.css';
 import { APP_VERSION } from '@vocal/settings-model';
 import { Spinner } from '@vocal/ui-kit';
+import { createHostApi, renderPage } from '@vocal/host-shell';
 import { createOutlookAdapter } from './host/outlook-adapter.ts';
 import { waitForOffice } from './host/outlook-office-runtime.ts';
 import { OfficeMissing } from './shared/office-missing.tsx';
-import { createOutlookApi } from './shared/outlook-api.ts';
-import { renderPage } from './shared/render-page.tsx';
 import { TaskpaneApp } from './taskpane/taskpane-app.tsx';
 
 renderPage(
@@ -20,7 +20,7 @@ try {
       <OfficeMissing message="This page is Vocal’s Outlook add-in. Write an email in Outlook and choose Voice message on the ribbon." />,
     );
   } else {
-    const { api, tokens } = createOutlookApi();
+    const { api, tokens } = createHostApi();
     const adapter = createOutlookAdapter(office, {
       origin: window.location.origin,
       session: { current: () => tokens.get(), update: (next) => api.session.setTokens(next) },

@@ -1,6 +1,6 @@
 import { shareHtml, shareText, type HostAdapter, type HostContext, type InsertOutcome, type Share } from '@vocal/host-contract';
 import type { Tokens } from '@vocal/settings-model';
-import { blobToBase64 } from '../shared/blob-to-base64.ts';
+import { answerRecordWindow, answerSignInWindow, blobToBase64 } from '@vocal/host-shell';
 import { officeCall } from './outlook-async.ts';
 import { converseWithDialog } from './outlook-dialog-conversation.ts';
 import type { OutlookComposeItem, OutlookOffice } from './outlook-office.ts';
@@ -81,40 +81,20 @@ export function createOutlookAdapter(office: OutlookOffice, options: OutlookAdap
     },
 
     signInWithDialog(signInUrl: string) {
-      return converseWithDialog<Tokens>(office, signInUrl, {
-        origin: options.origin,
-        size: SIGN_IN_SIZE,
-        onMessage(message, controls) {
-          if (message.type === 'signed-in') controls.finish(message.tokens);
-          else if (message.type === 'cancelled') controls.finish(null);
-        },
-      });
+      return converseWithDialog<Tokens>(office, signInUrl, { origin: options.origin, size: SIGN_IN_SIZE, onMessage: answerSignInWindow });
     },
 
     async recordInWindow(recordUrl: string) {
       // Read now, not when the taskpane opened: the person may have typed the subject since.
       const subject = await readSubject(office);
+      const session = options.session;
       return converseWithDialog<Share>(office, recordUrl, {
         origin: options.origin,
         size: RECORD_SIZE,
-        onMessage(message, controls) {
-          switch (message.type) {
-            case 'session-request':
-              controls.reply({ type: 'session', tokens: options.session?.current() ?? null, ...(subject?.trim() ? { subject } : {}) });
-              break;
-            case 'session-updated':
-              options.session?.update(message.tokens);
-              break;
-            case 'shared':
-              controls.finish(message.share);
-              break;
-            case 'cancelled':
-              controls.finish(null);
-              break;
-            default:
-              break;
-          }
-        },
+        onMessage: answerRecordWindow({
+          lend: () => ({ tokens: session?.current() ?? null, subject }),
+          adopt: (tokens) => session?.update(tokens),
+        }),
       });
     },
   };

@@ -1,8 +1,8 @@
 import { describeHostAdapterContract, sampleShare } from '@vocal/host-contract/contract';
 import { shareHtml } from '@vocal/host-contract';
+import { createWindowAdapter } from '@vocal/host-shell';
 import { describe, expect, it } from 'vitest';
 import { encodeDialogMessage, parseDialogToParentMessage, type DialogToParentMessage } from '../protocol/dialog-messages.ts';
-import { createOutlookDialogAdapter } from './outlook-dialog-adapter.ts';
 import { createOutlookDialogBridge } from './outlook-dialog-bridge.ts';
 import { createFakeDialogOffice } from './outlook-fake-office.ts';
 
@@ -10,7 +10,8 @@ const origin = 'https://vocal.example';
 
 describeHostAdapterContract('the Outlook record window adapter', () => {
   const fake = createFakeDialogOffice();
-  const adapter = createOutlookDialogAdapter(createOutlookDialogBridge(fake.office, { origin }));
+  const bridge = createOutlookDialogBridge(fake.office, { origin });
+  const adapter = createWindowAdapter({ platform: 'outlook', sendLabel: 'Add to email', send: bridge.send });
   const shared = () =>
     fake.sent.map(parseDialogToParentMessage).flatMap((message) => (message?.type === 'shared' ? [shareHtml(message.share)] : []));
   return { adapter, insertedContent: shared };

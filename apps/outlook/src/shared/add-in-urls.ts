@@ -15,6 +15,3 @@ export function recordDialogUrl(base: string): string {
   url.searchParams.set('mode', 'record');
   return url.href;
 }
-
-/** The web app's upgrade page, on the same origin as the add-in. */
-export const upgradeUrl = (base: string) => new URL('/upgrade', base).href;

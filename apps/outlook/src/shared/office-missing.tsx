@@ -1,4 +1,4 @@
-import { BrandHeader } from './brand-header.tsx';
+import { BrandHeader } from '@vocal/host-shell';
 
 /** Shown when office.js did not load, or the page was opened outside Outlook. */
 export function OfficeMissing({ message }: { message: string }) {

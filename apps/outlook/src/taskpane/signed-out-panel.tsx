@@ -1,9 +1,9 @@
 import { Button } from '@vocal/ui-kit';
-import { Notice } from '../shared/notice.tsx';
+import { Notice, type PanelNotice } from '@vocal/host-shell';
 
 export type SignedOutPanelProps = {
   onSignIn(): Promise<void>;
-  notice: { tone: 'info' | 'error'; text: string } | null;
+  notice: PanelNotice;
 };
 
 /** What a signed-out person sees: what the add-in does, and Sign in (in a separate window). */

@@ -1,18 +1,11 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef } from 'react';
 import type { ApiClient } from '@vocal/api-client';
-import type { HostAdapter, HostContext } from '@vocal/host-contract';
+import type { HostAdapter } from '@vocal/host-contract';
 import type { Personalisation } from '@vocal/settings-model';
-import { Button, RecordFlow } from '@vocal/ui-kit';
-import { recordDialogUrl, signInDialogUrl, upgradeUrl } from '../shared/add-in-urls.ts';
-import { AccountNotReady } from '../shared/account-not-ready.tsx';
-import { BrandHeader } from '../shared/brand-header.tsx';
-import { Notice } from '../shared/notice.tsx';
-import { openLinksOutside } from '../shared/open-links-outside.ts';
-import { useAccount } from '../shared/use-account.ts';
-import { useSignedIn } from '../shared/use-signed-in.ts';
+import { HostPanel, useAccount, useHostContext, useSignedIn, useWindowSignIn, withWindowRecording } from '@vocal/host-shell';
+import { recordDialogUrl, signInDialogUrl } from '../shared/add-in-urls.ts';
 import { fetchShareAudio } from './fetch-share-audio.ts';
 import { SignedOutPanel } from './signed-out-panel.tsx';
-import { withWindowRecording } from './with-window-recording.ts';
 
 export type TaskpaneAppProps = {
   /** The Outlook adapter (or a fake in tests). */
@@ -22,25 +15,16 @@ export type TaskpaneAppProps = {
   pageUrl: string;
 };
 
-type NoticeState = { tone: 'info' | 'error'; text: string } | null;
-
 /** The taskpane: sign in through Office's dialog, then the shared record flow with the Outlook adapter. */
 export function TaskpaneApp({ adapter, api, pageUrl }: TaskpaneAppProps) {
   const signedIn = useSignedIn(api);
   const account = useAccount(api, signedIn);
-  const [context, setContext] = useState<HostContext>({});
-  const [notice, setNotice] = useState<NoticeState>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    adapter.ready().then(
-      (hostContext) => !cancelled && setContext(hostContext),
-      () => undefined,
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [adapter]);
+  const context = useHostContext(adapter);
+  const openSignIn = adapter.signInWithDialog;
+  const { signIn, notice, setNotice } = useWindowSignIn(
+    api,
+    openSignIn && (() => openSignIn.call(adapter, signInDialogUrl(pageUrl, context.email))),
+  );
 
   // The window path reads the attachment setting when its message arrives, not when the pane opened.
   const settings = useRef<Personalisation | null>(null);
@@ -52,56 +36,21 @@ export function TaskpaneApp({ adapter, api, pageUrl }: TaskpaneAppProps) {
         fetchAudio: (share) => fetchShareAudio(api, share),
         onWindowError: (text) => setNotice({ tone: 'error', text }),
       }),
-    [adapter, api],
+    [adapter, api, setNotice],
   );
 
-  const signIn = async () => {
-    setNotice(null);
-    if (!adapter.signInWithDialog) return;
-    try {
-      const tokens = await adapter.signInWithDialog(signInDialogUrl(pageUrl, context.email));
-      if (tokens) api.session.setTokens(tokens);
-      else setNotice({ tone: 'info', text: 'Sign-in was cancelled.' });
-    } catch (error) {
-      setNotice({ tone: 'error', text: `The sign-in window could not open. ${error instanceof Error ? error.message : ''}`.trim() });
-    }
-  };
-
-  if (!signedIn) {
-    return (
-      <div className="taskpane" onClick={openLinksOutside}>
-        <BrandHeader />
-        <SignedOutPanel onSignIn={signIn} notice={notice} />
-      </div>
-    );
-  }
-
-  const signOut = async () => {
-    setNotice(null);
-    await api.logout();
-  };
-
   return (
-    <div className="taskpane" onClick={openLinksOutside}>
-      <BrandHeader>
-        <Button size="sm" variant="ghost" onClick={signOut}>
-          Sign out
-        </Button>
-      </BrandHeader>
-      {account.status === 'ready' ? <p className="taskpane__who">Signed in as {account.user.email}</p> : null}
-      {notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}
-      {account.status !== 'ready' ? (
-        <AccountNotReady account={account} />
-      ) : (
-        <RecordFlow
-          host={host}
-          api={api}
-          plan={account.user.plan}
-          settings={account.settings}
-          recordInWindowUrl={recordDialogUrl(pageUrl)}
-          upgradeUrl={upgradeUrl(pageUrl)}
-        />
-      )}
-    </div>
+    <HostPanel
+      className="taskpane"
+      api={api}
+      signedIn={signedIn}
+      account={account}
+      signedOut={<SignedOutPanel onSignIn={signIn} notice={notice} />}
+      notice={notice}
+      setNotice={setNotice}
+      host={host}
+      pageUrl={pageUrl}
+      recordInWindowUrl={recordDialogUrl(pageUrl)}
+    />
   );
 }

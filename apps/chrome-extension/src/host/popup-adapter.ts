@@ -1,0 +1,76 @@
+import { shareHtml, type HostAdapter, type HostContext, type InsertOutcome, type Share } from '@vocal/host-contract';
+import type { GmailBridge } from '../shared/extension-messages.ts';
+import type { ChromeApi } from './chrome-api.ts';
+import { copiedInstead } from './compose-adapter.ts';
+
+export const LINK_COPIED = 'The link is copied: paste it wherever you like.';
+export const COPY_IT = 'Copy the link below and paste it wherever you like.';
+
+/** The hosts the popup can insert into: Gmail, where the content script runs. */
+export const isGmailUrl = (url: string | undefined) => {
+  if (!url) return false;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' && parsed.hostname === 'mail.google.com';
+  } catch {
+    return false;
+  }
+};
+
+type Bridged = typeof globalThis & { __vocalGmail?: GmailBridge };
+
+/**
+ * The toolbar popup as a host (platform chrome-voice-popup). Where the active tab is Gmail,
+ * the link goes into the compose window the person last worked in, through chrome.scripting
+ * into the content script's world (the functions below run there, so they name the bridge by
+ * its literal key); anywhere else, or when that fails, it is copied for the person to paste.
+ */
+export function createPopupAdapter(
+  chrome: Pick<ChromeApi, 'tabs' | 'scripting' | 'windows'>,
+  options: { copyText(text: string): Promise<boolean> },
+): HostAdapter {
+  // The tab in front of the browser window the person last used: the one the popup opened over.
+  const gmailTab = async () => {
+    const window = await chrome.windows.getLastFocused({ windowTypes: ['normal'] });
+    if (window.id === undefined) return null;
+    const [tab] = await chrome.tabs.query({ active: true, windowId: window.id });
+    return tab?.id !== undefined && isGmailUrl(tab.url) ? tab.id : null;
+  };
+
+  return {
+    platform: 'chrome-voice-popup',
+    insertedHint: 'The link went into the email you are writing in Gmail.',
+
+    async ready(): Promise<HostContext> {
+      try {
+        const tabId = await gmailTab();
+        if (tabId === null) return {};
+        const [result] = await chrome.scripting.executeScript({
+          target: { tabId },
+          func: () => (globalThis as Bridged).__vocalGmail?.activeSubject() ?? '',
+        });
+        const subject = typeof result?.result === 'string' ? result.result.trim() : '';
+        return subject ? { subject } : {};
+      } catch {
+        return {};
+      }
+    },
+
+    async insertShare(share: Share): Promise<InsertOutcome> {
+      try {
+        const tabId = await gmailTab();
+        // Not in Gmail: copying is the way, not a failure.
+        if (tabId === null) return copiedInstead(options.copyText, share, { copied: LINK_COPIED, notCopied: COPY_IT });
+        const [result] = await chrome.scripting.executeScript({
+          target: { tabId },
+          func: (html: string) => (globalThis as Bridged).__vocalGmail?.insertIntoActiveCompose(html) ?? false,
+          args: [shareHtml(share)],
+        });
+        if (result?.result === true) return { inserted: true };
+      } catch (error) {
+        console.warn('Vocal could not insert into the active tab', error);
+      }
+      return copiedInstead(options.copyText, share);
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import { readFile } from 'node:fs/promises';
+import type { BrowserContext, Frame } from 'playwright-core';
+
+/** What the harness recorded: every function the plugin called on Front, with its arguments. */
+export type FrontCall = { name: string; args: unknown[]; contextId: string };
+
+/**
+ * Front's own origin: the harness page is served there (by `context.route`), so the plugin
+ * runs in a cross-origin frame of a page whose origin Front's frame-ancestors policy names.
+ */
+export const FRONT_ORIGIN = 'https://app.frontapp.com';
+const HARNESS_URL = `${FRONT_ORIGIN}/vocal-harness`;
+
+export type FrontHarnessOptions = {
+  /** The context Front sends first (the functions it offers are added). */
+  context: Record<string, unknown>;
+  /** The conversation's messages, as listMessages answers them. */
+  messages?: { id: string; date: string }[];
+  /** The iframe's size: Front's sidebar. */
+  frameSize?: { width: number; height: number };
+  /**
+   * Whether Front's page may use the microphone (true by default). A frame's microphone is
+   * its top page's permission, delegated: without it the plugin is refused while our own
+   * windows, top-level on our origin, are not.
+   */
+  microphone?: boolean;
+};
+
+/** The functions Front's sidebar contexts offer that the plugin uses, with their arity (cancel token included). */
+const FUNCTION_ARITIES = { createDraft: 2, updateDraft: 3, listMessages: 2, openUrl: 2 };
+
+/** A single conversation, as Front describes one, with the draft open in it if any. */
+export function conversationContext(conversation: { subject?: string; draftId?: string; email?: string }) {
+  return {
+    id: 'context-1',
+    type: 'singleConversation',
+    teammate: { id: 'tea_1', name: 'Ada Lovelace', username: 'ada', email: conversation.email ?? 'ada@example.com' },
+    conversation: { id: 'cnv_1', type: 'email', status: 'open', subject: conversation.subject, draftId: conversation.draftId },
+  };
+}
+
+let harnessScript: Promise<string> | null = null;
+const readHarnessScript = () => (harnessScript ??= readFile(new URL('./front-harness-page.js', import.meta.url), 'utf8'));
+
+function harnessPage(pluginUrl: string, script: string, options: FrontHarnessOptions) {
+  const config = { context: options.context, messages: options.messages ?? [], functionArities: FUNCTION_ARITIES };
+  const { width, height } = options.frameSize ?? { width: 340, height: 720 };
+  // Front frames plugins in a sandbox that keeps their origin, forms and popups (its docs: a
+  // "sandboxed iframe" where cookies work as in any browser); the microphone is delegated.
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Front</title>
+<style>html,body{margin:0}iframe{display:block;border:0;width:${width}px;height:${height}px}</style></head>
+<body><iframe id="plugin" title="Vocal" src="${pluginUrl}" allow="microphone; clipboard-write"
+sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-modals"></iframe>
+<script>window.__frontHarnessConfig = ${JSON.stringify(config)};</script>
+<script>${script}</script></body></html>`;
+}
+
+/**
+ * Opens the plugin at `pluginUrl` in a page playing Front: the page is on Front's origin and
+ * frames the plugin, answers its handshake with a context and each call with a result, and
+ * records the calls.
+ */
+export async function openFrontSidebar(context: BrowserContext, pluginUrl: string, options: FrontHarnessOptions) {
+  const body = harnessPage(pluginUrl, await readHarnessScript(), options);
+  // A public page framing one on a local address needs Chromium's local-network-access permission.
+  const permissions = [
+    'local-network-access',
+    'clipboard-read',
+    'clipboard-write',
+    ...(options.microphone === false ? [] : ['microphone']),
+  ];
+  await context.grantPermissions(permissions, { origin: FRONT_ORIGIN });
+  await context.route(`${FRONT_ORIGIN}/**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body }));
+  const page = await context.newPage();
+  await page.goto(HARNESS_URL);
+  const frameElement = await page.waitForSelector('#plugin');
+  const frame = (await frameElement.contentFrame()) as Frame;
+  const calls = () => page.evaluate(() => (window as unknown as { __frontCalls: FrontCall[] }).__frontCalls);
+  return {
+    page,
+    /** The plugin's frame: find and press things here. */
+    sidebar: page.frameLocator('#plugin'),
+    frame,
+    calls,
+    callsNamed: async (name: string) => (await calls()).filter((call) => call.name === name),
+    /** Front sends a new context, as when the person opens another conversation. */
+    setContext: (next: Record<string, unknown>) =>
+      page.evaluate((value) => (window as unknown as { __front: { setContext(context: unknown): void } }).__front.setContext(value), next),
+  };
+}
+
+export type FrontSidebar = Awaited<ReturnType<typeof openFrontSidebar>>;

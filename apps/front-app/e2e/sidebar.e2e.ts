@@ -1,0 +1,142 @@
+import {
+  axeViolations,
+  launchBrowser,
+  recordUntil,
+  signUpOverApi,
+  startHostProduct,
+  strangerPlays,
+  uniqueEmail,
+  watchPageErrors,
+  type ApiProcess,
+} from '@vocal/e2e';
+import { makeSpeechWav } from '@vocal/test-fixtures';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conversationContext, openFrontSidebar, type FrontHarnessOptions } from './front-harness.ts';
+import { signInOnWindow } from './support.ts';
+
+let product: ApiProcess;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+const sidebarSize = { width: 340, height: 720 };
+const sidebarUrl = () => `${product.url}/hosts/front-app/sidebar.html`;
+
+beforeAll(async () => {
+  const wav = await makeSpeechWav('Hello, this is a voice message recorded in Front. Listen to it and reply.', { seconds: 8 });
+  // The server serves this app's build at /hosts/front-app/ (turbo builds it before the tests).
+  product = await startHostProduct();
+  browser = await launchBrowser({ microphoneWav: wav, loop: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+/** Opens the plugin in Front's sidebar and signs in through our window, as a teammate with an account. */
+async function signedInSidebar(context: BrowserContext, options: FrontHarnessOptions & { email: string }) {
+  const front = await openFrontSidebar(context, sidebarUrl(), options);
+  const errors = watchPageErrors(front.page);
+  await front.sidebar.getByRole('button', { name: 'Sign in' }).waitFor();
+  expect(await axeViolations(front.frame)).toEqual([]);
+  const opening = context.waitForEvent('page');
+  await front.sidebar.getByRole('button', { name: 'Sign in' }).click();
+  const window: Page = await opening;
+  expect(window.url()).toBe(`${product.url}/hosts-sign-in?host=front-app&email=${encodeURIComponent(options.email)}`);
+  await signInOnWindow(window);
+  await expect.poll(() => window.isClosed()).toBe(true);
+  await front.sidebar.getByText(`Signed in as ${options.email}`).waitFor();
+  return { ...front, errors };
+}
+
+describe('the Front plugin', () => {
+  it('is served where the README says, framed by Front’s pages only, and says so when opened outside Front', async () => {
+    const response = await fetch(sidebarUrl());
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    const framing = /frame-ancestors ([^;]+)/.exec(response.headers.get('content-security-policy') ?? '')?.[1]?.split(' ');
+    expect(framing).toEqual(expect.arrayContaining(['https://*.frontapp.com', 'https://*.frontapplication.com']));
+
+    const context = await browser.newContext({ viewport: sidebarSize });
+    const page = await context.newPage();
+    await page.goto(sidebarUrl());
+    await page.getByRole('heading', { name: 'Open Vocal from Front' }).waitFor();
+    await context.close();
+  });
+
+  it('signs in through our window, records, and starts a reply to the latest message with the escaped link (createDraft)', async () => {
+    const email = uniqueEmail('front');
+    await signUpOverApi(product.url, email);
+    const context = await browser.newContext({ viewport: sidebarSize });
+    const front = await signedInSidebar(context, {
+      email,
+      context: conversationContext({ subject: 'Refund for order <1234> & more', email }),
+      messages: [
+        { id: 'msg_first', date: '2025-01-06T09:00:00Z' },
+        { id: 'msg_latest', date: '2025-01-07T09:00:00Z' },
+      ],
+    });
+    const { sidebar } = front;
+    expect(await axeViolations(front.frame)).toEqual([]);
+
+    await recordUntil(sidebar, 3);
+    // The conversation's subject is the title; nothing goes into Front before the teammate confirms.
+    await expect.poll(() => sidebar.getByRole('textbox', { name: 'Title' }).inputValue()).toBe('Refund for order <1234> & more');
+    expect(await front.callsNamed('createDraft')).toEqual([]);
+    await sidebar.getByRole('button', { name: 'Add to draft' }).click();
+    await sidebar.getByText('The link was added where you are writing.').waitFor();
+    const url = await sidebar.getByRole('textbox', { name: 'Link to your message' }).inputValue();
+    expect(url).toMatch(/\/listen\/[A-Za-z0-9]{12}$/);
+    expect(await axeViolations(front.frame)).toEqual([]);
+
+    // No draft was open: a reply to the conversation's latest message, with exactly this HTML.
+    const calls = await front.calls();
+    expect(calls.map((call) => call.name)).toEqual(['listMessages', 'createDraft']);
+    expect(calls[1]!.args).toEqual([
+      {
+        content: {
+          body: `<p>Hey, check out my voice message!<br>🎙️ <a href="${url}">Refund for order &#60;1234&#62; &#38; more</a></p>`,
+          type: 'html',
+        },
+        replyOptions: { type: 'reply', originalMessageId: 'msg_latest' },
+      },
+    ]);
+
+    // The listen link opens through Front (delegateNewWindowsToFront), in the teammate's browser.
+    await sidebar.getByRole('link', { name: 'Open' }).click();
+    await expect.poll(async () => (await front.callsNamed('openUrl')).map((call) => call.args)).toEqual([[url]]);
+
+    await strangerPlays(browser, url);
+    expect(front.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('inserts at the caret of the draft being written (updateDraft, insert mode), titled by the subject Front shows now', async () => {
+    const email = uniqueEmail('front');
+    await signUpOverApi(product.url, email);
+    const context = await browser.newContext({ viewport: sidebarSize });
+    const front = await signedInSidebar(context, { email, context: conversationContext({ subject: 'Old subject', email }) });
+    // The teammate opens another conversation, with a reply being written.
+    await front.setContext({ ...conversationContext({ subject: 'Delivery date', draftId: 'dra_open', email }), id: 'context-2' });
+
+    await recordUntil(front.sidebar, 3);
+    await expect.poll(() => front.sidebar.getByRole('textbox', { name: 'Title' }).inputValue()).toBe('Delivery date');
+    await front.sidebar.getByRole('button', { name: 'Add to draft' }).click();
+    await front.sidebar.getByText('The link was added where you are writing.').waitFor();
+    const url = await front.sidebar.getByRole('textbox', { name: 'Link to your message' }).inputValue();
+    expect(await front.calls()).toEqual([
+      {
+        name: 'updateDraft',
+        contextId: 'context-2',
+        args: [
+          'dra_open',
+          {
+            updateMode: 'insert',
+            content: { body: `<p>Hey, check out my voice message!<br>🎙️ <a href="${url}">Delivery date</a></p>`, type: 'html' },
+          },
+        ],
+      },
+    ]);
+    expect(front.errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,44 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createApiClient } from '@vocal/api-client';
+import { createFakeHostAdapter } from '@vocal/host-contract';
+import { describe, expect, it } from 'vitest';
+import { SidebarApp } from './sidebar-app.tsx';
+
+const pageUrl = 'https://vocal.example/hosts/front-app/sidebar.html';
+const api = () => createApiClient({ baseUrl: 'https://vocal.example/api', fetch: () => Promise.reject(new Error('offline')) });
+
+describe('the sidebar, signed out', () => {
+  it('signs in through our sign-in window, prefilled with the teammate’s address', async () => {
+    const fake = createFakeHostAdapter({ platform: 'front-app', context: { email: 'ada@example.com' } });
+    render(<SidebarApp adapter={fake.adapter} api={api()} pageUrl={pageUrl} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByText('Sign-in was cancelled.');
+    expect(fake.calls).toContainEqual({
+      name: 'signInWithDialog',
+      url: 'https://vocal.example/hosts-sign-in?host=front-app&email=ada%40example.com',
+    });
+  });
+
+  it('keeps the tokens the window hands back, in memory', async () => {
+    const client = api();
+    const fake = createFakeHostAdapter({ platform: 'front-app', dialogTokens: { accessToken: 'access', refreshToken: 'refresh' } });
+    render(<SidebarApp adapter={fake.adapter} api={client} pageUrl={pageUrl} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('button', { name: 'Sign out' });
+    expect(client.session.accessToken()).toBe('access');
+    expect(window.localStorage.length).toBe(0);
+  });
+
+  it('says why when the browser blocks the sign-in window', async () => {
+    const fake = createFakeHostAdapter({ platform: 'front-app' });
+    fake.adapter.signInWithDialog = async () => {
+      throw new Error('Your browser blocked the Vocal window. Allow pop-ups for this page, then try again.');
+    };
+    render(<SidebarApp adapter={fake.adapter} api={api()} pageUrl={pageUrl} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The sign-in window could not open. Your browser blocked the Vocal window. Allow pop-ups for this page, then try again.',
+    );
+  });
+});

@@ -1,0 +1,44 @@
+import './shared/app.css';
+import { APP_VERSION } from '@vocal/settings-model';
+import { copyToClipboard, Spinner } from '@vocal/ui-kit';
+import { createHostApi, lendHostSession, renderPage, withPopupWindows } from '@vocal/host-shell';
+import { createMeetAdapter } from './host/meet-adapter.ts';
+import { connectSidePanel } from './host/meet-runtime.ts';
+import { SidePanelApp } from './panel/side-panel-app.tsx';
+import { mainStageUrl, projectNumberOf } from './shared/addon-urls.ts';
+import { MeetMissing } from './shared/meet-missing.tsx';
+
+renderPage(
+  <div className="page-loading">
+    <Spinner label="Starting Vocal" />
+  </div>,
+);
+
+const project = projectNumberOf(window.location.search);
+try {
+  const client = project ? await connectSidePanel(project) : null;
+  if (!client || !project) {
+    renderPage(
+      <MeetMissing
+        message={
+          window.parent === window
+            ? 'This page is Vocal’s Google Meet add-on. In a meeting, open Activities and choose Vocal.'
+            : 'This add-on’s address has no Google Cloud project number (?project=…). Ask whoever installed Vocal to set it in the add-on’s deployment.'
+        }
+      />,
+    );
+  } else {
+    const hostApi = createHostApi();
+    const meetAdapter = createMeetAdapter({
+      client,
+      mainStageUrl: (share) => mainStageUrl(window.location.origin, project, share.id),
+      copyText: copyToClipboard,
+    });
+    const adapter = withPopupWindows(meetAdapter, lendHostSession(hostApi));
+    renderPage(<SidePanelApp adapter={adapter} api={hostApi.api} pageUrl={window.location.href} />);
+    // Spec section 1: on startup the app logs that it was initialized.
+    console.info(`Vocal Google Meet add-on ${APP_VERSION} initialized`);
+  }
+} catch (error) {
+  renderPage(<MeetMissing message={error instanceof Error ? error.message : String(error)} />);
+}

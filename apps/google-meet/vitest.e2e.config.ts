@@ -1,0 +1,3 @@
+import { hostE2eTestConfig } from '@vocal/vitest-config';
+
+export default hostE2eTestConfig;

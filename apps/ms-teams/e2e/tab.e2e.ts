@@ -1,0 +1,186 @@
+import {
+  axeViolations,
+  launchBrowser,
+  recordUntil,
+  savePersonalisation,
+  signUpOverApi,
+  startHostProduct,
+  strangerPlays,
+  uniqueEmail,
+  watchPageErrors,
+  type ApiProcess,
+} from '@vocal/e2e';
+import { makeSpeechWav } from '@vocal/test-fixtures';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMicrosoftIdentity } from './microsoft-identity.ts';
+import { APP_ORIGIN, CONFIG_DIALOG, TAB_DESKTOP, TAB_PHONE, openInTeams, routeTeams } from './teams-harness.ts';
+import { pressWithKeyboard, signInOnWindow, touchTargetHeight } from './support.ts';
+
+let product: ApiProcess;
+let identity: Awaited<ReturnType<typeof startMicrosoftIdentity>>;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+
+beforeAll(async () => {
+  const wav = await makeSpeechWav('Hello team, this is a voice message recorded in Microsoft Teams. Listen and reply.', { seconds: 10 });
+  // The server serves this app's build at /hosts/ms-teams/ (turbo builds it before the tests),
+  // with Microsoft sign-in on against a local stand-in for Microsoft's keys.
+  identity = await startMicrosoftIdentity();
+  product = await startHostProduct(identity.env);
+  browser = await launchBrowser({ microphoneWav: wav, loop: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+  await identity?.close();
+});
+
+/** A fresh profile whose requests for Teams and our app origin go to the harness and the test's server. */
+async function teamsContext(viewport = TAB_DESKTOP, options: { phone?: boolean } = {}) {
+  const context = await browser.newContext({ viewport, ...(options.phone ? { isMobile: true, hasTouch: true } : {}) });
+  await routeTeams(context, product.url);
+  return context;
+}
+
+describe('the Teams app', () => {
+  it('serves its manifest with our public URL and host filled in', async () => {
+    const response = await fetch(`${product.url}/hosts/ms-teams/manifest.json`);
+    expect(response.status).toBe(200);
+    const manifest = (await response.json()) as { staticTabs: { contentUrl: string }[]; validDomains: string[] };
+    expect(manifest.validDomains).toEqual([new URL(product.url).host]);
+    const tab = manifest.staticTabs[0]!.contentUrl;
+    expect(tab).toBe(`${product.url}/hosts/ms-teams/tab.html`);
+    expect((await fetch(tab)).status).toBe(200);
+
+    // The package Teams installs from: manifest and icons, zipped by the server.
+    const zip = await fetch(`${product.url}/hosts/ms-teams/app.zip`);
+    expect(zip.status).toBe(200);
+    expect(zip.headers.get('content-type')).toBe('application/zip');
+    expect(
+      Buffer.from(await zip.arrayBuffer())
+        .subarray(0, 2)
+        .toString('latin1'),
+    ).toBe('PK');
+  });
+
+  it('signs in through the window Teams opens, records, and opens Teams’ share box with the link', async () => {
+    const email = uniqueEmail('teams');
+    const token = await signUpOverApi(product.url, email);
+    await savePersonalisation(product.url, token, { signature: { enabled: true, message: 'Listen & reply <soon>' } });
+
+    const context = await teamsContext();
+    const teams = await openInTeams(context, '/hosts/ms-teams/tab.html', { context: { loginHint: email, userPrincipalName: email } });
+    const errors = watchPageErrors(teams.page);
+
+    // Signed out: Sign in with email asks Teams to open our sign-in page, prefilled with the address Teams knows.
+    const windowOpened = teams.nextAuthWindow();
+    await teams.tab.getByRole('button', { name: 'Sign in with email' }).click();
+    const window = await windowOpened;
+    const [authenticate] = await teams.callsNamed('authentication.authenticate');
+    expect(authenticate!.args.slice(0, 3)).toEqual([`${APP_ORIGIN}/hosts/ms-teams/auth.html?email=${encodeURIComponent(email)}`, 480, 640]);
+    await expect.poll(() => window.getByLabel('Email').inputValue()).toBe(email);
+    await signInOnWindow(window);
+
+    // The window hands the session to Teams with notifySuccess and closes; the tab is signed in.
+    await teams.tab.getByText(`Signed in as ${email}`).waitFor();
+    await expect.poll(() => window.isClosed()).toBe(true);
+    const [success] = await teams.callsNamed('authentication.authenticate.success');
+    expect(success!.from).toBe('auth-window');
+    expect(await axeViolations(teams.frame())).toEqual([]);
+
+    await recordUntil(teams.tab, 4);
+    expect(await teams.callsNamed('sharing.shareWebContent')).toEqual([]);
+    await teams.tab.getByRole('button', { name: 'Share in Teams' }).click();
+    await teams.tab.getByText('Your message is ready', { exact: true }).waitFor();
+    const url = await teams.tab.getByRole('textbox', { name: 'Link to your message' }).inputValue();
+    expect(url).toMatch(new RegExp(`^${product.url}/listen/[A-Za-z0-9]{12}$`));
+
+    // Exactly this went to Teams' share box: the link, the signature as text, a preview card.
+    expect(await teams.callsNamed('sharing.shareWebContent')).toEqual([
+      {
+        from: 'tab',
+        func: 'sharing.shareWebContent',
+        args: [{ content: [{ type: 'URL', url, message: 'Listen & reply ‹soon›', preview: true }] }],
+      },
+    ]);
+
+    // A stranger's browser plays the link.
+    await strangerPlays(browser, url);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('follows Teams’ theme, and says calmly that sign-in was cancelled when the person closes the window, on a phone', async () => {
+    const context = await teamsContext(TAB_PHONE, { phone: true });
+    const teams = await openInTeams(context, '/hosts/ms-teams/tab.html', { context: { hostClientType: 'android', theme: 'dark' } });
+    // Teams' theme wins over the system's (light here), and follows the person's switch.
+    const scheme = () => teams.tab.locator('.teams-theme').getAttribute('data-vk-scheme');
+    await expect.poll(scheme).toBe('dark');
+    await teams.switchTheme('default');
+    await expect.poll(scheme).toBe('light');
+    const windowOpened = teams.nextAuthWindow();
+    await teams.tab.getByRole('button', { name: 'Sign in with email' }).click();
+    const window = await windowOpened;
+    await window.getByLabel('Password').waitFor();
+    await window.close();
+    await teams.tab.getByRole('status').filter({ hasText: 'Sign-in was cancelled.' }).waitFor();
+    for (const name of ['Continue with Microsoft', 'Sign in with email']) {
+      expect(await touchTargetHeight(teams.tab.getByRole('button', { name })), name).toBeGreaterThanOrEqual(44);
+    }
+    expect(await axeViolations(teams.frame())).toEqual([]);
+    await context.close();
+  });
+
+  it('signs in with the Microsoft account Teams vouches for, making the Vocal account on first use', async () => {
+    const email = uniqueEmail('teams');
+    const context = await teamsContext();
+    const teams = await openInTeams(context, '/hosts/ms-teams/tab.html', {
+      context: { loginHint: email },
+      authToken: { token: identity.sign(email, product.url) },
+    });
+    const errors = watchPageErrors(teams.page);
+    // By keyboard alone: Tab from Teams' page into the tab reaches the button, Enter presses it.
+    await pressWithKeyboard(teams.page, teams.tab.getByRole('button', { name: 'Continue with Microsoft' }));
+    await teams.tab.getByText(`Signed in as ${email}`).waitFor();
+    expect((await teams.callsNamed('authentication.getAuthToken')).length).toBe(1);
+    expect(await teams.callsNamed('authentication.authenticate')).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('falls back to email sign-in, saying why, when Teams gives no Microsoft token', async () => {
+    const context = await teamsContext();
+    const teams = await openInTeams(context, '/hosts/ms-teams/tab.html', { authToken: { failure: 'resourceDisabled' } });
+    await teams.tab.getByRole('button', { name: 'Continue with Microsoft' }).click();
+    await teams.tab.getByRole('alert').filter({ hasText: 'resourceDisabled' }).waitFor();
+    await teams.tab.getByRole('button', { name: 'Sign in with email' }).waitFor();
+    await context.close();
+  });
+
+  it('configures a channel tab: Save stores our tab page under the chosen name', async () => {
+    const context = await teamsContext(CONFIG_DIALOG);
+    const teams = await openInTeams(context, '/hosts/ms-teams/config.html', {
+      frameContext: 'settings',
+      context: { channelId: '19:general@thread.tacv2', channelName: 'General', teamName: 'Design' },
+    });
+    await teams.tab.getByRole('heading', { name: 'Add Vocal to General' }).waitFor();
+    await expect.poll(async () => (await teams.callsNamed('settings.setValidityState')).at(-1)?.args).toEqual([true]);
+    await teams.tab.getByRole('textbox', { name: 'Tab name' }).fill('Team voice');
+    expect(await axeViolations(teams.frame())).toEqual([]);
+
+    await teams.save();
+    await expect.poll(async () => (await teams.callsNamed('settings.save.success')).length).toBe(1);
+    expect((await teams.callsNamed('settings.setSettings')).map((call) => call.args)).toEqual([
+      [
+        {
+          entityId: 'vocal-record',
+          contentUrl: `${APP_ORIGIN}/hosts/ms-teams/tab.html`,
+          websiteUrl: `${APP_ORIGIN}/record`,
+          suggestedDisplayName: 'Team voice',
+        },
+      ],
+    ]);
+    await context.close();
+  });
+});

@@ -1,0 +1,5 @@
+import react from '@vocal/eslint-config/react';
+import { hostFolderOverride } from '@vocal/eslint-config';
+
+// @microsoft/teams-js is allowed in src/host/ only (DESIGN.md, the host seam).
+export default [...react, hostFolderOverride];
