@@ -31,6 +31,7 @@ const allowedInternal: Record<string, string[]> = {
   '@vocal/host-contract': ['@vocal/settings-model', '@vocal/api-client'],
   '@vocal/recorder-core': ['@vocal/settings-model', '@vocal/api-client'],
   '@vocal/ui-kit': ['@vocal/settings-model', '@vocal/api-client', '@vocal/recorder-core', '@vocal/host-contract'],
+  '@vocal/host-shell': ['@vocal/settings-model', '@vocal/api-client', '@vocal/host-contract', '@vocal/ui-kit'],
 };
 
 function sourceFiles(folder: string): string[] {

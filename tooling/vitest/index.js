@@ -7,6 +7,8 @@ const shared = {
   // taken 30, and starting a server process over a minute.
   testTimeout: 90_000,
   hookTimeout: 240_000,
+  // expect.poll gives up after 1 s by default: a hang guard too, so as generous as the above.
+  expect: { poll: { timeout: 30_000 } },
   restoreMocks: true,
   // Files share their worker's module cache and environment instead of each building its
   // own: a fresh jsdom per file was most of the CPU these suites took (ui-kit: 68 s of CPU
@@ -24,4 +26,5 @@ export const nodeTestConfig = defineConfig({
 export const domTestConfig = defineConfig({
   test: { ...shared, environment: 'jsdom' },
 });
-export { e2eTestConfig } from './e2e.js';
+export { e2eTestConfig, hostE2eTestConfig } from './e2e.js';
+export { slowFilesFirst } from './slow-files-first.js';

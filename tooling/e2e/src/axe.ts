@@ -1,0 +1,40 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { Frame, Page } from 'playwright-core';
+
+let axeSource: Promise<string> | undefined;
+
+type AxeResult = { violations: { id: string; nodes: { target: string[] }[] }[] };
+
+/**
+ * What the callbacks below use of the page's globals, spelled out: they run in the browser, but
+ * this package is also type-checked without the DOM library (through apps/api's tests).
+ */
+type PageGlobals = {
+  document: { getAnimations(): { effect: { getComputedTiming(): { endTime?: number | string } } | null; finished: Promise<unknown> }[] };
+  axe: { run(): Promise<AxeResult> };
+};
+
+/**
+ * Runs axe-core in the page (or a host's frame holding our app) once it has settled and answers each violation as "rule: the elements",
+ * so a failure names what to fix. Empty when the page has none.
+ */
+export async function axeViolations(page: Page | Frame): Promise<string[]> {
+  axeSource ??= readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  // A dialog fading in has its text at part opacity: axe would judge a contrast no one sees
+  // once it settles. Finite animations and transitions are let finish; endless ones (a
+  // recording's pulse) are the page at rest.
+  await page.evaluate(() =>
+    Promise.all(
+      (globalThis as unknown as PageGlobals).document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  await page.evaluate(await axeSource);
+  return page.evaluate(async () => {
+    const result = await (globalThis as unknown as PageGlobals).axe.run();
+    return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  });
+}
