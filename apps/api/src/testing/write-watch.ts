@@ -1,4 +1,4 @@
-import { readdir, stat } from 'node:fs/promises';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
@@ -36,19 +36,20 @@ export async function watchWrites(db: Database, dataDir: string) {
     );
   }
 
-  /** Every file under the data folder but the embedded database's own, with its size. */
-  async function files(): Promise<string[]> {
+  /**
+   * Every file under the data folder but the embedded database's own, with its size. Read
+   * synchronously: a suite calls this after every one of thousands of requests, and a few dozen
+   * entries read in one go cost a tenth of as many trips through libuv's thread pool.
+   */
+  function files(): string[] {
     const listed: string[] = [];
-    for (const top of await readdir(dataDir, { withFileTypes: true })) {
+    for (const top of readdirSync(dataDir, { withFileTypes: true })) {
       if (top.name === 'db') continue;
-      const entries = top.isDirectory() ? await readdir(join(dataDir, top.name), { recursive: true, withFileTypes: true }) : [top];
+      const entries = top.isDirectory() ? readdirSync(join(dataDir, top.name), { recursive: true, withFileTypes: true }) : [top];
       for (const entry of entries) {
         if (!entry.isFile()) continue;
         const path = join(entry.parentPath, entry.name);
-        const size = await stat(path).then(
-          (info) => info.size,
-          () => -1,
-        );
+        const size = statSync(path, { throwIfNoEntry: false })?.size ?? -1;
         listed.push(`${path.slice(dataDir.length + 1)} ${size}`);
       }
     }
@@ -61,7 +62,7 @@ export async function watchWrites(db: Database, dataDir: string) {
     tables,
     /** Where the write log and the data folder stand now. */
     async mark(): Promise<Mark> {
-      return { lastWrite: await lastWrite(), files: await files() };
+      return { lastWrite: await lastWrite(), files: files() };
     },
     /**
      * What was written since `mark` (rows as `row table operation`, files added, removed or
@@ -71,7 +72,7 @@ export async function watchWrites(db: Database, dataDir: string) {
       const rows = rowsOf(
         await db.execute(sql.raw(`select id, table_name, operation from ${LOG_TABLE} where id > ${Number(mark.lastWrite)} order by id`)),
       );
-      const now = await files();
+      const now = files();
       const before = new Set(mark.files);
       const after = new Set(now);
       const written = [
