@@ -5,24 +5,26 @@ export default mergeConfig(
   nodeTestConfig,
   defineConfig({
     test: {
-      // Each file starts its own server and database, and spends most of its time waiting on
-      // them, on child processes and on Chromium: three files at a time keep two cores busy.
+      // Each file starts its own server and database, and spends much of its time waiting on
+      // them, on child processes and on Chromium. Four at a time: in `pnpm check` this suite is
+      // the longest and shares two cores with every other one, and each worker is a share.
       // (Vitest's default is one fewer than the cores: one at a time here.)
       pool: 'forks',
       fileParallelism: true,
-      maxWorkers: 3,
-      // The longest files, longest first (CI, 2026-11-24): started last, they made the tail.
+      maxWorkers: 4,
+      // The longest files, longest first (alone on this machine, 2026-11-24): started last,
+      // they made the tail.
       sequence: {
         sequencer: slowFilesFirst([
           'src/security/authorization-matrix.test.ts',
-          'src/routes/inbox.test.ts',
           'src/security/fuzz-pglite.test.ts',
-          'src/routes/auth.test.ts',
           'src/crash-recovery.test.ts',
-          'src/routes/audio.test.ts',
-          'src/security/fuzz-postgres.test.ts',
-          'src/routes/recordings.test.ts',
           'src/admin.test.ts',
+          'src/routes/auth.test.ts',
+          'src/security/fuzz-postgres.test.ts',
+          'src/routes/audio.test.ts',
+          'src/routes/transcription.test.ts',
+          'src/routes/inbox.test.ts',
           'src/jobs/job-processes.test.ts',
         ]),
       },
