@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -27,10 +28,15 @@ export const e2eTestConfig = defineConfig({
 });
 
 /**
- * A host app's browser tests: as above, one file at a time. CI runs every host app's suite at
- * once beside the API and web suites; a Chromium per file per host was the peak at which the
- * fake microphone stalled, and the host suites are short and not what CI waits on.
+ * A host app's browser tests: as above, one file at a time, and only while the suite holds one
+ * of the machine's few places for host browser suites (host-browser-slot.js). CI starts every
+ * host app's suite at once beside the API and web suites; a Chromium per file per host was the
+ * peak at which the fake microphone stalled, and the host suites are short.
  */
 export const hostE2eTestConfig = defineConfig({
-  test: { ...e2eTestConfig.test, maxWorkers: 1 },
+  test: {
+    ...e2eTestConfig.test,
+    maxWorkers: 1,
+    globalSetup: [fileURLToPath(new URL('./host-browser-slot.js', import.meta.url))],
+  },
 });

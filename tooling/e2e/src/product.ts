@@ -14,7 +14,7 @@ export async function startProduct(options: StartOptions = {}): Promise<ApiProce
   if (!existsSync(join(webDist, 'index.html'))) {
     throw new Error(`The web app is not built (${webDist}); run the build first (turbo does this for pnpm test).`);
   }
-  return startApiProcess({ ...options, env: { WEB_DIST: webDist, ...options.env } });
+  return startApiProcess({ ahead: true, ...options, env: { WEB_DIST: webDist, ...options.env } });
 }
 
 /**

@@ -8,13 +8,32 @@ import type { Frame, FrameLocator, Page } from 'playwright-core';
 export async function recordUntil(place: Page | Frame | FrameLocator, seconds: number): Promise<number> {
   await place.getByRole('button', { name: 'Start recording' }).click();
   const stop = place.getByRole('button', { name: 'Stop recording' });
-  await stop.waitFor();
+  await withWhatTheFlowSays(place, 'Start recording never became Stop recording', () => stop.waitFor());
   const started = Date.now();
   const clock = `0:${String(seconds).padStart(2, '0')}`;
   // The guard only stops a hang: a slow machine's clock still reaches `seconds`.
-  await place.locator('.vk-record-flow__elapsed', { hasText: clock }).waitFor({ timeout: 120_000 + seconds * 1000 });
+  await withWhatTheFlowSays(place, `The recorder's clock never reached ${clock}`, () =>
+    place.locator('.vk-record-flow__elapsed', { hasText: clock }).waitFor({ timeout: 120_000 + seconds * 1000 }),
+  );
   await stop.click();
   const recorded = (Date.now() - started) / 1000;
   await place.getByText('Listen before you send').waitFor();
   return recorded;
+}
+
+/**
+ * Runs a wait; when it fails, the error says what the record flow showed then (its clock, a
+ * refusal, a device message), which a timeout alone does not.
+ */
+async function withWhatTheFlowSays(place: Page | Frame | FrameLocator, what: string, wait: () => Promise<void>): Promise<void> {
+  try {
+    await wait();
+  } catch (error) {
+    const shown = await place
+      .locator('.vk-record-flow')
+      .first()
+      .innerText({ timeout: 5_000 })
+      .catch(() => '(the record flow could not be read)');
+    throw new Error(`${what}. The record flow showed:\n${shown.trim()}`, { cause: error });
+  }
 }
