@@ -6,6 +6,9 @@ export default mergeConfig(
   defineConfig({
     test: {
       globalSetup: ['./e2e/shared-product.ts'],
+      // Three files at a time: they share one server, and most of a file's time is real-time
+      // audio and a browser that runs ahead of the CPU-bound suites (bin/chromium-ahead).
+      maxWorkers: 3,
       // The longest files, longest first (CI, 2026-11-24), so the run does not end on one of them.
       sequence: {
         sequencer: slowFilesFirst([
