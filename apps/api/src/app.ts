@@ -28,6 +28,7 @@ import { listenPageRoutes } from './routes/listen-page-routes.ts';
 import { listenRoutes } from './routes/listen-routes.ts';
 import { folderRoutes } from './routes/folder-routes.ts';
 import { oembedRoutes } from './routes/oembed-routes.ts';
+import { openApiRoutes } from './routes/openapi-routes.ts';
 import { personalisationRoutes } from './routes/personalisation-routes.ts';
 import { recordingRoutes } from './routes/recording-routes.ts';
 import { transcriptionRoutes } from './routes/transcription-routes.ts';
@@ -116,6 +117,7 @@ export function createApp(services: Services, logger: Logger, options: { adminTo
     .route('/', visitorRoutes(services))
     .route('/', oembedRoutes(services))
     .route('/', handoffRoutes(services))
+    .route('/', openApiRoutes({ publicUrl: services.config.publicUrl }))
     .route('/', adminRoutes(services.admin, options.adminToken, services.jobs.queue));
   app.route('/api', api);
   app.all('/api/*', (context) => context.json({ msg: `There is no ${context.req.method} ${context.req.path} in this API` }, 404));

@@ -359,6 +359,10 @@ export const ROUTE_CATALOGUE: Record<string, RouteKnowledge> = {
     input: json(recordingHandoffClaimSchema),
     aimedAt: () => ({ path: `/api/recording-handoff/${'B'.repeat(22)}/claim`, json: { secret: 'C'.repeat(43) }, refused: true }),
   },
+  // The OpenAPI document and its reference page (issue 13): the same for everyone.
+  'GET /api/openapi.json': { access: 'public', input: none, aimedAt: () => ({ path: '/api/openapi.json' }) },
+  'GET /api/docs': { access: 'public', input: none, aimedAt: () => ({ path: '/api/docs' }) },
+  'GET /api/docs/reference.css': { access: 'public', input: none, aimedAt: () => ({ path: '/api/docs/reference.css' }) },
   'GET /health': { access: 'public', input: none, aimedAt: () => ({ path: '/health' }) },
   'GET /files/*': { access: 'public', input: none, aimedAt: (r) => ({ path: `/files/${r.recordingId}.mp3` }) },
   'HEAD /files/*': { access: 'public', input: none, aimedAt: (r) => ({ path: `/files/${r.imageKey}` }) },
