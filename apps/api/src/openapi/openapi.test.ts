@@ -164,6 +164,11 @@ describe('the OpenAPI document and its reference page', () => {
     for (const tag of document.tags) expect(html).toContain(escapeHtml(tag.name));
     expect(html).toContain('<html lang="en">');
     expect(html).not.toMatch(/<script|https?:\/\//);
+    // Every link within the page (contents, schema names) leads somewhere on it.
+    const ids = new Set([...html.matchAll(/ id="([^"]+)"/g)].map((match) => match[1]));
+    const targets = [...html.matchAll(/ href="#([^"]+)"/g)].map((match) => match[1]!);
+    expect(targets.length).toBeGreaterThan(100);
+    expect(targets.filter((target) => !ids.has(target))).toEqual([]);
     const style = await server.call('GET', '/api/docs/reference.css');
     expect(style.status).toBe(200);
     expect(style.headers.get('content-type')).toMatch(/^text\/css/);
