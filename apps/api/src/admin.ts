@@ -1,7 +1,9 @@
 import { parseArgs } from 'node:util';
 import { readHandoff } from './admin-handoff.ts';
+import { runBackup, runRestore } from './backup/backup-command.ts';
+import { BackupRefusal } from './backup/backup-format.ts';
 import { openDatabase } from './db/database.ts';
-import { loadConfig } from './env.ts';
+import { loadConfig, pathFromInvocation } from './env.ts';
 import { HttpError } from './http/http-error.ts';
 import { createAdminService, type AdminUser } from './services/admin-service.ts';
 
@@ -12,6 +14,10 @@ Commands:
   users create --email E --password P [--name N] [--plan free|pro]
                                                    Create a user
   users set-plan --email E --plan free|pro|<n>     Change a user's plan
+  backup --to FILE                                 Back up the embedded database and local files
+                                                   into one file (while the server runs, too)
+  restore --from FILE                              Restore a backup into DATA_DIR, which must be
+                                                   new or empty
 
 Uses DATA_DIR and DATABASE_URL like the server. While the server runs on the embedded
 database, the command asks the server (the database admits one process at a time).`;
@@ -19,7 +25,11 @@ database, the command asks the server (the database admits one process at a time
 type Operation =
   | { kind: 'list' }
   | { kind: 'create'; body: Record<string, string | undefined> }
-  | { kind: 'set-plan'; body: Record<string, string | undefined> };
+  | { kind: 'set-plan'; body: Record<string, string | undefined> }
+  | { kind: 'backup'; to: string }
+  | { kind: 'restore'; from: string };
+/** What goes through the admin service, on the server or on the database directly. */
+type UserOperation = Exclude<Operation, { kind: 'backup' | 'restore' }>;
 
 function parseCommand(argv: string[]): Operation {
   const { positionals, values } = parseArgs({
@@ -30,11 +40,16 @@ function parseCommand(argv: string[]): Operation {
       password: { type: 'string' },
       name: { type: 'string' },
       plan: { type: 'string' },
+      to: { type: 'string' },
+      from: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   const [group, command] = positionals;
-  if (values.help || group !== 'users') throw new UsageError();
+  if (values.help) throw new UsageError();
+  if (group === 'backup' && !command && values.to) return { kind: 'backup', to: pathFromInvocation(values.to) };
+  if (group === 'restore' && !command && values.from) return { kind: 'restore', from: pathFromInvocation(values.from) };
+  if (group !== 'users') throw new UsageError();
   if (command === 'list') return { kind: 'list' };
   if (command === 'create')
     return { kind: 'create', body: { email: values.email, password: values.password, name: values.name, plan: values.plan } };
@@ -44,7 +59,7 @@ function parseCommand(argv: string[]): Operation {
 
 class UsageError extends Error {}
 
-async function runThroughServer(url: string, token: string, operation: Operation): Promise<unknown> {
+async function runThroughServer(url: string, token: string, operation: UserOperation): Promise<unknown> {
   const paths = {
     list: ['GET', '/api/admin/users'],
     create: ['POST', '/api/admin/users'],
@@ -61,7 +76,7 @@ async function runThroughServer(url: string, token: string, operation: Operation
   return operation.kind === 'list' ? body.users : body;
 }
 
-async function runDirectly(operation: Operation): Promise<unknown> {
+async function runDirectly(operation: UserOperation): Promise<unknown> {
   const config = loadConfig();
   const database = await openDatabase(config);
   try {
@@ -95,13 +110,20 @@ try {
   const operation = parseCommand(process.argv.slice(2));
   const config = loadConfig();
   const handoff = await readHandoff(config.dataDir);
+  const serverUp = handoff !== null && (await serverIsUp(handoff.url));
   const result =
-    handoff && (await serverIsUp(handoff.url))
-      ? await runThroughServer(handoff.url, handoff.adminToken, operation)
-      : await runDirectly(operation);
+    operation.kind === 'backup'
+      ? await runBackup({ config, to: operation.to, server: serverUp ? handoff : null })
+      : operation.kind === 'restore'
+        ? await runRestore({ config, from: operation.from })
+        : serverUp && handoff
+          ? await runThroughServer(handoff.url, handoff.adminToken, operation)
+          : await runDirectly(operation);
   print(result);
 } catch (error) {
-  if (error instanceof UsageError || (error instanceof Error && error.name === 'TypeError' && 'code' in error)) {
+  if (error instanceof BackupRefusal) {
+    console.error(`Error: ${error.message}`);
+  } else if (error instanceof UsageError || (error instanceof Error && error.name === 'TypeError' && 'code' in error)) {
     console.error(USAGE);
   } else if (error instanceof HttpError || error instanceof Error) {
     console.error(`Error: ${'issues' in error ? describeIssues(error) : error.message}`);

@@ -14,6 +14,7 @@ import { customDomainRedirect } from './http/product-hosts.ts';
 import type { Logger } from './logger.ts';
 import { accountRoutes } from './routes/account-routes.ts';
 import { adminRoutes } from './routes/admin-routes.ts';
+import { createBackupSource } from './backup/backup-source.ts';
 import { audioRoutes } from './routes/audio-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
 import { passwordRoutes } from './routes/password-routes.ts';
@@ -118,7 +119,15 @@ export function createApp(services: Services, logger: Logger, options: { adminTo
     .route('/', oembedRoutes(services))
     .route('/', handoffRoutes(services))
     .route('/', openApiRoutes({ publicUrl: services.config.publicUrl }))
-    .route('/', adminRoutes(services.admin, options.adminToken, services.jobs.queue));
+    .route(
+      '/',
+      adminRoutes(
+        services.admin,
+        options.adminToken,
+        services.jobs.queue,
+        createBackupSource({ db: services.db, dataDir: services.config.dataDir, storage: services.storage }),
+      ),
+    );
   app.route('/api', api);
   app.all('/api/*', (context) => context.json({ msg: `There is no ${context.req.method} ${context.req.path} in this API` }, 404));
   // Other methods on the web app's paths (a POST to a page): refused in JSON too, not Hono's plain text.

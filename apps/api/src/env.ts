@@ -428,6 +428,14 @@ function storageConfig(env: Env): Config['storage'] {
   };
 }
 
+/**
+ * A path the user typed on the command line (such as a backup file), taken from the folder
+ * they ran the command in: pnpm runs scripts in the package's folder and passes that one as INIT_CWD.
+ */
+export function pathFromInvocation(path: string, source: Record<string, string | undefined> = process.env): string {
+  return isAbsolute(path) ? path : resolve(source.INIT_CWD ?? process.cwd(), path);
+}
+
 /** Whether PUBLIC_URL was left to default, so it can follow the port actually bound. */
 export function publicUrlIsDefault(source: Record<string, string | undefined> = process.env) {
   return !source.PUBLIC_URL;

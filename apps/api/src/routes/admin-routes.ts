@@ -1,5 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { Hono } from 'hono';
+import type { BackupSource } from '../backup/backup-source.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { JSON_BODY_LIMIT, limitBody } from '../http/body-limit.ts';
 import { clientAddress } from '../http/client-address.ts';
@@ -21,7 +23,7 @@ const sameSecret = (given: string, expected: string) => {
  * process, so `pnpm admin` asks the server instead of opening it. The token lives in a
  * file only the server's user can read (see admin-handoff.ts).
  */
-export function adminRoutes(admin: AdminService, adminToken: string, queue: Pick<JobQueue, 'find'>) {
+export function adminRoutes(admin: AdminService, adminToken: string, queue: Pick<JobQueue, 'find'>, backup: BackupSource) {
   return (
     new Hono<AppEnv>()
       .use('/admin/*', async (context, next) => {
@@ -39,6 +41,13 @@ export function adminRoutes(admin: AdminService, adminToken: string, queue: Pick
       .post('/admin/users/plan', limitBody(JSON_BODY_LIMIT), async (context) =>
         context.json(await admin.setPlan(await readJson(context, adminSetPlanSchema))),
       )
+      // `pnpm admin backup`: a snapshot of the embedded database and the local files, as a tar.
+      .get('/admin/backup', async () => {
+        const tar = await backup();
+        return new Response(Readable.toWeb(tar) as ReadableStream, {
+          headers: { 'content-type': 'application/x-tar', 'content-disposition': 'attachment; filename="vocal-backup.tar"' },
+        });
+      })
       // One job's state by its key (e.g. reencode:{id}), for an operator looking into a stuck one.
       .get('/admin/jobs/:key', async (context) => {
         const job = await queue.find(context.req.param('key'));

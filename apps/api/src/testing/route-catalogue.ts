@@ -308,6 +308,7 @@ export const ROUTE_CATALOGUE: Record<string, RouteKnowledge> = {
     input: json(adminSetPlanSchema),
     aimedAt: (r) => ({ path: '/api/admin/users/plan', json: { email: r.email, plan: 'free' } }),
   },
+  'GET /api/admin/backup': { access: 'admin', input: none, aimedAt: () => ({ path: '/api/admin/backup' }) },
   'GET /api/admin/jobs/:key': {
     access: 'admin',
     input: none,
