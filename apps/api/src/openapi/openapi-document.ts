@@ -1,14 +1,22 @@
 import { APP_VERSION } from '@vocal/settings-model';
 import { jsonSchemaOf, type JsonSchema } from './json-schema-of.ts';
 import { OPENAPI_SCHEMAS, type SchemaName } from './openapi-schemas.ts';
-import type { Answer, MultipartForm, RouteDescription, RouteSecurity, SchemaReference } from './route-description.ts';
+import {
+  TAG_DESCRIPTIONS,
+  type Answer,
+  type MultipartForm,
+  type RouteDescription,
+  type RouteSecurity,
+  type SchemaReference,
+  type Tag,
+} from './route-description.ts';
 import { ROUTE_DESCRIPTIONS } from './route-descriptions.ts';
 
 export type OpenApiDocument = {
   openapi: string;
   info: { title: string; version: string; description: string };
   servers: { url: string }[];
-  tags: { name: string }[];
+  tags: { name: string; description?: string }[];
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, unknown> };
 };
@@ -104,7 +112,7 @@ export function buildOpenApiDocument(options: { publicUrl: string }): OpenApiDoc
   const errorContent = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
 
   const paths: OpenApiDocument['paths'] = {};
-  const tags = new Set<string>();
+  const tags = new Set<Tag>();
   for (const [key, description] of Object.entries(ROUTE_DESCRIPTIONS)) {
     const space = key.indexOf(' ');
     const method = key.slice(0, space);
@@ -151,7 +159,7 @@ export function buildOpenApiDocument(options: { publicUrl: string }): OpenApiDoc
         'Record a voice message, get a link, share it anywhere. Every refusal is JSON, {msg}, saying what to change; the API is under /api, the pages and files beside it.',
     },
     servers: [{ url: options.publicUrl }],
-    tags: [...tags].map((name) => ({ name })),
+    tags: [...tags].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
     paths,
     components: {
       schemas,

@@ -76,11 +76,12 @@ export function renderReferencePage(document: OpenApiDocument): string {
     }
   }
   const tags = document.tags.map((tag) => tag.name).filter((name) => byTag.has(name));
+  const aboutTag = new Map(document.tags.map((tag) => [tag.name, tag.description ? `<p>${escapeHtml(tag.description)}</p>` : '']));
   const contents = tags.map((name) => `<li><a href="#tag-${slug(name)}">${escapeHtml(name)}</a></li>`).join('');
   const sections = tags
     .map(
       (name) =>
-        `<section class="tag" aria-labelledby="tag-${slug(name)}"><h2 id="tag-${slug(name)}">${escapeHtml(name)}</h2>${byTag.get(name)!.join('\n')}</section>`,
+        `<section class="tag" aria-labelledby="tag-${slug(name)}"><h2 id="tag-${slug(name)}">${escapeHtml(name)}</h2>${aboutTag.get(name) ?? ''}${byTag.get(name)!.join('\n')}</section>`,
     )
     .join('\n');
   const schemas = Object.entries(document.components.schemas)

@@ -29,7 +29,7 @@ export type Answer = {
 
 export type RouteDescription = {
   /** The group it is listed under on the reference page. */
-  tag: string;
+  tag: Tag;
   summary: string;
   /** What a caller needs to know beyond the summary, in a sentence or two. */
   description?: string;
@@ -67,3 +67,26 @@ export const TAGS = {
   operations: 'Operations',
   reference: 'API reference',
 } as const;
+
+export type Tag = (typeof TAGS)[keyof typeof TAGS];
+
+/** A sentence under each tag's heading: what its routes are for. */
+export const TAG_DESCRIPTIONS: Record<Tag, string> = {
+  [TAGS.signIn]: 'Tokens: an access token for the API and a refresh token to renew it, by password, Microsoft or a handoff code.',
+  [TAGS.account]: "The signed-in user's account, pictures and custom domain.",
+  [TAGS.recordings]: 'Reserve an id, upload the MP3 and its waveform, list, edit and delete voice messages.',
+  [TAGS.folders]: 'Folders of voice messages.',
+  [TAGS.inbox]: 'Sent and received messages in one list, with unread state.',
+  [TAGS.listens]: 'Counting listens, and what the owner may see of them.',
+  [TAGS.visitors]: 'What people without an account do: comment, reply, write through a contact form, send to a collection, embed.',
+  [TAGS.transcription]: 'Transcripts of voice messages.',
+  [TAGS.personalisation]: "The owner's settings for the recorder, signature, notifications and public pages.",
+  [TAGS.handoffs]: 'Short-lived, single-use links between our pages and the Chrome extension or the Apps Script add-ons.',
+  [TAGS.mail]: 'The links in notification mails; their signed token is the credential.',
+  [TAGS.support]: 'Issue reports and where the web app sends its error reports.',
+  [TAGS.admin]: 'What the pnpm admin command asks the running server; answered from this machine only.',
+  [TAGS.pages]: 'The listen and embed pages, stored files and the web app.',
+  [TAGS.hostApps]: 'The apps that run inside Outlook, Teams, Zendesk, Zoho Mail, Chrome and Google Meet, and their packages.',
+  [TAGS.operations]: 'For orchestrators and monitoring.',
+  [TAGS.reference]: 'This reference.',
+};

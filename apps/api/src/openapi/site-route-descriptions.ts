@@ -52,16 +52,21 @@ export const SITE_ROUTE_DESCRIPTIONS: Record<string, RouteDescription> = {
     answers: {
       200: { description: 'The file', media: 'application/octet-stream' },
       206: { description: 'The requested range', media: 'application/octet-stream' },
+      304: { description: 'Not modified (If-None-Match matched its ETag)' },
     },
-    refusals: { 404: 'File not found', 416: "The range is not within the file's bytes" },
+    refusals: { 404: 'File not found', 410: 'The voice message has expired', 416: "The range is not within the file's bytes" },
   },
   'HEAD /files/*': {
     tag: TAGS.pages,
     summary: "A stored file's headers (size, type)",
     security: 'none',
     pathParameters: { path: 'The storage key, slashes included.' },
-    answers: { 200: { description: 'The headers of the file' } },
-    refusals: { 404: 'File not found' },
+    answers: {
+      200: { description: 'The headers of the file' },
+      206: { description: 'The headers of the range' },
+      304: { description: 'Not modified' },
+    },
+    refusals: { 404: 'File not found', 410: 'The voice message has expired', 416: "The range is not within the file's bytes" },
   },
   'GET /listen/:id': {
     tag: TAGS.pages,
