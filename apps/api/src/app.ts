@@ -1,15 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { routePath } from 'hono/route';
-import { APP_VERSION } from '@vocal/settings-model';
 import type { AppEnv } from './http/app-env.ts';
 import { corsPolicy } from './http/cors-policy.ts';
 import { errorReportingRoutes } from './error-reporting/error-reporting-routes.ts';
 import { framePolicy } from './http/frame-policy.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { HttpError } from './http/http-error.ts';
+import { requestIdentity } from './http/request-id.ts';
+import { httpMetrics } from './observability/http-metrics.ts';
+import { healthRoutes } from './routes/health-routes.ts';
+import { metricsRoutes } from './routes/metrics-routes.ts';
 import { customDomainRedirect } from './http/product-hosts.ts';
 import type { Logger } from './logger.ts';
 import { accountRoutes } from './routes/account-routes.ts';
@@ -46,17 +48,9 @@ import type { Services } from './services/services.ts';
 export function createApp(services: Services, logger: Logger, options: { adminToken: string }) {
   const app = new Hono<AppEnv>();
 
-  app.use(async (context, next) => {
-    const requestId = randomUUID();
-    context.set('requestId', requestId);
-    const started = performance.now();
-    await next();
-    context.header('x-request-id', requestId);
-    logger.debug(`${context.req.method} ${context.req.path} ${context.res.status}`, {
-      ms: Math.round(performance.now() - started),
-      requestId,
-    });
-  });
+  app.use(requestIdentity({ trustProxy: services.config.trustProxy, logger }));
+  // Inside the request id, so a request's timing includes everything else the app does for it.
+  app.use(httpMetrics(services.metrics));
 
   // Text (pages, scripts, styles, JSON) goes compressed; audio, images and ranges do not.
   app.use(compress());
@@ -133,16 +127,9 @@ export function createApp(services: Services, logger: Logger, options: { adminTo
   // Other methods on the web app's paths (a POST to a page): refused in JSON too, not Hono's plain text.
   app.notFound((context) => context.json({ msg: `There is no ${context.req.method} ${context.req.path} here` }, 404));
 
-  app.get('/health', (context) =>
-    context.json({
-      ok: true,
-      version: APP_VERSION,
-      database: services.databaseKind,
-      storage: services.storage.kind,
-      transcriber: services.transcription.transcriberName ?? 'none',
-    }),
-  );
-  app.route('/', fileRoutes(services.storage, services.audio));
+  app.route('/', healthRoutes(services));
+  app.route('/', metricsRoutes(services.metrics, services.config.metricsToken));
+  app.route('/', fileRoutes(services.storage, services.fileAccess));
   app.route(
     '/',
     listenPageRoutes({

@@ -140,6 +140,11 @@ export const envSchema = z.object({
   /** Take the client address from X-Forwarded-For and the host from X-Forwarded-Host (set when behind a reverse proxy). */
   TRUST_PROXY: flag.default(false),
   /**
+   * Turns on GET /metrics (Prometheus text format) for scrapers sending `Authorization: Bearer
+   * <METRICS_TOKEN>` (16+ characters). Unset: /metrics answers 404.
+   */
+  METRICS_TOKEN: z.string().trim().min(16, { error: 'METRICS_TOKEN must be at least 16 characters' }).max(512).optional(),
+  /**
    * Other origins (scheme://host[:port], comma-separated) whose pages may call the API from a
    * browser, such as an add-in served from another host. Unset: none; every page of ours is
    * served from PUBLIC_URL itself.
@@ -246,6 +251,8 @@ export type Config = {
   webDist: string;
   hostAppsFolder: string;
   trustProxy: boolean;
+  /** Null: /metrics is off. */
+  metricsToken: string | null;
   /** Origins besides our own that may call the API from a browser. */
   corsOrigins: string[];
   /** Origins besides each host's own that may frame the host apps. */
@@ -343,6 +350,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDist: env.WEB_DIST ? fromBase(env.WEB_DIST) : resolve(appRoot, '../web/dist'),
     hostAppsFolder: env.HOST_APPS_DIR ? fromBase(env.HOST_APPS_DIR) : resolve(appRoot, '..'),
     trustProxy: env.TRUST_PROXY,
+    metricsToken: env.METRICS_TOKEN ?? null,
     corsOrigins: env.CORS_ORIGINS,
     hostFrameAncestors: env.HOST_FRAME_ANCESTORS,
     microsoft: microsoftConfig(env),

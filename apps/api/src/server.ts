@@ -13,6 +13,8 @@ import { REENCODE_JOB } from './services/audio-service.ts';
 import { createServices, type Services } from './services/services.ts';
 import { TRANSCRIBE_JOB } from './services/transcription-service.ts';
 import { createLanedJobWorker } from './jobs/job-lanes.ts';
+import { countStorageErrors } from './observability/counted-storage.ts';
+import { createMetrics } from './observability/metrics.ts';
 import type { JobWorker } from './jobs/job-worker.ts';
 import { removeDeadProcessLeftovers } from './processes/process-scratch.ts';
 import { createLocalStorage, removeAbandonedPartials } from './storage/local-storage.ts';
@@ -68,7 +70,9 @@ export async function startServer(
     resolved.storage.kind === 's3'
       ? createS3Storage(resolved.storage)
       : createLocalStorage({ root: join(resolved.dataDir, 'files'), publicUrl: resolved.publicUrl });
-  const storage = options.wrapStorage ? options.wrapStorage(baseStorage) : baseStorage;
+  const metrics = createMetrics();
+  // Counted outside a test's faulty storage, so the errors it makes are counted as real ones would be.
+  const storage = countStorageErrors(options.wrapStorage ? options.wrapStorage(baseStorage) : baseStorage, metrics);
   // What a crashed process left behind: its temporary folders, the children it started, and
   // its half-written files. Checked at start and with each sweep.
   const removeLeftovers = async () => {
@@ -79,7 +83,7 @@ export async function startServer(
     }
   };
   await removeLeftovers();
-  const services = createServices({ database, config: resolved, storage, logger });
+  const services = createServices({ database, config: resolved, storage, logger, metrics });
   // PGlite serves one process and one connection: more than one job at a time only queues
   // behind the HTTP requests. PostgreSQL has a pool, and two cores to share.
   const concurrency = resolved.jobs.concurrency ?? (database.kind === 'pglite' ? 1 : 2);
@@ -94,6 +98,7 @@ export async function startServer(
     pollMs: resolved.jobs.pollMs,
     leaseSeconds: resolved.jobs.leaseSeconds,
     logger,
+    onFailure: (kind, outcome) => metrics.jobFailures.inc({ kind, outcome }),
     periodic: [
       { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: async () => void (await services.audio.sweepExpired()) },
       { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: async () => void (await services.deletion.sweepDeleted()) },

@@ -223,6 +223,24 @@ export function createJobQueue(options: { db: Database; config: Config['jobs'] }
       return row ?? null;
     },
 
+    /**
+     * Jobs due now and not yet claimed, by kind, with how long the oldest has waited (seconds
+     * since its run_at, measured by the database's clock), for /metrics. A job backing off
+     * after a failure is not waiting until its time comes.
+     */
+    async waiting(): Promise<{ kind: string; count: number; oldestSeconds: number }[]> {
+      const rows = await db
+        .select({
+          kind: jobs.kind,
+          count: count(),
+          oldestSeconds: sql<string>`extract(epoch from now() - min(${jobs.runAt}))`,
+        })
+        .from(jobs)
+        .where(and(eq(jobs.state, 'queued'), lte(jobs.runAt, sql`now()`)))
+        .groupBy(jobs.kind);
+      return rows.map((row) => ({ kind: row.kind, count: row.count, oldestSeconds: Math.max(0, Number(row.oldestSeconds)) }));
+    },
+
     /** How many jobs are in each state, for /health and the benchmarks. */
     async counts(): Promise<Record<JobState, number>> {
       const rows = await db.select({ state: jobs.state, value: count() }).from(jobs).groupBy(jobs.state);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Logger } from '../logger.ts';
+import { outsideRequests } from '../observability/request-context.ts';
 import { PermanentJobError, type JobEffect, type JobQueue, type JobRow, type Transaction } from './job-queue.ts';
 
 export type JobContext = {
@@ -51,6 +52,8 @@ export function createJobWorker(options: {
   logger: Logger;
   /** Runs with each poll (e.g. the expiry sweep); its errors are logged, never thrown. */
   periodic?: { everyMs: number; run(): Promise<void> }[];
+  /** Told of each failed try: retried later, or given up (failed for good); for /metrics. */
+  onFailure?: (kind: string, outcome: 'retry' | 'failed') => void;
 }): JobWorker {
   const { queue, handlers, concurrency, logger } = options;
   const id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -66,7 +69,8 @@ export function createJobWorker(options: {
   function schedule(delayMs: number) {
     if (stopping || !started) return;
     if (timer) clearTimeout(timer);
-    timer = setTimeout(() => void tick(), delayMs);
+    // Outside any request: a job woken by an upload is not part of that upload's request.
+    timer = outsideRequests(() => setTimeout(() => void tick(), delayMs));
     timer.unref?.();
   }
 
@@ -92,6 +96,7 @@ export function createJobWorker(options: {
         await runPeriodic();
         await queue.failAbandoned(kinds, async (job, transaction) => {
           await handlers[job.kind]?.giveUp?.(job, 'The process running this job stopped on its last try', transaction);
+          options.onFailure?.(job.kind, 'failed');
         });
         const free = concurrency - inFlight.size;
         if (free <= 0) return;
@@ -161,6 +166,7 @@ export function createJobWorker(options: {
             logger.error('A failed job could not be recorded', { job: job.id, error: String(failure) });
             return 'lost' as const;
           });
+        if (outcome !== 'lost') options.onFailure?.(job.kind, outcome);
         const log = outcome === 'failed' ? logger.warn : logger.info;
         log(`Job ${job.kind} ${outcome === 'failed' ? 'gave up' : 'will be retried'}`, {
           key: job.key,

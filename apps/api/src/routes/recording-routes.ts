@@ -21,6 +21,7 @@ import type { AccountService, UserRow } from '../services/account-service.ts';
 import { MAX_IMAGE_BYTES, PUBLIC_NOT_FOUND, type RecordingService } from '../services/recording-service.ts';
 import type { TokenService } from '../services/token-service.ts';
 import { countAttempt, type ApiLimits } from '../services/api-limits.ts';
+import type { Metrics } from '../observability/metrics.ts';
 
 const NOT_FOUND = 'Recording not found';
 
@@ -30,6 +31,7 @@ export function recordingRoutes(services: {
   tokens: TokenService;
   recordings: RecordingService;
   limits: ApiLimits;
+  metrics: Metrics;
 }) {
   const { config, limits } = services;
   const signedIn = requireUser(services);
@@ -105,6 +107,8 @@ export function recordingRoutes(services: {
             contextBytes: JSON_BODY_LIMIT,
           },
         }).catch(closing);
+        // Counted as received, whether or not the upload is then accepted: it is the load on the server.
+        if (received.recording) services.metrics.uploadBytes.inc(received.recording.bytes);
         try {
           const target = await services.recordings.uploadTarget(user, received.contextText, reservation?.row.id);
           if (target.visitor) {

@@ -8,6 +8,8 @@ import { createMediaPool } from '../media/media-pool.ts';
 import { createPreviewCardService } from '../media/preview-card-service.ts';
 import { createProcessScratch } from '../processes/process-scratch.ts';
 import { createMailer, defaultMailFrom } from '../mail/mailer.ts';
+import { createMetrics, type Metrics } from '../observability/metrics.ts';
+import { measureTranscriber } from '../observability/measured-transcriber.ts';
 import type { Storage } from '../storage/storage.ts';
 import { chooseTranscriber } from '../transcription/choose-transcriber.ts';
 import { createSummariser } from '../transcription/summariser.ts';
@@ -39,13 +41,15 @@ import { createRateLimits } from './rate-limiter.ts';
 import { createVisitorService } from './visitor-service.ts';
 
 /** Every service, wired once; routes receive what they need from here. */
-export function createServices(options: { database: DatabaseHandle; config: Config; storage: Storage; logger: Logger }) {
+export function createServices(options: { database: DatabaseHandle; config: Config; storage: Storage; logger: Logger; metrics?: Metrics }) {
   const { config, storage, logger } = options;
+  const metrics = options.metrics ?? createMetrics();
   const db = options.database.db;
   // The job worker is made by the server after the services; until then waking is a no-op.
   let wakeJobs = () => {};
   const wake = () => wakeJobs();
   const queue = createJobQueue({ db, config: config.jobs });
+  metrics.readQueueFrom(() => queue.waiting());
   // CPU-heavy audio work runs here, on worker threads, so requests keep their event loop.
   const media = createMediaPool({ workers: config.mediaWorkers });
   const tokens = createTokenService({ db, config });
@@ -57,7 +61,7 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
     db,
     storage,
     queue,
-    transcriber: chooseTranscriber(config.transcription, media, createProcessScratch(config.dataDir)),
+    transcriber: measureTranscriber(chooseTranscriber(config.transcription, media, createProcessScratch(config.dataDir)), metrics),
     summariser: summaryEndpoint ? createSummariser({ endpoint: summaryEndpoint, timeoutMs: config.transcription.timeoutMs }) : null,
     personalisation,
     wake,
@@ -103,6 +107,8 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
     ...deletion.handlers,
   };
   return {
+    /** This server's Prometheus metrics (GET /metrics), on a registry of its own. */
+    metrics,
     emailChanges,
     /** Password reset by mail and password change. */
     passwords,

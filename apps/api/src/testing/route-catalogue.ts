@@ -365,6 +365,9 @@ export const ROUTE_CATALOGUE: Record<string, RouteKnowledge> = {
   'GET /api/docs': { access: 'public', input: none, aimedAt: () => ({ path: '/api/docs' }) },
   'GET /api/docs/reference.css': { access: 'public', input: none, aimedAt: () => ({ path: '/api/docs/reference.css' }) },
   'GET /health': { access: 'public', input: none, aimedAt: () => ({ path: '/health' }) },
+  'GET /ready': { access: 'public', input: none, aimedAt: () => ({ path: '/ready' }) },
+  // Its own bearer (METRICS_TOKEN), never a user's: every user token is refused, 401 or 404 when off.
+  'GET /metrics': { access: 'public', input: none, aimedAt: () => ({ path: '/metrics', refused: true }) },
   'GET /files/*': { access: 'public', input: none, aimedAt: (r) => ({ path: `/files/${r.recordingId}.mp3` }) },
   'HEAD /files/*': { access: 'public', input: none, aimedAt: (r) => ({ path: `/files/${r.imageKey}` }) },
   'GET /listen/:id': { access: 'public', input: none, aimedAt: (r) => ({ path: `/listen/${r.recordingId}` }) },

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { loadConfig } from '../env.ts';
+import type { Logger } from '../logger.ts';
 import { startServer, type RunningServer } from '../server.ts';
 import type { Storage } from '../storage/storage.ts';
 import { seedPgliteDatabase } from './pglite-template.ts';
@@ -54,7 +55,7 @@ let userCounter = 0;
 export async function startTestServer(
   backend: Backend,
   env: Record<string, string> = {},
-  options: { wrapStorage?: (storage: Storage) => Storage } = {},
+  options: { wrapStorage?: (storage: Storage) => Storage; logger?: Logger } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'vocal-api-test-'));
   // A stand-in web build, so the SPA fallback is exercised without building the real app.
@@ -96,7 +97,11 @@ export async function startTestServer(
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...env,
   });
-  const running = await startServer(config, { publicUrlFollowsPort: !env.PUBLIC_URL, wrapStorage: options.wrapStorage });
+  const running = await startServer(config, {
+    publicUrlFollowsPort: !env.PUBLIC_URL,
+    wrapStorage: options.wrapStorage,
+    logger: options.logger,
+  });
   const url = `http://127.0.0.1:${running.services.config.port}`;
 
   const call: TestServer['call'] = async (method, path, options = {}) => {

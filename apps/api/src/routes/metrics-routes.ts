@@ -1,0 +1,31 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { Hono } from 'hono';
+import type { AppEnv } from '../http/app-env.ts';
+import type { Metrics } from '../observability/metrics.ts';
+
+// Hashing both sides first gives equal lengths, so the comparison takes the same time whatever
+// was sent, including its length.
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** Whether `authorization` is `Bearer <token>`, compared in constant time. */
+export function holdsMetricsToken(authorization: string | undefined, token: string): boolean {
+  const match = /^Bearer (.+)$/i.exec(authorization ?? '');
+  return timingSafeEqual(digest(match?.[1] ?? ''), digest(token)) && match !== null;
+}
+
+/**
+ * GET /metrics in Prometheus' text format. Off (404) without METRICS_TOKEN: route names, job
+ * kinds and rates say more about the deployment than the public should see; with it, only a
+ * scraper holding the token is answered.
+ */
+export function metricsRoutes(metrics: Metrics, token: string | null) {
+  return new Hono<AppEnv>().get('/metrics', async (context) => {
+    if (token === null) return context.json({ msg: 'Metrics are off: set METRICS_TOKEN to turn them on' }, 404);
+    if (!holdsMetricsToken(context.req.header('authorization'), token)) {
+      context.header('www-authenticate', 'Bearer realm="metrics"');
+      return context.json({ msg: 'Metrics need Authorization: Bearer <METRICS_TOKEN>' }, 401);
+    }
+    context.header('cache-control', 'no-store');
+    return context.body(await metrics.registry.metrics(), 200, { 'content-type': metrics.registry.contentType });
+  });
+}
