@@ -77,8 +77,8 @@ export async function takeSnapshot(options: { client: PGlite; dataDir: string; n
     const heldRoot = join(folder, 'files');
     const held = new Set<string>();
     await keepAll(filesRoot, heldRoot, held);
-    // PGlite dumps between two queries, holding its query lock: a crash-consistent copy that
-    // the next start opens as after a clean stop.
+    // PGlite dumps between two queries, holding its query lock: a crash-consistent copy, which
+    // opens as after a power cut at that instant, every committed change included.
     const dump = await options.client.dumpDataDir('gzip');
     await keepAll(filesRoot, heldRoot, held);
     const keys = [...held].sort();
