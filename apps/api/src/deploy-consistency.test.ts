@@ -68,7 +68,10 @@ describe('deploy/ matches the server', () => {
   });
 
   it('builds exactly what pnpm start builds, and runs what it serves', () => {
-    const root = z.object({ scripts: z.record(z.string(), z.string()) }).parse(JSON.parse(read('package.json')));
+    const root = z
+      .object({ packageManager: z.string(), scripts: z.record(z.string(), z.string()) })
+      .parse(JSON.parse(read('package.json')));
+    expect(dockerfile).toContain(`RUN npm install --global ${root.packageManager}\n`);
     const [buildStep, serveStep] = root.scripts.start!.split(' && ');
     expect(dockerfile).toContain(`RUN pnpm exec ${buildStep}`);
     expect(serveStep).toBe('pnpm --filter @vocal/api run serve');
