@@ -3,6 +3,7 @@ import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { routePath } from 'hono/route';
 import type { AppEnv } from './http/app-env.ts';
+import { clearPublicPagesAfterWrites } from './cache/clear-public-pages.ts';
 import { corsPolicy } from './http/cors-policy.ts';
 import { errorReportingRoutes } from './error-reporting/error-reporting-routes.ts';
 import { framePolicy } from './http/frame-policy.ts';
@@ -52,6 +53,8 @@ export function createApp(services: Services, logger: Logger, options: { adminTo
   // Inside the request id, so a request's timing includes everything else the app does for it.
   app.use(httpMetrics(services.metrics));
 
+  // Any write may change a public listen payload: the cache forgets them all (src/cache/).
+  app.use(clearPublicPagesAfterWrites(services.publicPages));
   // Text (pages, scripts, styles, JSON) goes compressed; audio, images and ranges do not.
   app.use(compress());
   app.use(customDomainRedirect(services.config));

@@ -200,6 +200,13 @@ export const envSchema = z.object({
   JOB_POLL_MS: z.coerce.number().int().min(10).default(1000),
   /** How often expired recordings are looked for, so a job deletes their files. */
   EXPIRY_SWEEP_SECONDS: z.coerce.number().positive().default(60),
+  /**
+   * How long a public listen payload is kept in this process's memory; 0 turns the cache off. A
+   * change made through this process is seen at once; one made through another process within this.
+   */
+  PUBLIC_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  /** How often counted listens are written in one batch; 0 writes each listen before answering. */
+  LISTEN_FLUSH_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Worker threads for decoding and re-encoding audio, off the event loop. Unset: one less than the cores, at least 1. */
   MEDIA_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
 
@@ -293,6 +300,8 @@ export type Config = {
     pollMs: number;
     expirySweepSeconds: number;
   };
+  /** The public listen path (src/cache/, docs/decisions/0031-listen-path-cache.md). */
+  listenPath: { publicCacheSeconds: number; listenFlushMs: number };
   transcription: {
     provider: Env['TRANSCRIBER'];
     /** Null when no OpenAI-compatible API is configured. */
@@ -373,6 +382,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       pollMs: env.JOB_POLL_MS,
       expirySweepSeconds: env.EXPIRY_SWEEP_SECONDS,
     },
+    listenPath: { publicCacheSeconds: env.PUBLIC_CACHE_SECONDS, listenFlushMs: env.LISTEN_FLUSH_MS },
     transcription: transcriptionConfig(env, source.PATH ?? ''),
     storage: storageConfig(env),
   };

@@ -136,6 +136,10 @@ export async function startServer(
       // Finish or hand back running jobs while the database is still open.
       await worker.stop();
       await services.media.close();
+      // Listens counted in the last moments are written before the database closes.
+      await services.listens
+        .close()
+        .catch((error: unknown) => logger.error('Counted listens were lost at shutdown', { error: String(error) }));
       services.notifications.close();
       await database.close();
     },

@@ -60,7 +60,7 @@ export function securityHeaders(options: { publicUrl: string; fileUrl: string; e
     ].join('; ');
 
   return createMiddleware<AppEnv>(async (context, next) => {
-    const nonce = randomBytes(16).toString('base64');
+    const nonce = nextNonce();
     context.set('cspNonce', nonce);
     await next();
     context.header('x-content-type-options', 'nosniff');
@@ -79,6 +79,23 @@ export function securityHeaders(options: { publicUrl: string; fileUrl: string; e
       context.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
     }
   });
+}
+
+/**
+ * 16 random bytes per request, cut from a block drawn 256 requests at a time: the same
+ * generator's output, without a system call on every request of the listen path.
+ */
+const NONCE_BYTES = 16;
+let nonceBlock = Buffer.alloc(0);
+let nonceOffset = 0;
+function nextNonce(): string {
+  if (nonceOffset + NONCE_BYTES > nonceBlock.length) {
+    nonceBlock = randomBytes(NONCE_BYTES * 256);
+    nonceOffset = 0;
+  }
+  const nonce = nonceBlock.toString('base64', nonceOffset, nonceOffset + NONCE_BYTES);
+  nonceOffset += NONCE_BYTES;
+  return nonce;
 }
 
 /** A script tag's nonce attribute for this request's policy. */

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env.ts';
+import { FILE_CACHE_CONTROL, matchesEtag } from '../cache/http-caching.ts';
 import type { AudioService } from '../services/audio-service.ts';
 import type { ByteRange, Storage } from '../storage/storage.ts';
 
@@ -44,12 +45,11 @@ export function fileRoutes(storage: Storage, audio: Pick<AudioService, 'fileRefu
       'accept-ranges': 'bytes',
       etag: head.etag,
       'last-modified': head.lastModified.toUTCString(),
-      // Replaced in place by re-encoding, so revalidate rather than cache forever.
-      'cache-control': 'public, max-age=300, must-revalidate',
+      'cache-control': FILE_CACHE_CONTROL,
       'access-control-allow-origin': '*',
       'cross-origin-resource-policy': 'cross-origin',
     };
-    if (context.req.header('if-none-match') === head.etag) return context.body(null, 304, headers);
+    if (matchesEtag(context.req.header('if-none-match'), head.etag)) return context.body(null, 304, headers);
 
     const range = parseRange(context.req.header('range'), head.size);
     if (range === 'invalid') {

@@ -7,6 +7,8 @@ import { isProductHost, productHostsOf } from '../http/product-hosts.ts';
 import { readQuery } from '../http/read-input.ts';
 import type { RecordingService } from '../services/recording-service.ts';
 import { linkPreviewOf, oembedOf } from './link-preview.ts';
+import { etagOf } from '../cache/public-page-cache.ts';
+import { servePublicJson } from '../cache/serve-public-payload.ts';
 
 const NOT_OURS = 'This URL is not a Vocal listen link';
 
@@ -36,13 +38,19 @@ export function oembedRoutes(services: { config: Config; recordings: RecordingSe
     if (query.format !== 'json') throw new HttpError(501, 'Only format=json is offered');
     const link = listenLinkOf(query.url);
     if (!link) throw notFound(NOT_OURS);
-    const page = await services.recordings.publicPage(link.id);
+    const { page } = await services.recordings.cachedPublicPage(link.id);
     // Our hosts, or the custom domain the message's link was made with.
     if (!isProductHost(link.host, hosts) && link.host.toLowerCase() !== page.payload.audio.domain) throw notFound(NOT_OURS);
     const preview = linkPreviewOf(page, { publicUrl: config.publicUrl });
-    return context.json(oembedOf(preview, { publicUrl: config.publicUrl, maxwidth: query.maxwidth, maxheight: query.maxheight }), 200, {
-      'access-control-allow-origin': '*',
-      'cache-control': 'public, max-age=300',
-    });
+    const json = JSON.stringify(oembedOf(preview, { publicUrl: config.publicUrl, maxwidth: query.maxwidth, maxheight: query.maxheight }));
+    // Revalidated like the payload it is made from, so a deleted message's embed goes as soon.
+    return servePublicJson(
+      context,
+      { json, etag: etagOf(json) },
+      {
+        cacheSeconds: config.listenPath.publicCacheSeconds,
+        headers: { 'access-control-allow-origin': '*' },
+      },
+    );
   });
 }

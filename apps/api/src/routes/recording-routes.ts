@@ -1,3 +1,4 @@
+import { servePublicJson } from '../cache/serve-public-payload.ts';
 import { Hono } from 'hono';
 import {
   editRecordingSchema,
@@ -140,7 +141,10 @@ export function recordingRoutes(services: {
       })
       .get('/view-vocal/:id', async (context) => {
         const { id } = readParams(context, recordingIdParamsSchema, PUBLIC_NOT_FOUND);
-        return context.json(await services.recordings.publicPayload(id));
+        // From memory after the first read; a client holding this version gets a 304.
+        return servePublicJson(context, await services.recordings.cachedPublicPage(id), {
+          cacheSeconds: services.config.listenPath.publicCacheSeconds,
+        });
       })
   );
 }

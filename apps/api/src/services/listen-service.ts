@@ -1,4 +1,5 @@
-import { and, count, eq, lt, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, count, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { HeardReport, RecordingAnalytics, ViewsResponse } from '@vocal/settings-model';
 import type { Database } from '../db/database.ts';
 import { comments, listens, listenVisitors, recordings } from '../db/schema.ts';
@@ -8,6 +9,10 @@ import { isPro } from './plans.ts';
 import { isWritten, type RecordingService } from './recording-service.ts';
 import { createKeyedHash } from './keyed-hash.ts';
 import type { NotificationService } from './notification-service.ts';
+import type { Logger } from '../logger.ts';
+
+/** A listen counted and answered, written with the next batch. */
+type PendingListen = { recordingId: string; listenId: string; listener: string; origin: string };
 
 /** A visitor's listens within this long count once: one visit. */
 export const VISIT_MINUTES = 30;
@@ -30,6 +35,11 @@ export function createListenService(options: {
   recordings: RecordingService;
   /** For the delivery receipt: a mail the first time someone else hears a message. */
   notifications?: Pick<NotificationService, 'queueInTransaction'>;
+  /** Forgotten for a message once its listens are written, so its count is exact. */
+  publicPages?: { forget(id: string): void };
+  /** How often counted listens are written in one batch; 0 writes each before answering. */
+  flushEveryMs?: number;
+  logger?: Logger;
   now?: () => Date;
 }) {
   const { db } = options;
@@ -39,55 +49,121 @@ export function createListenService(options: {
   const visitorHash = (recordingId: string, address: string, userId: number | null): Promise<string> =>
     keyedHash(recordingId, address, String(userId ?? ''));
 
+  const flushEveryMs = options.flushEveryMs ?? 0;
+  /** Listens counted and answered, not written yet. */
+  let pending: PendingListen[] = [];
+  /** One batch at a time: each waits for the one before it. */
+  let flushing: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | null = flushEveryMs > 0 ? setInterval(() => void flush().catch(reportFlushFailure), flushEveryMs) : null;
+  // A timer alone must not keep a process (a test, a command) alive.
+  timer?.unref();
+
+  function reportFlushFailure(error: unknown) {
+    options.logger?.error('Counted listens could not be written; they are tried again with the next batch', {
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+
+  /**
+   * Writes every counted listen in one transaction: the listens, each message's count (one
+   * update per message, however many listens it had) and the first-listen receipt. The
+   * messages' public pages are forgotten, so their counts are exact on the next read. A batch
+   * that fails goes back in front of the queue.
+   */
+  function flush(): Promise<void> {
+    flushing = flushing
+      .catch(() => undefined)
+      .then(async () => {
+        if (pending.length === 0) return;
+        const batch = pending;
+        pending = [];
+        try {
+          await writeBatch(batch);
+        } catch (error) {
+          pending = [...batch, ...pending];
+          throw error;
+        }
+        for (const recordingId of new Set(batch.map((listen) => listen.recordingId))) options.publicPages?.forget(recordingId);
+      });
+    return flushing;
+  }
+
+  async function writeBatch(batch: PendingListen[]) {
+    await db.transaction(async (transaction) => {
+      // A message deleted since (its row gone with its listens) takes its listens with it.
+      const ids = [...new Set(batch.map((listen) => listen.recordingId))];
+      const present = new Set(
+        (await transaction.select({ id: recordings.id }).from(recordings).where(inArray(recordings.id, ids))).map((row) => row.id),
+      );
+      const kept = batch.filter((listen) => present.has(listen.recordingId));
+      if (kept.length === 0) return;
+      await transaction
+        .insert(listens)
+        .values(kept.map((listen) => ({ id: listen.listenId, recordingId: listen.recordingId, listener: listen.listener, heardShare: 0 })));
+      const perMessage = new Map<string, { count: number; origin: string }>();
+      for (const listen of kept) {
+        const entry = perMessage.get(listen.recordingId) ?? { count: 0, origin: listen.origin };
+        entry.count++;
+        perMessage.set(listen.recordingId, entry);
+      }
+      for (const [recordingId, { count: added, origin }] of perMessage) {
+        const [counted] = await transaction
+          .update(recordings)
+          .set({ views: sql`${recordings.views} + ${added}` })
+          .where(eq(recordings.id, recordingId))
+          .returning({ views: recordings.views });
+        // The first listen of a message the owner sent: its receipt. The job's key is the
+        // message, so however listens race, it is queued once.
+        if (counted && counted.views === added && origin === 'owner') {
+          await options.notifications?.queueInTransaction({ event: 'first-listen', recordingId }, transaction);
+        }
+      }
+    });
+  }
+
   return {
     visitorHash,
 
     /**
      * Counts a listen unless it is the owner's or this visitor was counted in the last 30
      * minutes. The visitor's row is claimed with one conditional upsert, so two requests at
-     * once count once.
+     * once count once, in every process; the message comes from the public page cache. The
+     * listen itself and the message's count are written with the next batch (`flush`).
      */
     async track(recordingId: string, visitor: { userId: number | null; address: string }) {
-      const { row } = await options.recordings.publicRow(recordingId);
-      if (visitor.userId === row.userId) return { counted: false };
-      const hash = await visitorHash(row.id, visitor.address, visitor.userId);
-      const counted = await db.transaction(async (transaction) => {
-        const claimed = await transaction
-          .insert(listenVisitors)
-          .values({ recordingId: row.id, visitorHash: hash, lastCountedAt: sql`now()` })
-          .onConflictDoUpdate({
-            target: [listenVisitors.recordingId, listenVisitors.visitorHash],
-            set: { lastCountedAt: sql`now()` },
-            setWhere: visitOver,
-          })
-          .returning({ recordingId: listenVisitors.recordingId });
-        if (claimed.length === 0) return false;
-        const [listen] = await transaction
-          .insert(listens)
-          .values({ recordingId: row.id, listener: hash, heardShare: 0 })
-          .returning({ id: listens.id });
-        await transaction
-          .update(listenVisitors)
-          .set({ listenId: listen!.id })
-          .where(and(eq(listenVisitors.recordingId, row.id), eq(listenVisitors.visitorHash, hash)));
-        const [counted] = await transaction
-          .update(recordings)
-          .set({ views: sql`${recordings.views} + 1` })
-          .where(eq(recordings.id, row.id))
-          .returning({ views: recordings.views });
-        // The first listen of a message the owner sent: its receipt. The job's key is the
-        // message, so however listens race, it is queued once.
-        if (counted?.views === 1 && row.origin === 'owner') {
-          await options.notifications?.queueInTransaction({ event: 'first-listen', recordingId: row.id }, transaction);
-        }
-        return true;
-      });
-      // The listen of this visit, counted now or earlier in it: where its progress goes.
+      const message = await options.recordings.cachedPublicPage(recordingId);
+      if (visitor.userId === message.ownerId) return { counted: false };
+      const hash = await visitorHash(recordingId, visitor.address, visitor.userId);
+      const listenId = randomUUID();
+      const claimed = await db
+        .insert(listenVisitors)
+        .values({ recordingId, visitorHash: hash, lastCountedAt: sql`now()`, listenId })
+        .onConflictDoUpdate({
+          target: [listenVisitors.recordingId, listenVisitors.visitorHash],
+          set: { lastCountedAt: sql`now()`, listenId },
+          setWhere: visitOver,
+        })
+        .returning({ listenId: listenVisitors.listenId });
+      if (claimed.length > 0) {
+        pending.push({ recordingId, listenId, listener: hash, origin: message.origin });
+        if (flushEveryMs === 0) await flush();
+        return { counted: true, listen: listenId };
+      }
+      // The listen of this visit, counted earlier in it: where its progress goes.
       const [visit] = await db
         .select({ listenId: listenVisitors.listenId })
         .from(listenVisitors)
-        .where(and(eq(listenVisitors.recordingId, row.id), eq(listenVisitors.visitorHash, hash)));
-      return visit?.listenId ? { counted, listen: visit.listenId } : { counted };
+        .where(and(eq(listenVisitors.recordingId, recordingId), eq(listenVisitors.visitorHash, hash)));
+      return visit?.listenId ? { counted: false, listen: visit.listenId } : { counted: false };
+    },
+
+    flush,
+
+    /** Stops the timer and writes what is counted: at shutdown, while the database is open. */
+    async close() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await flush();
     },
 
     /**
@@ -96,6 +172,8 @@ export function createListenService(options: {
      * only its listener was given it.
      */
     async heard(recordingId: string, report: HeardReport): Promise<void> {
+      // Its listen may still wait in the batch.
+      if (pending.length > 0) await flush();
       const updated = await db
         .update(listens)
         .set({ heardShare: sql`greatest(coalesce(${listens.heardShare}, 0), ${report.heard})` })
@@ -116,6 +194,7 @@ export function createListenService(options: {
 
     /** GET views/{id}: listens per UTC day since the upload, days without any included. */
     async perDay(owner: UserRow, recordingId: string): Promise<ViewsResponse> {
+      await flush();
       return { data: await listensPerDay(await analysedRow(owner, recordingId)) };
     },
 
@@ -125,6 +204,7 @@ export function createListenService(options: {
      * listener; the share averages the listens that measured it (older listens did neither).
      */
     async analytics(owner: UserRow, recordingId: string): Promise<RecordingAnalytics> {
+      await flush();
       const row = await analysedRow(owner, recordingId);
       const [[totals], [replyCount], [commentCount], days] = await Promise.all([
         db

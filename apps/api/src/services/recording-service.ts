@@ -37,6 +37,7 @@ import { cleanText } from '../http/text-safety.ts';
 import { AUDIO_CONTENT_TYPES, AUDIO_EXTENSIONS, probeAudioFile } from '../media/audio-file.ts';
 import { readPng } from '../media/image.ts';
 import { putFromFile, type Storage } from '../storage/storage.ts';
+import { createPublicPageCache, type CachedPublicPage, type PublicPageCache } from '../cache/public-page-cache.ts';
 import { chosenName, type AccountService, type UserRow } from './account-service.ts';
 import type { AudioService } from './audio-service.ts';
 import type { DeletionService } from './deletion-service.ts';
@@ -49,6 +50,9 @@ import { isPro, limitsFor } from './plans.ts';
 import type { TranscriptionService } from './transcription-service.ts';
 
 export type RecordingRow = typeof recordings.$inferSelect;
+
+/** What anyone with the link may see, and the waveform picture's size for link previews (unknown on old rows). */
+export type PublicPage = { payload: PublicListenPayload; imageSize: { width: number; height: number } | null };
 
 /** Reservations a user may hold that have not become messages yet. */
 const MAX_OPEN_RESERVATIONS = 50;
@@ -132,10 +136,13 @@ export function createRecordingService(options: {
   deletion: DeletionService;
   /** Tells this process's job worker that jobs were queued. */
   wakeJobs: () => void;
+  /** Public pages kept in memory; none when absent. */
+  publicPages?: PublicPageCache<PublicPage>;
   now?: () => Date;
 }) {
   const { db, config, storage, accounts, personalisation } = options;
   const now = options.now ?? (() => new Date());
+  const publicPages = options.publicPages ?? createPublicPageCache<PublicPage>({ ttlMs: 0 });
 
   function toRecording(row: RecordingRow): Recording {
     const written = isWritten(row);
@@ -211,9 +218,26 @@ export function createRecordingService(options: {
     return (await personalisation.get(ownerId)).listenPage.reply.enabled;
   }
 
+  /**
+   * A message's public page through the cache (src/cache/public-page-cache.ts): a hit makes no
+   * query. Expiry is checked on every read, so an expired message is never served from memory.
+   */
+  async function cachedPublicPage(id: string): Promise<CachedPublicPage<PublicPage>> {
+    const cached = await publicPages.read(id, async () => {
+      const { row, owner } = await publicRow(id);
+      const page = await buildPublicPage(row, owner);
+      return { page, payload: page.payload, ownerId: owner.id, origin: row.origin, expiresAt: row.expiryDate?.getTime() ?? null };
+    });
+    if (cached.expiresAt !== null && cached.expiresAt <= now().getTime()) throw gone('This voice message has expired');
+    return cached;
+  }
+
+  async function publicPage(id: string): Promise<PublicPage> {
+    return (await cachedPublicPage(id)).page;
+  }
+
   /** The public payload, and the waveform picture's size for link previews (unknown on old rows). */
-  async function publicPage(id: string): Promise<{ payload: PublicListenPayload; imageSize: { width: number; height: number } | null }> {
-    const { row, owner } = await publicRow(id);
+  async function buildPublicPage(row: RecordingRow, owner: UserRow): Promise<PublicPage> {
     const settings = await personalisation.get(owner.id);
     const user = toPublicUser(await accounts.toUser(owner));
     // "You" is the owner's own default name; a listener sees "Someone" instead. What a
@@ -592,6 +616,9 @@ export function createRecordingService(options: {
     },
 
     publicPage,
+
+    /** The public page with its serialised payload, ETag, owner and origin: what the listen path serves. */
+    cachedPublicPage,
   };
 }
 

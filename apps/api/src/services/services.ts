@@ -30,7 +30,10 @@ import { createMicrosoftIdentityVerifier } from './microsoft-identity.ts';
 import { createNotificationService } from './notification-service.ts';
 import { createOrphanSweep } from './orphan-sweep.ts';
 import { createPersonalisationService } from './personalisation-service.ts';
-import { createRecordingService } from './recording-service.ts';
+import { createRecordingService, type PublicPage } from './recording-service.ts';
+import { cachedFileRefusal } from '../cache/cached-file-refusal.ts';
+import { clearingAfterEachJob } from '../cache/clear-public-pages.ts';
+import { createPublicPageCache } from '../cache/public-page-cache.ts';
 import { createRecordingHandoffService } from './recording-handoff-service.ts';
 import { createSessionHandoffService } from './session-handoff-service.ts';
 import { createStorageQuota } from './storage-quota.ts';
@@ -77,7 +80,10 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
   const emailChanges = createEmailChangeService({ db, config, mailer, queue, wake });
   const passwords = createPasswordResetService({ db, config, mailer, logger });
   const storageQuota = createStorageQuota({ db, config });
+  // The listen path's memory: cleared by every write (app.ts) and every job (below).
+  const publicPages = createPublicPageCache<PublicPage>({ ttlMs: config.listenPath.publicCacheSeconds * 1000 });
   const recordings = createRecordingService({
+    publicPages,
     db,
     config,
     storage,
@@ -91,7 +97,14 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
     wakeJobs: wake,
   });
   const comments = createCommentService({ db, recordings, personalisation, notifications, wakeJobs: wake });
-  const listens = createListenService({ db, recordings, notifications });
+  const listens = createListenService({
+    db,
+    recordings,
+    notifications,
+    publicPages,
+    flushEveryMs: config.listenPath.listenFlushMs,
+    logger,
+  });
   const visitors = createVisitorService({ db, accounts, personalisation, notifications, wakeJobs: wake });
   const folders = createFolderService({ db, recordings });
   const inbox = createInboxService({ db, recordings });
@@ -99,13 +112,13 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
   const feedback = createFeedbackService({ db, errorReporter });
   const admin = createAdminService({ db, config });
   const rateLimits = createRateLimits({ db });
-  const jobHandlers: Record<string, JobHandler> = {
+  const jobHandlers: Record<string, JobHandler> = clearingAfterEachJob(publicPages, {
     ...emailChanges.handlers,
     ...transcription.handlers,
     ...audio.handlers,
     ...notifications.handlers,
     ...deletion.handlers,
-  };
+  });
   return {
     /** This server's Prometheus metrics (GET /metrics), on a registry of its own. */
     metrics,
@@ -122,6 +135,10 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
     microsoftIdentity: config.microsoft ? createMicrosoftIdentityVerifier(config.microsoft, config) : null,
     personalisation,
     recordings,
+    /** Public listen payloads in memory (src/cache/public-page-cache.ts). */
+    publicPages,
+    /** Who may fetch /files/{key}: from the public page cache when it can tell. */
+    fileAccess: cachedFileRefusal(audio, recordings),
     /** The link-preview card of a listen link, made once per version and stored. */
     previewCards: createPreviewCardService({ db, storage, recordings, media }),
     gonePages: createGonePageService({ db, config, accounts, personalisation }),

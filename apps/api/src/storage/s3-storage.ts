@@ -1,3 +1,4 @@
+import { FILE_CACHE_CONTROL } from '../cache/http-caching.ts';
 import { createReadStream } from 'node:fs';
 import { stat as statFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
@@ -60,8 +61,8 @@ export function createS3Storage(options: S3StorageOptions): Storage {
           Body: bytes,
           ContentType: contentType,
           ContentLength: bytes.byteLength,
-          // Replaced in place by re-encoding, so revalidate rather than cache forever.
-          CacheControl: 'public, max-age=300, must-revalidate',
+          // A public bucket serves these without us: the same rule as /files/ (src/cache/http-caching.ts).
+          CacheControl: FILE_CACHE_CONTROL,
         }),
       );
     },
@@ -76,7 +77,7 @@ export function createS3Storage(options: S3StorageOptions): Storage {
           Body: createReadStream(path),
           ContentType: contentType,
           ContentLength: size,
-          CacheControl: 'public, max-age=300, must-revalidate',
+          CacheControl: FILE_CACHE_CONTROL,
         }),
       );
     },

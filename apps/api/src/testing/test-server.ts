@@ -92,6 +92,11 @@ export async function startTestServer(
     // Every test signs up from one address; the per-address limits have their own tests.
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     VISITOR_RATE_LIMIT: '100000',
+    // Many suites move rows behind the server's back (an expiry date into the past) and read the
+    // public page at once: they get no cache and no listen batching. The listen path's own suite
+    // and its benchmark turn both on (src/cache/listen-path.test.ts, src/bench/listen-path-bench.ts).
+    PUBLIC_CACHE_SECONDS: '0',
+    LISTEN_FLUSH_MS: '0',
     WEB_DIST: webDist,
     HOST_APPS_DIR: hostApps,
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),

@@ -1,0 +1,122 @@
+import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { getRequestListener } from '@hono/node-server';
+import { Hono } from 'hono';
+import { recordResult } from '@vocal/bench';
+import { appRoot } from '../app-root.ts';
+import { backends, startTestServer, type Backend } from '../testing/test-server.ts';
+import { ownerMessage } from '../testing/visitor-helpers.ts';
+
+/**
+ * Issue 13, the listen path: each public route of a message against a bare Hono route answering
+ * the same bytes with the same content type, one after the other in the same run, on PGlite
+ * and on PostgreSQL (TEST_DATABASE_URL). Both servers run in this process on the same Node
+ * HTTP adapter; the load comes from a worker thread (load-worker.mjs): CONNECTIONS keep-alive
+ * connections, each sending its next request when the last answer is read, the bare route and
+ * ours in turn for PHASE_MS each, ROUNDS times (the machine is shared: its other load then
+ * weighs on both alike). No compression is asked for, so both send the same bytes. Target: our
+ * route at ≥ 50 % of the bare route's requests per second, with p99 ≤ 20 ms at that load.
+ */
+const CONNECTIONS = 16;
+const WARM_UP_MS = 1000;
+const PHASE_MS = 1000;
+const ROUNDS = 4;
+const RATIO_TARGET = 50;
+const P99_TARGET_MS = 20;
+
+type LoadResult = { requests: number; perSecond: number; p50: number; p99: number; failures: number };
+
+/** Loads each target in turn, ROUNDS times, from a worker thread; one result per target. */
+function load(targets: { url: string; forwardedFor?: boolean }[]): Promise<LoadResult[]> {
+  return new Promise((resolvePromise, reject) => {
+    const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
+      workerData: { targets, connections: CONNECTIONS, warmUpMs: WARM_UP_MS, phaseMs: PHASE_MS, rounds: ROUNDS },
+    });
+    worker.once('message', resolvePromise);
+    worker.once('error', reject);
+  });
+}
+
+/** The bare server: one route answering whatever `answer` holds now. */
+async function startBareServer() {
+  let answer: { body: Uint8Array; contentType: string } = { body: new Uint8Array(), contentType: 'text/plain' };
+  const bare = new Hono().get('/bare', (context) =>
+    context.body(answer.body as Uint8Array<ArrayBuffer>, 200, { 'content-type': answer.contentType }),
+  );
+  const server: Server = createServer(getRequestListener(bare.fetch));
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/bare`;
+  return {
+    url,
+    answer: (body: Uint8Array, contentType: string) => (answer = { body, contentType }),
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}
+
+export async function benchListenPath(backend: Backend) {
+  const webDist = join(appRoot, '..', 'web', 'dist');
+  const server = await startTestServer(backend, {
+    PUBLIC_CACHE_SECONDS: '5',
+    LISTEN_FLUSH_MS: '1000',
+    TRUST_PROXY: 'true',
+    TRANSCRIBER: 'none',
+    // The real listen and embed pages when the web app is built, else the test server's stand-ins.
+    ...(existsSync(join(webDist, 'listen.html')) ? { WEB_DIST: webDist } : {}),
+  });
+  const bare = await startBareServer();
+  try {
+    const owner = await server.signUp();
+    const id = await ownerMessage(server, owner.access, { subject: 'Quarterly numbers, and what we do next' });
+    const routes = [
+      { name: 'GET /api/view-vocal/:id', path: `/api/view-vocal/${id}` },
+      { name: 'GET /listen/:id', path: `/listen/${id}` },
+      { name: 'GET /embed/player/:id', path: `/embed/player/${id}` },
+      { name: 'GET /api/oembed', path: `/api/oembed?url=${encodeURIComponent(`${server.url}/listen/${id}`)}` },
+      { name: 'GET /files/:id.mp3', path: `/files/${id}.mp3` },
+      { name: 'GET /files/:id.png', path: `/files/${id}.png` },
+      { name: 'GET /api/track/view-vocal/:id (a new listener each time)', path: `/api/track/view-vocal/${id}`, forwardedFor: true },
+    ];
+    for (const route of routes) {
+      const sample = await fetch(`${server.url}${route.path}`, {
+        headers: { 'accept-encoding': 'identity', ...(route.forwardedFor ? { 'x-forwarded-for': '192.0.2.1' } : {}) },
+      });
+      if (sample.status !== 200) throw new Error(`${route.path} answered ${sample.status}`);
+      const body = new Uint8Array(await sample.arrayBuffer());
+      bare.answer(body, sample.headers.get('content-type') ?? 'application/octet-stream');
+      const [baseline, ours] = (await load([
+        { url: bare.url },
+        { url: `${server.url}${route.path}`, forwardedFor: route.forwardedFor },
+      ])) as [LoadResult, LoadResult];
+      if (ours.failures > 0 || baseline.failures > 0) throw new Error(`${route.path}: ${ours.failures} failed answers`);
+      const ratio = (100 * ours.perSecond) / baseline.perSecond;
+      const how = `${CONNECTIONS} keep-alive connections from a worker thread, bare and ours in turn ${ROUNDS} times ${PHASE_MS / 1000} s each after ${WARM_UP_MS / 1000} s of warm-up; ours ${Math.round(ours.perSecond)} requests/s (p50 ${ours.p50.toFixed(1)} ms), bare Hono ${Math.round(baseline.perSecond)} requests/s answering the same ${body.length} bytes (p99 ${baseline.p99.toFixed(1)} ms)`;
+      await recordResult({
+        suite: 'listen path',
+        name: `${route.name}, share of bare Hono's throughput, ${backend}`,
+        value: Math.round(ratio),
+        unit: '%',
+        target: { value: RATIO_TARGET, better: 'higher' },
+        method: how,
+      });
+      await recordResult({
+        suite: 'listen path',
+        name: `${route.name}, p99 latency at that load, ${backend}`,
+        value: Number(ours.p99.toFixed(1)),
+        unit: 'ms',
+        target: { value: P99_TARGET_MS, better: 'lower' },
+        method: how,
+      });
+    }
+  } finally {
+    await bare.close();
+    await server.close();
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  for (const backend of backends) await benchListenPath(backend);
+}

@@ -1,0 +1,62 @@
+// The load generator of listen-path-bench.ts, on a thread of its own so its work does not share
+// the servers' event loop. Plain JavaScript: a worker thread loads it without the TypeScript loader.
+// It warms each target up, then loads the targets in turn, round after round, so that a machine
+// whose other load comes and goes weighs on every target alike.
+import { Agent, request } from 'node:http';
+import { parentPort, workerData } from 'node:worker_threads';
+
+const { targets, connections, warmUpMs, phaseMs, rounds } = workerData;
+const agent = new Agent({ keepAlive: true, maxSockets: connections * targets.length });
+let sequence = 0;
+
+/** One request, its whole body read; resolves with the status. */
+function once(target) {
+  return new Promise((resolve, reject) => {
+    const headers = { 'accept-encoding': 'identity' };
+    // Tracking counts one listen per visitor: each request is a new address.
+    if (target.forwardedFor) headers['x-forwarded-for'] = `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence++ & 255}`;
+    const outgoing = request(
+      { agent, host: target.url.hostname, port: target.url.port, path: target.url.pathname + target.url.search, headers },
+      (response) => {
+        response.on('data', () => {});
+        response.on('end', () => resolve(response.statusCode));
+        response.on('error', reject);
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
+
+/** `connections` clients for `ms`; latencies of requests that both started and ended inside it. */
+async function phase(target, ms, record) {
+  const end = performance.now() + ms;
+  async function connection() {
+    for (;;) {
+      const before = performance.now();
+      if (before >= end) return;
+      const status = await once(target);
+      const after = performance.now();
+      if (record && after <= end) {
+        if (status >= 400) record.failures++;
+        record.latencies.push(after - before);
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: connections }, connection));
+}
+
+const parsed = targets.map((target) => ({ ...target, url: new URL(target.url) }));
+const records = parsed.map(() => ({ latencies: [], failures: 0 }));
+for (const target of parsed) await phase(target, warmUpMs, null);
+for (let round = 0; round < rounds; round++) {
+  for (const [index, target] of parsed.entries()) await phase(target, phaseMs, records[index]);
+}
+agent.destroy();
+parentPort.postMessage(
+  records.map(({ latencies, failures }) => {
+    latencies.sort((left, right) => left - right);
+    const at = (share) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))] ?? 0;
+    return { requests: latencies.length, perSecond: latencies.length / ((rounds * phaseMs) / 1000), p50: at(0.5), p99: at(0.99), failures };
+  }),
+);

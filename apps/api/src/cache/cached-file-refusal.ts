@@ -1,0 +1,26 @@
+import { HttpError } from '../http/http-error.ts';
+import { RECORDING_FILE, type AudioService } from '../services/audio-service.ts';
+import type { RecordingService } from '../services/recording-service.ts';
+
+/**
+ * Whether `/files/{key}` may be served, asking the database only when the public page cache
+ * cannot say: a message whose public page can be served (uploaded, not deleted, not expired)
+ * may have its files served too, and an audio player's range requests and the waveform come
+ * right after the page. Anything else gets the precise answer of the audio service.
+ */
+export function cachedFileRefusal(audio: Pick<AudioService, 'fileRefusal'>, recordings: Pick<RecordingService, 'cachedPublicPage'>) {
+  return {
+    async fileRefusal(key: string): Promise<HttpError | null> {
+      const recordingId = RECORDING_FILE.exec(key)?.[1];
+      if (recordingId) {
+        try {
+          await recordings.cachedPublicPage(recordingId);
+          return null;
+        } catch (error) {
+          if (!(error instanceof HttpError)) throw error;
+        }
+      }
+      return audio.fileRefusal(key);
+    },
+  };
+}
