@@ -9,6 +9,7 @@ import { createLogger } from '../logger.ts';
 import { createMediaPool } from '../media/media-pool.ts';
 import { readMp3 } from '../media/mp3.ts';
 import { benchInbox } from './inbox-bench.ts';
+import { benchListenPath } from './listen-path-bench.ts';
 import { benchMediaOffTheEventLoop } from './media-bench.ts';
 import { benchPreviewCards } from './preview-card-bench.ts';
 import { benchUploadMemory } from './upload-bench.ts';
@@ -24,6 +25,7 @@ import type { Transcriber } from '../transcription/transcriber.ts';
  * provider available here, the local engine's word accuracy on the LibriVox files of
  * pocketsphinx-testdata, queue throughput, and the event loop under continuous re-encoding
  * (media-bench.ts, also runnable alone), and the inbox on 10,000 messages (inbox-bench.ts, also
+ * runnable alone), and the listen path against a bare Hono route (listen-path-bench.ts, also
  * runnable alone), on PGlite (and PostgreSQL when TEST_DATABASE_URL is
  * set, as for the tests).
  */
@@ -209,5 +211,6 @@ if (process.env.TEST_DATABASE_URL) {
 }
 for (const backend of backends) await benchMediaOffTheEventLoop(backend);
 for (const backend of backends) await benchInbox(backend);
+for (const backend of backends) await benchListenPath(backend);
 await benchUploadMemory();
 await benchPreviewCards();
