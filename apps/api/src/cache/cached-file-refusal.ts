@@ -8,11 +8,16 @@ import type { RecordingService } from '../services/recording-service.ts';
  * may have its files served too, and an audio player's range requests and the waveform come
  * right after the page. Anything else gets the precise answer of the audio service.
  */
-export function cachedFileRefusal(audio: Pick<AudioService, 'fileRefusal'>, recordings: Pick<RecordingService, 'cachedPublicPage'>) {
+export function cachedFileRefusal(
+  audio: Pick<AudioService, 'fileRefusal'>,
+  recordings: Pick<RecordingService, 'cachedPublicPage'>,
+  cache: { readonly enabled: boolean },
+) {
   return {
     async fileRefusal(key: string): Promise<HttpError | null> {
       const recordingId = RECORDING_FILE.exec(key)?.[1];
-      if (recordingId) {
+      // Without a cache, building the page would cost more than the one query it replaces.
+      if (recordingId && cache.enabled) {
         try {
           await recordings.cachedPublicPage(recordingId);
           return null;

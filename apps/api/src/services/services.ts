@@ -138,7 +138,7 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
     /** Public listen payloads in memory (src/cache/public-page-cache.ts). */
     publicPages,
     /** Who may fetch /files/{key}: from the public page cache when it can tell. */
-    fileAccess: cachedFileRefusal(audio, recordings),
+    fileAccess: cachedFileRefusal(audio, recordings, publicPages),
     /** The link-preview card of a listen link, made once per version and stored. */
     previewCards: createPreviewCardService({ db, storage, recordings, media }),
     gonePages: createGonePageService({ db, config, accounts, personalisation }),
