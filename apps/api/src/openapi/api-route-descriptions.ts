@@ -248,7 +248,10 @@ export const API_ROUTE_DESCRIPTIONS: Record<string, RouteDescription> = {
     summary: 'What a listen page shows: the message, its owner and their page settings',
     security: 'none',
     pathParameters: { id: RECORDING_ID },
-    answers: { 200: { description: 'The public payload', json: 'PublicListenPayload' } },
+    answers: {
+      200: { description: 'The public payload, with its ETag; cacheable for PUBLIC_CACHE_SECONDS', json: 'PublicListenPayload' },
+      304: { description: 'Not modified (If-None-Match matched its ETag)' },
+    },
     refusals: { 404: 'Unknown or deleted', 410: 'Expired' },
   },
   'GET /api/reencode/:id': {
@@ -413,7 +416,10 @@ export const API_ROUTE_DESCRIPTIONS: Record<string, RouteDescription> = {
     summary: 'oEmbed for a listen link',
     security: 'none',
     query: oembedQuerySchema,
-    answers: { 200: { description: 'The embed', json: 'OEmbed' } },
+    answers: {
+      200: { description: 'The embed, with its ETag', json: 'OEmbed' },
+      304: { description: 'Not modified (If-None-Match matched its ETag)' },
+    },
     refusals: { 404: 'Not a listen link of this server, or the message is gone' },
   },
 
