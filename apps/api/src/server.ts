@@ -50,6 +50,13 @@ export async function startServer(
     response.end(JSON.stringify({ msg: 'The server is starting; try again in a moment' }));
   };
   const server = createServer((request, response) => handler(request, response));
+  // An idle connection is closed by the client or the proxy in front, never by us first: with
+  // Node's 5 s, a client reusing a connection at the moment the server dropped it gets a reset
+  // (seen as "fetch failed: ECONNRESET" on a loaded machine), and a load balancer whose own idle
+  // timeout is longer (60 s is common) answers 502. Headers must still arrive within the
+  // keep-alive time plus a second.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   answerClientErrorsInJson(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
