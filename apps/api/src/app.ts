@@ -55,8 +55,6 @@ export function createApp(services: Services, logger: Logger, options: { adminTo
 
   // Any write may change a public listen payload: the cache forgets them all (src/cache/).
   app.use(clearPublicPagesAfterWrites(services.publicPages));
-  // Text (pages, scripts, styles, JSON) goes compressed; audio, images and ranges do not.
-  app.use(compress());
   app.use(customDomainRedirect(services.config));
   app.use(
     securityHeaders({
@@ -67,6 +65,10 @@ export function createApp(services: Services, logger: Logger, options: { adminTo
   );
   app.use(framePolicy({ hostFrameAncestors: services.config.hostFrameAncestors }));
   app.use('/api/*', corsPolicy(services.config.corsOrigins));
+  // Text (pages, scripts, styles, JSON) goes compressed; audio, images and ranges do not. Last, so
+  // it compresses before the middleware above add their headers: a compressed answer is a new
+  // response, and headers set on the old one would be lost (src/http/response-headers.ts).
+  app.use(compress());
 
   app.onError((error, context) => {
     if (error instanceof HttpError) {

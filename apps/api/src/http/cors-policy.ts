@@ -1,5 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from './app-env.ts';
+import { setResponseHeader } from './response-headers.ts';
 
 const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
 const ALLOWED_HEADERS = 'authorization, content-type';
@@ -28,10 +29,10 @@ export function corsPolicy(allowedOrigins: readonly string[]) {
       return context.body(null, 204, headers);
     }
     await next();
-    context.header('vary', 'Origin', { append: true });
+    setResponseHeader(context, 'vary', 'Origin', { append: true });
     if (permitted) {
-      context.header('access-control-allow-origin', origin);
-      context.header('access-control-expose-headers', 'retry-after, x-request-id');
+      setResponseHeader(context, 'access-control-allow-origin', origin);
+      setResponseHeader(context, 'access-control-expose-headers', 'retry-after, x-request-id');
     }
   });
 }

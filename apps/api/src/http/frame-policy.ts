@@ -1,6 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from './app-env.ts';
 import { hostAppPolicyOf } from './host-app-policies.ts';
+import { setResponseHeader } from './response-headers.ts';
 
 /**
  * Pages made to be put on other sites: the contact form and the collect page are embedded
@@ -24,14 +25,14 @@ export function framePolicy(options: { hostFrameAncestors: readonly string[] }) 
     const hostPolicy = hostAppPolicyOf(path);
     if (path.startsWith('/hosts/') || hostPolicy) {
       const ancestors = ["'self'", ...(hostPolicy?.frameAncestors ?? []), ...options.hostFrameAncestors];
-      context.header('content-security-policy', `frame-ancestors ${ancestors.join(' ')}`);
+      setResponseHeader(context, 'content-security-policy', `frame-ancestors ${ancestors.join(' ')}`);
       return;
     }
     if (FRAMED_ANYWHERE.some((prefix) => path.startsWith(prefix))) {
-      context.header('content-security-policy', 'frame-ancestors *');
+      setResponseHeader(context, 'content-security-policy', 'frame-ancestors *');
       return;
     }
-    context.header('content-security-policy', "frame-ancestors 'self'");
-    context.header('x-frame-options', 'SAMEORIGIN');
+    setResponseHeader(context, 'content-security-policy', "frame-ancestors 'self'");
+    setResponseHeader(context, 'x-frame-options', 'SAMEORIGIN');
   });
 }

@@ -4,6 +4,7 @@ import type { Logger } from '../logger.ts';
 import { runInRequest } from '../observability/request-context.ts';
 import { routePatternOf } from '../observability/route-pattern.ts';
 import type { AppEnv } from './app-env.ts';
+import { setResponseHeader } from './response-headers.ts';
 
 /**
  * What an incoming id may look like: a proxy's UUID or hex trace id, never free text, so an id
@@ -28,7 +29,7 @@ export function requestIdentity(options: { trustProxy: boolean; logger: Logger }
     const started = performance.now();
     await runInRequest(requestId, async () => {
       await next();
-      context.header('x-request-id', requestId);
+      setResponseHeader(context, 'x-request-id', requestId);
       // The route, not the path or URL: they may hold tokens or addresses.
       options.logger.debug(`${context.req.method} ${routePatternOf(context)} ${context.res.status}`, {
         ms: Math.round(performance.now() - started),

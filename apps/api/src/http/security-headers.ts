@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from './app-env.ts';
 import { hostAppPolicyOf } from './host-app-policies.ts';
+import { setResponseHeader } from './response-headers.ts';
 
 // Every browser feature a page of ours never uses is switched off, for the page and its frames.
 const UNUSED_FEATURES = ['camera=()', 'geolocation=()', 'payment=()', 'usb=()', 'serial=()', 'hid=()', 'display-capture=()'];
@@ -63,20 +64,20 @@ export function securityHeaders(options: { publicUrl: string; fileUrl: string; e
     const nonce = nextNonce();
     context.set('cspNonce', nonce);
     await next();
-    context.header('x-content-type-options', 'nosniff');
-    context.header('referrer-policy', 'strict-origin-when-cross-origin');
-    if (https) context.header('strict-transport-security', 'max-age=31536000');
+    setResponseHeader(context, 'x-content-type-options', 'nosniff');
+    setResponseHeader(context, 'referrer-policy', 'strict-origin-when-cross-origin');
+    if (https) setResponseHeader(context, 'strict-transport-security', 'max-age=31536000');
     const type = context.res.headers.get('content-type') ?? '';
     const framing = context.res.headers.get('content-security-policy');
     if (type.startsWith('text/html')) {
       const path = context.req.path;
       const policy = path.startsWith('/hosts/') ? hostAppPolicy(nonce, path) : appPolicy(nonce);
-      context.header('content-security-policy', framing ? `${policy}; ${framing}` : policy);
+      setResponseHeader(context, 'content-security-policy', framing ? `${policy}; ${framing}` : policy);
       const microphone = path.startsWith('/embed/') ? 'microphone=()' : 'microphone=(self)';
-      context.header('permissions-policy', [microphone, ...UNUSED_FEATURES].join(', '));
+      setResponseHeader(context, 'permissions-policy', [microphone, ...UNUSED_FEATURES].join(', '));
     } else if (!framing && /^application\/([\w.+-]*\+)?json/.test(type)) {
       // An API answer is data: opened as a document, it may run nothing and be framed by no one.
-      context.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
+      setResponseHeader(context, 'content-security-policy', "default-src 'none'; frame-ancestors 'none'");
     }
   });
 }

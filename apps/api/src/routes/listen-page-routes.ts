@@ -11,6 +11,12 @@ import { PUBLIC_NOT_FOUND, type RecordingService } from '../services/recording-s
 import { readBuiltPageOnce } from './static-files.ts';
 import { linkPreviewOf, NOINDEX_HEAD, pageTitle, previewHead, SITE_NAME, type PublicPage } from './link-preview.ts';
 
+/**
+ * Each page carries a nonce of its own, so no shared cache may keep it. Vary is named here
+ * rather than by the compress middleware, whose own header copies the whole response.
+ */
+const PAGE_HEADERS = { 'cache-control': 'no-cache', vary: 'Accept-Encoding' };
+
 type Loaded = { status: 200 | 404 | 410; data: unknown; title: string; page: PublicPage | null };
 
 /**
@@ -85,7 +91,7 @@ export function listenPageRoutes(services: {
       const head = loaded.page
         ? previewHead(linkPreviewOf(loaded.page, { publicUrl: services.publicUrl, query: queryOf(context) }))
         : NOINDEX_HEAD;
-      return context.html(render(html, loaded, head, context.get('cspNonce')), loaded.status, { 'cache-control': 'no-cache' });
+      return context.html(render(html, loaded, head, context.get('cspNonce')), loaded.status, PAGE_HEADERS);
     })
     .on(['GET', 'HEAD'], '/embed/player/:id', async (context) => {
       const html = await embedTemplate();
@@ -96,7 +102,7 @@ export function listenPageRoutes(services: {
         ? `${NOINDEX_HEAD}\n    <link rel="canonical" href="${escapeHtml(listenUrl(loaded.page.payload.audio, services.publicUrl))}">`
         : NOINDEX_HEAD;
       return context.html(render(html, loaded, head, context.get('cspNonce')), loaded.status, {
-        'cache-control': 'no-cache',
+        ...PAGE_HEADERS,
         // Framed by any site (Notion, blogs, oEmbed consumers); no X-Frame-Options.
         'content-security-policy': 'frame-ancestors *',
       });
