@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -15,6 +15,11 @@ describe.each(embeddedBackend)('the listen path, cached, on %s', (backend) => {
     // A long TTL and a flush timer that never fires within a test: only invalidation and
     // explicit flushes can make a change visible here.
     server = await startTestServer(backend, { PUBLIC_CACHE_SECONDS: '30', LISTEN_FLUSH_MS: '60000', TRUST_PROXY: 'true' });
+    // A listen page with a script, as the built one has: each answer's script must carry its own nonce.
+    await writeFile(
+      join(server.dataDir, 'web', 'listen.html'),
+      '<!doctype html><html><head><title>Voice message · Vocal</title><!--vocal-head--><script type="module" src="/assets/app-1234.js"></script></head><body><div id="root"></div><!--vocal-data--></body></html>',
+    );
   });
   afterAll(() => server.close());
   afterEach(() => vi.useRealTimers());
@@ -80,6 +85,23 @@ describe.each(embeddedBackend)('the listen path, cached, on %s', (backend) => {
     const afterRename = await payloadOf(id);
     expect(afterRename.user.name).toBe('Ada Lovelace');
     expect(afterRename.settings.name).toBe('Ada Lovelace');
+  });
+
+  it('renders a page once per version, yet gives each answer a nonce of its own', async () => {
+    const owner = await server.signUp();
+    const id = await ownerMessage(server, owner.access, { subject: 'Nonces' });
+    const nonces = [];
+    for (let index = 0; index < 3; index++) {
+      const response = await fetch(`${server.url}/listen/${id}`);
+      const html = await response.text();
+      const policyNonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+      expect(policyNonce).toBeTruthy();
+      expect(html).toContain(`<script nonce="${policyNonce}" type="module"`);
+      expect(html).not.toContain('vocal-nonce-');
+      expect(html).toContain('Nonces');
+      nonces.push(policyNonce);
+    }
+    expect(new Set(nonces).size).toBe(3);
   });
 
   it('stops serving a deleted message at once, on the payload, the pages, oEmbed, tracking and the files', async () => {

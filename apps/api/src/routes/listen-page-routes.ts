@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
 import { listenUrl, recordingIdSchema } from '@vocal/settings-model';
@@ -68,6 +69,35 @@ export function listenPageRoutes(services: {
 
   const queryOf = (context: Context) => new URL(context.req.url).searchParams;
 
+  /**
+   * A message's page is rendered once per page kind and query while its public page is cached
+   * (the cache hands out the same page object until it reloads it), with a placeholder where
+   * the nonce goes; each request only joins the pieces around its own nonce. The placeholder is
+   * random per process, so no text a sender writes can be taken for it.
+   */
+  const nonceSlot = `vocal-nonce-${randomBytes(12).toString('hex')}`;
+  const renderedPages = new WeakMap<PublicPage, Map<string, string[]>>();
+  function renderOnce(
+    kind: string,
+    query: string,
+    html: string,
+    loaded: Loaded,
+    nonce: string,
+    headOf: (page: PublicPage) => string,
+  ): string {
+    if (!loaded.page) return render(html, loaded, NOINDEX_HEAD, nonce);
+    let variants = renderedPages.get(loaded.page);
+    if (!variants) renderedPages.set(loaded.page, (variants = new Map()));
+    const key = `${kind}${query}`;
+    let pieces = variants.get(key);
+    if (!pieces) {
+      pieces = render(html, loaded, headOf(loaded.page), nonceSlot).split(nonceSlot);
+      // Queries are the visitor's to choose: a few variants per message, the rest rendered each time.
+      if (variants.size < 8) variants.set(key, pieces);
+    }
+    return pieces.join(nonce);
+  }
+
   return new Hono<AppEnv>()
     .on(['GET', 'HEAD'], '/listen/:id/card.png', async (context) => {
       const id = context.req.param('id');
@@ -87,21 +117,27 @@ export function listenPageRoutes(services: {
       const html = await listenTemplate();
       if (html === null) return context.text('The web app has not been built.', 503);
       const loaded = await load(context.req.param('id'));
+      const query = new URL(context.req.url).search;
       // Missing and expired messages are not for search engines, nor for previews.
-      const head = loaded.page
-        ? previewHead(linkPreviewOf(loaded.page, { publicUrl: services.publicUrl, query: queryOf(context) }))
-        : NOINDEX_HEAD;
-      return context.html(render(html, loaded, head, context.get('cspNonce')), loaded.status, PAGE_HEADERS);
+      const page = renderOnce('listen', query, html, loaded, context.get('cspNonce'), (page) =>
+        previewHead(linkPreviewOf(page, { publicUrl: services.publicUrl, query: queryOf(context) })),
+      );
+      return context.html(page, loaded.status, PAGE_HEADERS);
     })
     .on(['GET', 'HEAD'], '/embed/player/:id', async (context) => {
       const html = await embedTemplate();
       if (html === null) return context.text('The web app has not been built.', 503);
       const loaded = await load(context.req.param('id'));
       // The player lives in other sites' iframes; its listen page is the one to index.
-      const head = loaded.page
-        ? `${NOINDEX_HEAD}\n    <link rel="canonical" href="${escapeHtml(listenUrl(loaded.page.payload.audio, services.publicUrl))}">`
-        : NOINDEX_HEAD;
-      return context.html(render(html, loaded, head, context.get('cspNonce')), loaded.status, {
+      const page = renderOnce(
+        'embed',
+        '',
+        html,
+        loaded,
+        context.get('cspNonce'),
+        (page) => `${NOINDEX_HEAD}\n    <link rel="canonical" href="${escapeHtml(listenUrl(page.payload.audio, services.publicUrl))}">`,
+      );
+      return context.html(page, loaded.status, {
         ...PAGE_HEADERS,
         // Framed by any site (Notion, blogs, oEmbed consumers); no X-Frame-Options.
         'content-security-policy': 'frame-ancestors *',
