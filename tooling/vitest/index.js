@@ -3,9 +3,10 @@ import { defineConfig } from 'vitest/config';
 const shared = {
   include: ['src/**/*.test.{ts,tsx}'],
   // Machines running the tests are shared and noisy: no test may depend on speed. Timeouts
-  // only catch a hang; with a CPU hog beside the suite, a test that takes 10 s alone has
-  // taken 30, and starting a server process over a minute.
-  testTimeout: 90_000,
+  // only catch a hang; with a CPU hog beside the whole of `pnpm check`, a test that takes
+  // 15 s alone has taken over 90 (the sign-in throttling test), and starting a server process
+  // over a minute.
+  testTimeout: 300_000,
   hookTimeout: 240_000,
   // expect.poll gives up after 1 s by default: a hang guard too, so as generous as the above.
   expect: { poll: { timeout: 30_000 } },
