@@ -16,8 +16,10 @@ export default mergeConfig(
       // they made the tail.
       sequence: {
         sequencer: slowFilesFirst([
-          'src/security/authorization-matrix.test.ts',
+          'src/security/authorization-matrix-pglite.test.ts',
+          'src/security/authorization-matrix-postgres.test.ts',
           'src/security/fuzz-pglite.test.ts',
+          'src/security/fuzz-pglite-second-half.test.ts',
           'src/crash-recovery.test.ts',
           'src/admin.test.ts',
           'src/routes/auth.test.ts',

@@ -1,3 +1,3 @@
-import { fuzzEveryRoute } from './fuzz-suite.ts';
+import { FUZZ_RUNS, fuzzEveryRoute } from './fuzz-suite.ts';
 
-fuzzEveryRoute('pglite');
+fuzzEveryRoute('pglite', FUZZ_RUNS.pglite[0]);

@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
 import { backends } from '../testing/test-server.ts';
-import { fuzzEveryRoute } from './fuzz-suite.ts';
+import { FUZZ_RUNS, fuzzEveryRoute } from './fuzz-suite.ts';
 
-if (backends.includes('postgres')) fuzzEveryRoute('postgres');
+if (backends.includes('postgres')) fuzzEveryRoute('postgres', FUZZ_RUNS.postgres[0]);
 else describe.skip('fuzzing every route on postgres (TEST_DATABASE_URL is not set)', () => {});

@@ -1,0 +1,3 @@
+import { authorizationMatrix } from './authorization-matrix-suite.ts';
+
+authorizationMatrix('pglite');

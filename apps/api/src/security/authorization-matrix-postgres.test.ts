@@ -1,0 +1,6 @@
+import { describe } from 'vitest';
+import { backends } from '../testing/test-server.ts';
+import { authorizationMatrix } from './authorization-matrix-suite.ts';
+
+if (backends.includes('postgres')) authorizationMatrix('postgres');
+else describe.skip('authorization matrix on postgres (TEST_DATABASE_URL is not set)', () => {});

@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app.ts';
+import { createLogger } from '../logger.ts';
+import { hostileTokens, type TokenKind } from '../testing/hostile-tokens.ts';
+import { startMicrosoftIdentity, type MicrosoftIdentityServer } from '../testing/microsoft-identity-server.ts';
+import { ROUTE_CATALOGUE, routeKeysOf, splitRouteKey, type AimedRequest } from '../testing/route-catalogue.ts';
+import { startTestServer, type Backend, type Reply, type TestServer } from '../testing/test-server.ts';
+import { samplePeaks, samplePng, threeSecondMp3, uploadForm } from '../testing/upload-form.ts';
+import { ownView, signUpWithData, type UserWithData } from '../testing/user-with-data.ts';
+
+const HANDLERS = Object.entries(ROUTE_CATALOGUE).filter(([, knowledge]) => knowledge.access !== 'middleware');
+const BAD_TOKENS: TokenKind[] = ['none', 'malformed', 'expired', 'forged', 'unsigned'];
+
+/**
+ * The matrix on one database, called by one test file per database so the two run side by
+ * side: each is a long sequence of requests, and on a loaded machine the two in one file were
+ * the API suite's tail.
+ */
+export function authorizationMatrix(backend: Backend) {
+  describe(`authorization matrix on ${backend}`, () => {
+    let server: TestServer;
+    let victim: UserWithData;
+    let attacker: UserWithData;
+    let microsoft: MicrosoftIdentityServer;
+
+    beforeAll(async () => {
+      // Microsoft sign-in on, so a forged Microsoft token meets the real verification.
+      microsoft = await startMicrosoftIdentity();
+      // No transcriber: a transcript appearing on its own would look like a change to the victim's data.
+      server = await startTestServer(backend, { TRANSCRIBER: 'none', TRUST_PROXY: 'true', ...microsoft.env() });
+      victim = await signUpWithData(server);
+      attacker = await signUpWithData(server);
+    });
+    afterAll(async () => {
+      await server?.close();
+      await microsoft?.close();
+    });
+
+    it('knows every route of the route table, and no route that is gone', () => {
+      const app = createApp(server.running.services, createLogger('error'), { adminToken: randomUUID() });
+      const table = routeKeysOf(app);
+      expect(
+        table.filter((key) => !(key in ROUTE_CATALOGUE)),
+        'routes missing from ROUTE_CATALOGUE',
+      ).toEqual([]);
+      expect(
+        Object.keys(ROUTE_CATALOGUE).filter((key) => !table.includes(key)),
+        'ROUTE_CATALOGUE entries with no route',
+      ).toEqual([]);
+      for (const [key, knowledge] of HANDLERS) expect(knowledge.aimedAt, `${key} has no request aimed at another user`).toBeDefined();
+    });
+
+    async function send(method: string, aimed: AimedRequest, token: string | undefined): Promise<Reply> {
+      const headers = { 'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
+      if (aimed.form === 'upload') {
+        const form = uploadForm({
+          recording: await threeSecondMp3(),
+          image: samplePng(),
+          context: { id: victim.recordingId, duration: 3, peaks: samplePeaks, subject: 'Taken over' },
+        });
+        return server.call(method, aimed.path, { token, form, headers });
+      }
+      if (aimed.form === 'image') {
+        const form = new FormData();
+        form.set('img', new Blob([samplePng()], { type: 'image/png' }), 'avatar.png');
+        return server.call(method, aimed.path, { token, form, headers });
+      }
+      return server.call(method, aimed.path, { token, json: aimed.json, headers });
+    }
+
+    /** The victim's secrets that no one else may ever be shown. */
+    const secretsOf = (user: UserWithData) => [user.email, user.folderId, user.folderName, user.contactMessage, user.refresh];
+
+    it.each(HANDLERS)('%s acts for no one but its owner', async (key, knowledge) => {
+      const { method } = splitRouteKey(key);
+      const aimedRequests = [knowledge.aimedAt!(victim)].flat();
+      // Ending the attacker's own session or account would leave the later routes nothing to try with.
+      const otherUser = knowledge.endsSession ? (await server.signUp()).access : attacker.access;
+      const tokens = await hostileTokens(server, victim.id, otherUser);
+      const before = await ownView(server, victim);
+
+      for (const aimed of aimedRequests) {
+        for (const [kind, token] of Object.entries(tokens) as [TokenKind, string | undefined][]) {
+          const reply = await send(method, aimed, token);
+          const label = `${method} ${aimed.path} with ${kind} token: ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`;
+          expect(reply.status, label).toBeLessThan(500);
+          if (reply.status >= 400 && method !== 'HEAD') expect(typeof reply.body?.msg, label).toBe('string');
+          const text = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
+          for (const secret of secretsOf(victim)) expect(text.includes(secret), `${label} reveals ${secret}`).toBe(false);
+
+          if (knowledge.access === 'admin') expect(reply.status, label).toBe(403);
+          if ((knowledge.access === 'owner' || knowledge.access === 'self') && BAD_TOKENS.includes(kind)) {
+            expect(reply.status, label).toBe(401);
+          }
+          if (knowledge.access === 'owner' && kind === 'other user') expect([403, 404], label).toContain(reply.status);
+          if (aimed.refused) expect(reply.status, label).toBeGreaterThanOrEqual(400);
+        }
+      }
+
+      // Public routes may write by design (a comment, a listen); nothing else may touch the victim's data.
+      if (knowledge.access !== 'public') expect(await ownView(server, victim)).toEqual(before);
+    });
+
+    it('leaves the victim signed in, with every one of their things where it was', async () => {
+      const view = await ownView(server, victim);
+      expect(view.account.status).toBe(200);
+      expect(JSON.stringify(view.audio.body)).toContain(victim.recordingId);
+      expect(JSON.stringify(view.folders.body)).toContain(victim.folderName);
+      expect(JSON.stringify(view.replies.body)).toContain(victim.replyId);
+      expect(view.picture).toMatchObject({ status: 200 });
+    });
+  });
+}
