@@ -120,6 +120,7 @@ export function fuzzEveryRoute(backend: Backend, run: { seed: number; requests: 
       const statuses = new Map<number, number>();
       const answersByRoute: Record<string, Record<number, number>> = {};
       let refused = 0;
+      const resent: string[] = [];
       let mark = await watch.mark();
       const started = performance.now();
 
@@ -128,7 +129,16 @@ export function fuzzEveryRoute(backend: Backend, run: { seed: number; requests: 
         let status = 0;
         let answer = '';
         try {
-          const reply = await send(request, tokens);
+          let reply;
+          try {
+            reply = await send(request, tokens);
+          } catch (error) {
+            // No answer at all, once, on a loaded machine, has been the test's connection (a reset
+            // reused socket), not the server: the request goes once more, and is listed below. A
+            // request that makes the server drop its connection fails both times.
+            resent.push(`${describeRequest(request)}: ${String(error)}`);
+            reply = await send(request, tokens);
+          }
           status = reply.status;
           answer = reply.text.slice(0, 300);
           // Judged by where the path leads once dot segments resolve: /files/../listen/x is the listen page.
@@ -157,6 +167,7 @@ export function fuzzEveryRoute(backend: Backend, run: { seed: number; requests: 
       const summary = [
         `seed ${SEED}, ${requests.length} requests on ${backend} in ${Math.round((performance.now() - started) / 1000)} s, ${refused} refused; statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
         `${failures.length} failures`,
+        ...resent.map((request) => `sent again after no answer: ${request}`),
       ];
       const byKind = new Map<string, Failure[]>();
       for (const failure of failures) {
