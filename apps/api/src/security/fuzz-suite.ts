@@ -33,9 +33,8 @@ type Failure = { request: string; status: number; problem: string; answer: strin
  * by side (each is a long sequence of requests: one after another by design, so that every
  * write can be traced to the request that made it).
  */
-export function fuzzEveryRoute(backend: Backend, run: { seed: number; requests: number }) {
-  const { seed: SEED, requests: REQUESTS } = run;
-  describe(`fuzzing every route on ${backend} (seed ${SEED})`, () => {
+export function fuzzEveryRoute(backend: Backend, { seed, requests: requestCount }: { seed: number; requests: number }) {
+  describe(`fuzzing every route on ${backend} (seed ${seed})`, () => {
     let server: TestServer;
     let owner: UserWithData;
     let other: UserWithData;
@@ -101,7 +100,7 @@ export function fuzzEveryRoute(backend: Backend, run: { seed: number; requests: 
       return { status: response.status, text, parsed };
     }
 
-    it(`answers ${REQUESTS} generated requests below 500, says why it refuses, and a refusal writes nothing`, async () => {
+    it(`answers ${requestCount} generated requests below 500, says why it refuses, and a refusal writes nothing`, async () => {
       const tokens: Record<FuzzRequest['token'], string | undefined> = {
         none: undefined,
         valid: owner.access,
@@ -115,7 +114,7 @@ export function fuzzEveryRoute(backend: Backend, run: { seed: number; requests: 
         routeKeysOf(app).filter((key) => !(key in ROUTE_CATALOGUE)),
         'routes missing from ROUTE_CATALOGUE',
       ).toEqual([]);
-      const requests = fc.sample(fuzzRequests(targets), { seed: SEED, numRuns: REQUESTS });
+      const requests = fc.sample(fuzzRequests(targets), { seed, numRuns: requestCount });
       const failures: Failure[] = [];
       const statuses = new Map<number, number>();
       const answersByRoute: Record<string, Record<number, number>> = {};
@@ -165,7 +164,7 @@ export function fuzzEveryRoute(backend: Backend, run: { seed: number; requests: 
       }
 
       const summary = [
-        `seed ${SEED}, ${requests.length} requests on ${backend} in ${Math.round((performance.now() - started) / 1000)} s, ${refused} refused; statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+        `seed ${seed}, ${requests.length} requests on ${backend} in ${Math.round((performance.now() - started) / 1000)} s, ${refused} refused; statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
         `${failures.length} failures`,
         ...resent.map((request) => `sent again after no answer: ${request}`),
       ];
@@ -184,7 +183,7 @@ export function fuzzEveryRoute(backend: Backend, run: { seed: number; requests: 
           ...Object.entries(answersByRoute).map(([route, counts]) => `  ${route} ${JSON.stringify(counts)}`),
         ].join('\n'),
       );
-      expect(requests.length).toBeGreaterThanOrEqual(REQUESTS);
+      expect(requests.length).toBeGreaterThanOrEqual(requestCount);
       expect(failures.map((failure) => `${failure.problem} on ${failure.request}`).slice(0, 20), summary.join('\n')).toEqual([]);
     }, 1_200_000);
   });
