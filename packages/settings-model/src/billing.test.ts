@@ -57,8 +57,8 @@ describe('invite and team (spec section 3)', () => {
     expect(team.isBusiness).toBe(true);
     expect(team.isOwner).toBe(true);
     expect(team.members).toEqual([
-      { name: 'Ada', email: 'ada@example.com', img: 'https://example.com/a.png', isOwner: true },
-      { name: 'Bo', email: 'bo@example.com', img: null, isOwner: false },
+      { name: 'Ada', email: 'ada@example.com', img: 'https://example.com/a.png', isOwner: true, status: 'member', expiresAt: null },
+      { name: 'Bo', email: 'bo@example.com', img: null, isOwner: false, status: 'member', expiresAt: null },
     ]);
     expect(canInvite(team)).toBe(true);
     expect(canInvite({ isOwner: true, isBusiness: false })).toBe(false);

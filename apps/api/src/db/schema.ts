@@ -40,6 +40,17 @@ export const users = pgTable(
     subscriptionMessage: text('subscription_message'),
     showTrial: boolean('show_trial').notNull().default(false),
     showPaywall: boolean('show_paywall').notNull().default(false),
+    /**
+     * The plan an administrator gave (`pnpm admin set-plan`); `plan` is the effective plan,
+     * the best of this, a live subscription, a redeemed coupon and the team the person is in.
+     */
+    adminPlan: integer('admin_plan').notNull().default(0),
+    /** When a time-bound grant behind `plan` ends (a coupon's days): the plan is worked out again then. */
+    planReviewAt: timestamp('plan_review_at', { withTimezone: true }),
+    /** The owner whose team this person is in; they share the owner's Pro while there. */
+    teamOwnerId: integer('team_owner_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** Who referred this person (the affiliate programme); kept when the referrer leaves as null. */
+    referredBy: integer('referred_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   // A custom domain names one account's listen pages; two accounts cannot both claim it.
@@ -411,4 +422,125 @@ export const recordingHandoffs = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('recording_handoffs_expires_idx').on(table.expiresAt), index('recording_handoffs_recording_idx').on(table.recordingId)],
+);
+
+/**
+ * A Stripe subscription as its webhooks last described it: only webhooks write here. Stripe's
+ * id is the key, so a replayed event updates the same row; `eventAt` keeps an older event
+ * arriving late from undoing a newer one.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerId: text('customer_id').notNull(),
+    /** What it pays for: the product's Pro, or the Meet add-on's (POST /meet-subscription). */
+    product: text('product').$type<'pro' | 'meet'>().notNull().default('pro'),
+    status: text('status').notNull(),
+    priceId: text('price_id'),
+    period: text('period').$type<'Monthly' | 'Yearly' | 'Lifetime'>(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    eventAt: timestamp('event_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('subscriptions_user_idx').on(table.userId), index('subscriptions_customer_idx').on(table.customerId)],
+);
+
+/** Stripe events already applied, by their id: a delivery seen before changes nothing. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A person's invoices as Stripe reported them (GET /payments); amounts in cents. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subscriptionId: text('subscription_id'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    paid: boolean('paid').notNull().default(false),
+    status: text('status').notNull(),
+    hostedUrl: text('hosted_url'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('invoices_user_idx').on(table.userId, table.issuedAt)],
+);
+
+/** A coupon an administrator made for a server without billing (`pnpm admin coupons create`). */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    plan: integer('plan').notNull(),
+    days: integer('days').notNull(),
+    maxRedemptions: integer('max_redemptions'),
+    redemptions: integer('redemptions').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('coupons_code_unique').on(sql`lower(${table.code})`)],
+);
+
+/** A code a person redeemed, local or a Stripe promotion code; each code once per account. */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    source: text('source').$type<'local' | 'stripe'>().notNull(),
+    couponId: integer('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
+    plan: integer('plan').notNull(),
+    /** The end of the plan it gave; null for a Stripe code, which discounts a subscription instead. */
+    planUntil: timestamp('plan_until', { withTimezone: true }),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('coupon_redemptions_user_code_unique').on(table.userId, sql`lower(${table.code})`)],
+);
+
+/** An invitation from a team owner, joined at /join/{code}; accepting it sets the member's teamOwnerId. */
+export const teamInvites = pgTable(
+  'team_invites',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    code: text('code').notNull().unique(),
+    acceptedBy: integer('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('team_invites_owner_email_unique').on(table.ownerId, sql`lower(${table.email})`)],
+);
+
+/** A visit through a referral link (?ref=), counted once per visitor (keyed hash) and day. */
+export const referralClicks = pgTable(
+  'referral_clicks',
+  {
+    referrerId: integer('referrer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    visitorHash: text('visitor_hash').notNull(),
+    day: text('day').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.referrerId, table.visitorHash, table.day] })],
 );
