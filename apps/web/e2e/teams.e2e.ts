@@ -1,0 +1,101 @@
+import { axeViolations, launchBrowser, signUpThroughPage, startProduct, type ApiProcess } from '@vocal/e2e';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeMail, startSmtpSink } from './smtp-sink.ts';
+import { apiAs, makePro } from './support.ts';
+
+let product: ApiProcess;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  [product, browser] = await Promise.all([startProduct({ env: { SMTP_URL: smtp.url } }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+  await smtp?.close();
+});
+
+async function expectNoAxeViolations(page: Page) {
+  expect(await axeViolations(page)).toEqual([]);
+}
+
+const planOf = async (page: Page) => (await apiAs(product.url, page, 'GET', 'account')).body.plan;
+
+describe('teams', () => {
+  it('invite → mail → join page → sign up → member is Pro → owner removes → Free, by keyboard, with axe', async () => {
+    // Addresses of this attempt only: a retried test signs up afresh.
+    const stamp = Date.now();
+    const ownerContext = await browser.newContext();
+    const owner = await ownerContext.newPage();
+    const ownerEmail = await signUpThroughPage(owner, product.url, `team-owner-${stamp}@example.com`, 'Olive Owner');
+    await makePro(product.dataDir, ownerEmail);
+
+    // The owner's Team page, reached from the settings hub.
+    await owner.goto(`${product.url}/settings`);
+    await owner.getByRole('link', { name: /^Team/ }).click();
+    await owner.getByRole('heading', { name: 'Invite someone' }).waitFor();
+    await expectNoAxeViolations(owner);
+
+    // Invite by keyboard: the field, then Enter.
+    const memberEmail = `team-member-${stamp}@example.com`;
+    await owner.getByLabel('Email address').focus();
+    await owner.keyboard.type(memberEmail);
+    await owner.keyboard.press('Enter');
+    await owner.getByRole('status').filter({ hasText: 'Invite sent' }).waitFor();
+    await owner.getByText('Invited · link works until').waitFor();
+    expect(await owner.getByText('1 of 10 places used').count()).toBe(1);
+
+    const mail = await smtp.waitFor(memberEmail, /\/join\//);
+    const text = decodeMail(mail.raw);
+    expect(text).toContain('Olive Owner invited you to their team on Vocal');
+    const link = /https?:\/\/\S+\/join\/[A-Za-z0-9_-]{32}/.exec(text)?.[0];
+    if (!link) throw new Error(`No join link in the mail: ${text}`);
+
+    // The join page, signed out: whose team, never the invited address.
+    const memberContext = await browser.newContext();
+    const member = await memberContext.newPage();
+    await member.goto(link.replace(/^https?:\/\/[^/]+/, product.url));
+    await member.getByRole('heading', { name: 'Olive Owner invited you to their team on Vocal' }).waitFor();
+    expect(await member.locator('body').innerText()).not.toContain(memberEmail);
+    await expectNoAxeViolations(member);
+
+    // A new person: name and password by keyboard, Enter creates the account and joins.
+    await member.getByLabel('Your name').focus();
+    await member.keyboard.type('Milo Member');
+    await member.keyboard.press('Tab');
+    await member.keyboard.type('a brand new passphrase');
+    await member.keyboard.press('Enter');
+    await member.getByRole('heading', { name: "You joined Olive Owner's team" }).waitFor();
+    expect(await planOf(member)).toBe(1);
+    await expectNoAxeViolations(member);
+
+    // The account shows it: the member's Team page says whose Pro they have.
+    await member.getByRole('link', { name: 'See your team' }).click();
+    await member.getByText('You have Pro through this team.').waitFor();
+    await expectNoAxeViolations(member);
+
+    // The owner sees the member, and removes them through the confirmation, by keyboard.
+    await owner.reload();
+    const memberRow = owner.locator('.team-list__name', { hasText: 'Milo Member' });
+    await memberRow.waitFor();
+    await expectNoAxeViolations(owner);
+    await owner.getByRole('button', { name: `Remove Milo Member` }).focus();
+    await owner.keyboard.press('Enter');
+    const dialog = owner.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Remove' }).waitFor();
+    await expectNoAxeViolations(owner);
+    await dialog.getByRole('button', { name: 'Remove' }).focus();
+    await owner.keyboard.press('Enter');
+    await owner.getByRole('status').filter({ hasText: 'Removed from your team' }).waitFor();
+    expect(await memberRow.count()).toBe(0);
+
+    expect(await planOf(member)).toBe(0);
+    await member.reload();
+    await member.getByRole('heading', { name: 'A Pro feature' }).waitFor();
+    await Promise.all([ownerContext.close(), memberContext.close()]);
+  });
+});
