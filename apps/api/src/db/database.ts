@@ -8,6 +8,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { appRoot } from '../app-root.ts';
+import { bundledSeedFolder, unpackPgliteSeed } from './pglite-seed.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -21,7 +22,14 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
-const migrationsFolder = join(appRoot, 'drizzle');
+export const migrationsFolder = join(appRoot, 'drizzle');
+
+/**
+ * PGlite's own defaults are a server's: 128 MB of shared buffers, all touched at start. It
+ * runs inside this process, whose files the operating system caches anyway, so a smaller pool
+ * costs little and is most of the idle memory (docs/decisions/0030-idle-footprint.md).
+ */
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=8MB'];
 
 /** Any fixed number: it names the lock several servers take while one of them migrates. */
 const MIGRATION_LOCK_ID = 72_410_801;
@@ -37,8 +45,10 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
 
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const folder = join(dataDir, 'db');
+  // A new data folder starts from the build's migrated cluster rather than PGlite's initdb.
+  await unpackPgliteSeed({ seedFolder: bundledSeedFolder(), dbFolder: folder });
   await mkdir(folder, { recursive: true });
-  const client = await PGlite.create(folder);
+  const client = await PGlite.create(folder, { startParams: PGLITE_START_PARAMS });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {

@@ -41,6 +41,12 @@ const MAX_QUEUED_TASKS = 32;
  */
 const WORKER_HEAP_MB = 512;
 
+/**
+ * A worker that has had no task for this long ends (its heap and decoders' wasm memory go
+ * back); the next task starts one again in milliseconds (docs/decisions/0030-idle-footprint.md).
+ */
+const WORKER_IDLE_MS = 30_000;
+
 /** Where the worker's code is: beside the bundle (dist/media-worker.mjs) or beside this source. */
 function workerEntry(): URL {
   return import.meta.url.endsWith('.ts') ? new URL('./media-worker.ts', import.meta.url) : new URL('./media-worker.mjs', import.meta.url);
@@ -53,6 +59,7 @@ export function createMediaPool(options: { workers: number }): MediaPool {
     maxQueued: MAX_QUEUED_TASKS,
     name: 'media',
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    idleMs: WORKER_IDLE_MS,
   });
   // The caller keeps its bytes: each task gets a copy (a memcpy, cheap beside the decoding).
   const run = <Result>(task: MediaTask, signal?: AbortSignal) => pool.run<Result>(task, { signal });

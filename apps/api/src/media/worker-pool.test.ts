@@ -37,6 +37,20 @@ describe('createWorkerPool', () => {
     expect(await threadOf(run)).toBe(reply.threadId);
   });
 
+  it('ends a worker that has had nothing to do for idleMs, and starts a new one for the next task', async () => {
+    const pool = createWorkerPool({ entry: TEST_WORKER, size: 1, maxQueued: 10, name: 'test', idleMs: 50 });
+    open.push(pool);
+    const run = <Result>(task: PoolTestTask) => pool.run<Result>(task);
+    const first = await threadOf(run);
+    await waitFor(
+      async () => pool.stats().workers,
+      (workers) => workers === 0,
+    );
+    const second = await threadOf(run);
+    expect(second).not.toBe(first);
+    expect(pool.stats()).toEqual({ workers: 1, busy: 0, queued: 0 });
+  });
+
   it('runs at most `size` tasks at once and queues the rest', async () => {
     const { pool, run } = testPool(2);
     const counters = new Int32Array(new SharedArrayBuffer(12));

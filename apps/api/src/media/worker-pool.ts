@@ -32,7 +32,7 @@ type Pending = {
   release(): void;
 };
 
-type Slot = { worker: Worker; current: Pending | null; retiring: boolean; failure: Error | null };
+type Slot = { worker: Worker; current: Pending | null; retiring: boolean; failure: Error | null; idleTimer: NodeJS.Timeout | null };
 
 /**
  * TypeScript source (tests, `tsx watch`) cannot be a worker's entry by itself: a small
@@ -44,8 +44,10 @@ const TS_WORKER_BOOT = new URL('./ts-worker-boot.mjs', import.meta.url);
 /**
  * A fixed-size pool of worker threads for CPU-heavy work, so that decoding and encoding
  * never hold the server's event loop. Workers start on demand and stay (unreferenced, so
- * an idle pool never keeps the process alive); at most `size` run at once and at most
- * `maxQueued` tasks wait, beyond that `run` refuses at once rather than piling up memory.
+ * an idle pool never keeps the process alive) until they have had nothing to do for
+ * `idleMs`, then end, giving back their heap and wasm memory (tens of MB each); at most
+ * `size` run at once and at most `maxQueued` tasks wait, beyond that `run` refuses at once
+ * rather than piling up memory.
  */
 export function createWorkerPool(options: {
   entry: URL;
@@ -53,6 +55,8 @@ export function createWorkerPool(options: {
   maxQueued: number;
   name: string;
   resourceLimits?: ResourceLimits;
+  /** How long a worker may wait for work before it ends; a new task starts a new one. */
+  idleMs?: number;
 }): WorkerPool {
   const slots = new Set<Slot>();
   const queue: Pending[] = [];
@@ -63,7 +67,7 @@ export function createWorkerPool(options: {
     const worker = options.entry.pathname.endsWith('.ts')
       ? new Worker(TS_WORKER_BOOT, { ...common, workerData: { tsEntry: options.entry.href } })
       : new Worker(options.entry, common);
-    const slot: Slot = { worker, current: null, retiring: false, failure: null };
+    const slot: Slot = { worker, current: null, retiring: false, failure: null, idleTimer: null };
     worker.unref();
     worker.on('message', (reply: Reply) => {
       const pending = slot.current;
@@ -74,11 +78,13 @@ export function createWorkerPool(options: {
       if (reply.ok) pending.resolve(reply.value);
       else pending.reject(new WorkerTaskError(reply.message));
       dispatch();
+      if (!slot.current) retireWhenIdle(slot);
     });
     worker.on('error', (error) => {
       slot.failure = error;
     });
     worker.on('exit', (code) => {
+      if (slot.idleTimer) clearTimeout(slot.idleTimer);
       slots.delete(slot);
       const pending = slot.current;
       slot.current = null;
@@ -93,6 +99,17 @@ export function createWorkerPool(options: {
     return slot;
   }
 
+  function retireWhenIdle(slot: Slot) {
+    if (options.idleMs === undefined || closed) return;
+    slot.idleTimer = setTimeout(() => {
+      slot.idleTimer = null;
+      if (slot.current || slot.retiring) return;
+      slot.retiring = true;
+      void slot.worker.terminate();
+    }, options.idleMs);
+    slot.idleTimer.unref();
+  }
+
   function dispatch() {
     while (queue.length > 0 && !closed) {
       let slot = [...slots].find((candidate) => !candidate.current && !candidate.retiring);
@@ -102,6 +119,8 @@ export function createWorkerPool(options: {
         slot = spawn();
       }
       const pending = queue.shift()!;
+      if (slot.idleTimer) clearTimeout(slot.idleTimer);
+      slot.idleTimer = null;
       slot.current = pending;
       slot.worker.ref();
       slot.worker.postMessage(pending.task, pending.transfer);

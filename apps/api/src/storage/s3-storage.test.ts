@@ -1,32 +1,16 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { startS3TestServer } from '../testing/s3-test-server.ts';
 import { reencodeUntilDone } from '../testing/reencode-until-done.ts';
 import { samplePng, threeSecondMp3, uploadForm } from '../testing/upload-form.ts';
 
-/** s3rver: an S3-compatible server from npm, run in-process on a free port. */
-let s3: S3rver;
+let s3: Awaited<ReturnType<typeof startS3TestServer>>;
 let s3Url: string;
-let s3Folder: string;
 beforeAll(async () => {
-  s3Folder = await mkdtemp(join(tmpdir(), 'vocal-s3-'));
-  s3 = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: s3Folder,
-    configureBuckets: [{ name: 'vocal-files', configs: [] }],
-  });
-  const { port } = await s3.run();
-  s3Url = `http://127.0.0.1:${port}`;
+  s3 = await startS3TestServer();
+  s3Url = s3.url;
 });
-afterAll(async () => {
-  await s3.close();
-  await rm(s3Folder, { recursive: true, force: true });
-});
+afterAll(() => s3.close());
 
 describe.each(embeddedBackend)('S3 storage on %s', (backend) => {
   let server: TestServer;

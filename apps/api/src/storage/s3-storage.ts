@@ -2,15 +2,6 @@ import { FILE_CACHE_CONTROL } from '../cache/http-caching.ts';
 import { createReadStream } from 'node:fs';
 import { stat as statFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
 import { assertSafeKey, contentTypeOf, type Storage } from './storage.ts';
 
 export type S3StorageOptions = {
@@ -26,15 +17,18 @@ export type S3StorageOptions = {
   forcePathStyle: boolean;
 };
 
-const isMissing = (error: unknown) =>
-  error instanceof S3ServiceException &&
-  (error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey');
-
 /**
  * Objects in an S3 bucket (AWS or compatible). A PUT replaces an object whole, so readers
  * never see part of one. Listeners fetch files straight from the bucket's public URL.
  */
-export function createS3Storage(options: S3StorageOptions): Storage {
+export async function createS3Storage(options: S3StorageOptions): Promise<Storage> {
+  // Imported here, not at the top: a server on local storage never loads the SDK (megabytes of
+  // code it would keep in memory; docs/decisions/0030-idle-footprint.md).
+  const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } =
+    await import('@aws-sdk/client-s3');
+  const isMissing = (error: unknown) =>
+    error instanceof S3ServiceException &&
+    (error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey');
   const client = new S3Client({
     region: options.region,
     endpoint: options.endpoint ?? undefined,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { appRoot } from '../app-root.ts';
 import { openDatabase } from '../db/database.ts';
+import { unpackPgliteSeed } from '../db/pglite-seed.ts';
 
 /**
  * A fresh PGlite database costs an initdb (3 to 6 s of CPU here) before its migrations; the
@@ -16,6 +17,10 @@ export async function pgliteTemplateFolder(): Promise<string> {
   const folder = join(tmpdir(), `vocal-pglite-template-${await templateKey()}`);
   if (await isReady(folder)) return folder;
   const building = await mkdtemp(`${folder}-building-`);
+  // The build's migrated cluster (dist/pglite-seed.tar.gz, src/db/pglite-seed.ts) when there is
+  // one for this PGlite: `pnpm check` builds the API before its tests, so the template costs an
+  // unpack instead of a second initdb. Migrations newer than the seed are applied below.
+  await unpackPgliteSeed({ seedFolder: join(appRoot, 'dist'), dbFolder: join(building, 'db') });
   const handle = await openDatabase({ databaseUrl: null, dataDir: building });
   await handle.close();
   await writeFile(join(building, 'ready'), '');
