@@ -8,6 +8,7 @@ import { createJobWorker } from '../jobs/job-worker.ts';
 import { createLogger } from '../logger.ts';
 import { createMediaPool } from '../media/media-pool.ts';
 import { readMp3 } from '../media/mp3.ts';
+import { benchFootprints } from './footprint-bench.ts';
 import { benchInbox } from './inbox-bench.ts';
 import { benchListenPath } from './listen-path-bench.ts';
 import { benchMediaOffTheEventLoop } from './media-bench.ts';
@@ -27,7 +28,8 @@ import type { Transcriber } from '../transcription/transcriber.ts';
  * (media-bench.ts, also runnable alone), and the inbox on 10,000 messages (inbox-bench.ts, also
  * runnable alone), and the listen path against a bare Hono route (listen-path-bench.ts, also
  * runnable alone), on PGlite (and PostgreSQL when TEST_DATABASE_URL is
- * set, as for the tests).
+ * set, as for the tests), and the built server's idle memory and first start
+ * (footprint-bench.ts, also runnable alone).
  */
 const print = (line: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(line)}\n`);
 const config = loadConfig();
@@ -214,3 +216,4 @@ for (const backend of backends) await benchInbox(backend);
 for (const backend of backends) await benchListenPath(backend);
 await benchUploadMemory();
 await benchPreviewCards();
+await benchFootprints();

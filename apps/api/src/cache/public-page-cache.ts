@@ -34,7 +34,8 @@ export const etagOf = (body: string) => `"${createHash('sha1').update(body).dige
  */
 export function createPublicPageCache<Page>(options: { ttlMs: number; maxEntries?: number; now?: () => number }) {
   const maxEntries = options.maxEntries ?? 10_000;
-  const now = options.now ?? Date.now;
+  // Read at each call, like the recording service's clock, so both judge expiry by the same time.
+  const now = options.now ?? (() => Date.now());
   const entries = new Map<string, { value: CachedPublicPage<Page>; storedAt: number }>();
   const loading = new Map<string, { generation: number; promise: Promise<CachedPublicPage<Page>> }>();
   let generation = 0;
@@ -72,6 +73,23 @@ export function createPublicPageCache<Page>(options: { ttlMs: number; maxEntries
       } finally {
         if (loading.get(id)?.promise === promise) loading.delete(id);
       }
+    },
+
+    /**
+     * The cached page of `id` if it may be served now (stored within the TTL, not expired), without
+     * loading anything: the same object until the cache forgets or reloads it, which is what lets
+     * an answer made from it be replayed (answer-replay.ts).
+     */
+    peek(id: string): CachedPublicPage<Page> | undefined {
+      const cached = entries.get(id);
+      if (!cached || !fresh(cached.storedAt)) return undefined;
+      const { expiresAt } = cached.value;
+      return expiresAt !== null && expiresAt <= now() ? undefined : cached.value;
+    },
+
+    /** Counts every clear and forget: a request that saw it change may not keep what it made meanwhile. */
+    get generation() {
+      return generation;
     },
 
     /** Forgets one message (its listens were just counted). */

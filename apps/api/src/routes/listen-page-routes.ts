@@ -122,6 +122,7 @@ export function listenPageRoutes(services: {
       const page = renderOnce('listen', query, html, loaded, context.get('cspNonce'), (page) =>
         previewHead(linkPreviewOf(page, { publicUrl: services.publicUrl, query: queryOf(context) })),
       );
+      if (loaded.page) context.set('replayable', { recordingId: context.req.param('id'), body: page });
       return context.html(page, loaded.status, PAGE_HEADERS);
     })
     .on(['GET', 'HEAD'], '/embed/player/:id', async (context) => {
@@ -137,6 +138,7 @@ export function listenPageRoutes(services: {
         context.get('cspNonce'),
         (page) => `${NOINDEX_HEAD}\n    <link rel="canonical" href="${escapeHtml(listenUrl(page.payload.audio, services.publicUrl))}">`,
       );
+      if (loaded.page) context.set('replayable', { recordingId: context.req.param('id'), body: page });
       return context.html(page, loaded.status, {
         ...PAGE_HEADERS,
         // Framed by any site (Notion, blogs, oEmbed consumers); no X-Frame-Options.
