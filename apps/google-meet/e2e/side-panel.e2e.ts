@@ -115,7 +115,7 @@ describe('the Google Meet add-on', () => {
     ]);
     expect(await axeViolations(stage)).toEqual([]);
     await stage.getByRole('button', { name: 'Play', exact: true }).click();
-    await stage.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 0.5, undefined, { timeout: 60_000 });
+    await stage.waitForFunction(() => (document.querySelector('audio')?.currentTime ?? 0) > 0.5, undefined, { timeout: 120_000 });
 
     // Anyone with the link plays it too.
     await strangerPlays(suite.browser, url);

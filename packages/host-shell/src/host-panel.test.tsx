@@ -105,4 +105,12 @@ describe('a host panel', () => {
     expect(screen.getByText('agent@example.com').tagName).toBe('EM');
     expect(screen.getByText('Sign-in was cancelled.').tagName).toBe('STRONG');
   });
+
+  it("links a Free person to the upgrade page on the panel's origin, naming the Meet add-on where its checkout differs", () => {
+    const { unmount } = render(<HostPanel {...panelProps(api())} />);
+    expect(screen.getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute('href', 'https://vocal.example/upgrade');
+    unmount();
+    render(<HostPanel {...panelProps(api())} upgradeFrom="google-meet" />);
+    expect(screen.getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute('href', 'https://vocal.example/upgrade?from=google-meet');
+  });
 });

@@ -39,6 +39,8 @@ export type HostPanelProps = {
   host: HostAdapter;
   /** The panel page's own URL: the upgrade page is on its origin. */
   pageUrl: string;
+  /** The host whose upgrade checkout has its own call (the Meet add-on); none for the plain /upgrade. */
+  upgradeFrom?: 'google-meet';
   /** Where the record flow sends the person when the host refuses the microphone; none where the host cannot open it. */
   recordInWindowUrl?: string;
   onShared?: RecordFlowProps['onShared'];
@@ -93,7 +95,7 @@ export function HostPanel(props: HostPanelProps) {
           plan={account.user.plan}
           settings={account.settings}
           recordInWindowUrl={props.recordInWindowUrl}
-          upgradeUrl={upgradeUrl(props.pageUrl)}
+          upgradeUrl={upgradeUrl(props.pageUrl, props.upgradeFrom)}
           onShared={props.onShared}
         />
       )}

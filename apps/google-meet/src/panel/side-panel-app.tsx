@@ -47,6 +47,8 @@ export function SidePanelApp({ adapter, api, pageUrl }: SidePanelAppProps) {
       host={host}
       pageUrl={pageUrl}
       recordInWindowUrl={recordWindowUrl('google-meet', pageUrl)}
+      // Its Upgrade link checks out through /meet-subscription, whose success page speaks to the panel.
+      upgradeFrom="google-meet"
       // The clipboard refused (Meet's frame may not let us copy): say so beside the link to copy by hand.
       onShared={(_share, outcome) => setNotice(outcome.inserted ? null : { tone: 'info', text: outcome.reason })}
     />

@@ -1,6 +1,6 @@
 import './listen-owner.css';
 import { useEffect, useState } from 'react';
-import type { PublicListenPayload, Recording } from '@vocal/settings-model';
+import { isProPlan, type PublicListenPayload, type Recording } from '@vocal/settings-model';
 import { Button, ButtonLink, copyToClipboard } from '@vocal/ui-kit';
 import { InReplyTo } from './in-reply-to.tsx';
 import { listenApi } from './listen-api.ts';
@@ -8,7 +8,9 @@ import { messageTitle } from '@vocal/ui-kit';
 import { EmbedFields } from './embed-fields.tsx';
 import { OwnerDelete } from './owner-delete.tsx';
 import { OwnerMove } from './owner-move.tsx';
+import { OwnerPaywall } from './owner-paywall.tsx';
 import { OwnerRename } from './owner-rename.tsx';
+import { useOwnerAccount } from './use-owner-account.ts';
 import { useViewsTotal } from './use-views-total.ts';
 import type { Viewer } from './viewer.ts';
 
@@ -72,7 +74,8 @@ function OwnerTools({
   pageUrl: string;
 }) {
   const api = listenApi();
-  const listens = useViewsTotal(api, recording.id);
+  const account = useOwnerAccount(api);
+  const listens = useViewsTotal(api, recording.id, account !== null && isProPlan(account.plan));
   const [panel, setPanel] = useState<'none' | 'rename' | 'embed'>('none');
   const [copied, setCopied] = useState(false);
   const title = messageTitle(recording);
@@ -137,6 +140,7 @@ function OwnerTools({
         folderId={recording.folderId}
         onMoved={(folderId) => onViewer({ kind: 'owner', recording: { ...recording, folderId } })}
       />
+      {account ? <OwnerPaywall messages={account.messages} /> : null}
     </section>
   );
 }

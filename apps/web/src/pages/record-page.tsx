@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import { Link } from 'wouter';
-import { BrandMark, RecordFlow, Spinner } from '@vocal/ui-kit';
+import { BrandMark, ButtonLink, RecordFlow, Spinner } from '@vocal/ui-kit';
 
 import { createWebAdapter } from '../host/web-adapter.ts';
 import { personalisationAtom, sessionStatusAtom, userAtom } from '../session/session-state.ts';
@@ -29,7 +29,16 @@ export default function RecordPage() {
       <main className="record-page__main">
         <h1 className="record-page__title">Record a message</h1>
         {/* The plan decides the length limit and pausing: wait for the account before offering Start. */}
-        {status === 'synced' && user ? (
+        {status === 'synced' && user?.messages.showPaywall ? (
+          // The Free plan's messages for this month are used up: say so before a recording that could not be sent.
+          <div className="record-page__paywall" role="status">
+            <p>
+              You have used this month’s {user.messages.max} Free {user.messages.max === 1 ? 'message' : 'messages'}. Upgrade to Pro for
+              unlimited messages, or record again from the 1st.
+            </p>
+            <ButtonLink href="/upgrade">Upgrade to Pro</ButtonLink>
+          </div>
+        ) : status === 'synced' && user ? (
           <RecordFlow
             host={host}
             api={webApi()}
