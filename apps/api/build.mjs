@@ -1,10 +1,16 @@
 // Bundles the server and its workspace packages (which export TypeScript source) into
 // dist/; third-party packages stay external and load from node_modules.
+import { execFileSync } from 'node:child_process';
 import { build } from 'esbuild';
 
 await build({
   // The media pool's worker thread loads dist/media-worker.mjs, beside main.mjs.
-  entryPoints: { main: 'src/main.ts', admin: 'src/admin.ts', 'media-worker': 'src/media/media-worker.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    'server-main': 'src/server-main.ts',
+    admin: 'src/admin.ts',
+    'media-worker': 'src/media/media-worker.ts',
+  },
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },
   bundle: true,
@@ -24,3 +30,7 @@ await build({
     },
   ],
 });
+
+// The embedded database's first start unpacks a migrated cluster made here instead of running
+// PGlite's initdb (src/db/pglite-seed.ts); kept while PGlite and the migrations are unchanged.
+execFileSync(process.execPath, ['--import', 'tsx', 'src/db/pglite-seed-cli.ts'], { stdio: 'inherit' });

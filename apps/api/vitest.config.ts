@@ -5,6 +5,8 @@ export default mergeConfig(
   nodeTestConfig,
   defineConfig({
     test: {
+      // The suite runs at nice 5 (package.json): it has no real-time deadline, and in
+      // `pnpm check` the browser suites' fake microphones stalled when it took its full share.
       // Each file starts its own server and database, and spends much of its time waiting on
       // them, on child processes and on Chromium. Four at a time: in `pnpm check` this suite is
       // the longest and shares two cores with every other one, and each worker is a share.

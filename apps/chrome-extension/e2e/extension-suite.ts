@@ -60,8 +60,8 @@ async function openProfile(
     viewport: { width: 1280, height: 800 },
     colorScheme,
   });
-  context.setDefaultTimeout(60_000);
-  context.setDefaultNavigationTimeout(60_000);
+  context.setDefaultTimeout(120_000);
+  context.setDefaultNavigationTimeout(120_000);
   const page = await readFile(fixture, 'utf8');
   await context.route('https://mail.google.com/**', (route) =>
     route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: page }),

@@ -58,7 +58,7 @@ async function sessionOf(page: Page): Promise<string | undefined> {
 }
 
 /** A link's token is kept as both tokens until the page's first call refreshes it: wait for that. */
-const signedInAs = (page: Page) => expect.poll(() => sessionOf(page), { timeout: 60_000 });
+const signedInAs = (page: Page) => expect.poll(() => sessionOf(page), { timeout: 120_000 });
 
 async function signedInPage(who: Awaited<ReturnType<typeof person>>) {
   const context = await browser.newContext();

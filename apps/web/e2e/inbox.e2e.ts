@@ -25,7 +25,7 @@ type Viewport = { width: number; height: number };
 const DESKTOP: Viewport = { width: 1280, height: 800 };
 const PHONE: Viewport = { width: 390, height: 844 };
 /** Polls give up only on a hang: a busy machine can take many seconds for a page or an answer. */
-const WAIT = { timeout: 60_000 };
+const WAIT = { timeout: 120_000 };
 
 /** A signed-up owner (Pro unless asked otherwise) with a page on the inbox. */
 async function owner(options: { pro?: boolean; viewport?: Viewport } = {}) {
@@ -249,7 +249,7 @@ describe('the inbox', () => {
     await message(page, 'Call notes').waitFor();
     const storedSubject = async () =>
       ((await call(api, 'GET', 'audio')).audios as { id: string; subject: string | null }[]).find((audio) => audio.id === id)?.subject;
-    await expect.poll(storedSubject, { timeout: 60_000 }).toBe('Call notes');
+    await expect.poll(storedSubject, { timeout: 120_000 }).toBe('Call notes');
     await context.close();
   });
 

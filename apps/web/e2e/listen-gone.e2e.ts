@@ -121,7 +121,7 @@ describe('a listen link that leads nowhere', () => {
     const account = await call(api, 'GET', 'account');
     expect(new URL(page.url()).pathname).toBe(`/contact-form/${account.inviteCode as string}`);
     // Its form, loaded (not the page of an unknown form).
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 60_000 }).toBe('Send us a message');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 120_000 }).toBe('Send us a message');
     await context.close();
 
     await screenshots(`${product.url}/listen/${id}`, 'expired');

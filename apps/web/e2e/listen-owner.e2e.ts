@@ -365,7 +365,7 @@ describe("the listen page's keyboard paths", () => {
     await page.keyboard.press('ArrowLeft');
     await page
       .waitForFunction(() => document.querySelector('.listen-card .vk-player__position')?.textContent === '0:05', undefined, {
-        timeout: 60_000,
+        timeout: 120_000,
       })
       .catch(async (error: unknown) => {
         throw new Error(`position ${await position.textContent()}: ${String(error)}`);

@@ -224,7 +224,7 @@ describe('signature, recorder and transcript settings', () => {
     await page.locator('.vk-record-flow__elapsed', { hasText: '0:01' }).waitFor();
     await page.getByRole('button', { name: 'Stop recording' }).click();
     const link = page.getByRole('textbox', { name: 'Link to your message' });
-    await link.waitFor({ timeout: 60_000 });
+    await link.waitFor({ timeout: 120_000 });
     expect(await link.inputValue()).toMatch(/\/listen\/[A-Za-z0-9_-]+$/);
     expect(await page.getByText('Listen before you send').count()).toBe(0);
     expect(errors).toEqual([]);

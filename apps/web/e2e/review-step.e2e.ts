@@ -49,7 +49,7 @@ describe('the review step on /record', () => {
     await page.getByRole('button', { name: 'Stop recording' }).click();
 
     await page.getByText('Listen before you send').waitFor();
-    await page.getByText('Uploaded. Your link is ready.').waitFor({ timeout: 60_000 });
+    await page.getByText('Uploaded. Your link is ready.').waitFor({ timeout: 120_000 });
     expect(await axeViolations(page)).toEqual([]);
     const [first] = await messagesOf(product.url, page);
     expect(first).toBeDefined();
@@ -58,7 +58,7 @@ describe('the review step on /record', () => {
     await page.getByRole('button', { name: 'Stop recording' }).waitFor();
     // The first take is deleted from the server once Re-record has thrown it away.
     await expect.poll(async () => (await messagesOf(product.url, page)).map((message) => message.id), { timeout: 90_000 }).toEqual([]);
-    await page.locator('.vk-record-flow__elapsed', { hasText: '0:04' }).waitFor({ timeout: 60_000 });
+    await page.locator('.vk-record-flow__elapsed', { hasText: '0:04' }).waitFor({ timeout: 120_000 });
     await page.getByRole('button', { name: 'Stop recording' }).click();
     await page.getByRole('textbox', { name: 'Title' }).fill('Second take');
     await confirmReview(page);
@@ -79,7 +79,7 @@ describe('the review step on /record', () => {
     await listener.goto(url.replace('localhost', '127.0.0.1'));
     await listener.getByRole('button', { name: 'Play', exact: true }).click();
     await listener.getByRole('button', { name: 'Pause', exact: true }).waitFor();
-    await expect.poll(async () => (await storedFilesOf(first!.id)).length, { timeout: 60_000 }).toBe(0);
+    await expect.poll(async () => (await storedFilesOf(first!.id)).length, { timeout: 120_000 }).toBe(0);
     expect(errors).toEqual([]);
     await listener.context().close();
     await context.close();
@@ -88,7 +88,7 @@ describe('the review step on /record', () => {
   it('discard after the upload leaves no message and no file', async () => {
     const { context, page } = await signedInOnRecord();
     await recordFor(page, 2);
-    await page.getByText('Uploaded. Your link is ready.').waitFor({ timeout: 60_000 });
+    await page.getByText('Uploaded. Your link is ready.').waitFor({ timeout: 120_000 });
     const [uploaded] = await messagesOf(product.url, page);
     expect(uploaded).toBeDefined();
     expect((await storedFilesOf(uploaded!.id)).length).toBeGreaterThan(0);
@@ -96,7 +96,7 @@ describe('the review step on /record', () => {
     await page.getByRole('button', { name: 'Discard' }).click();
     await page.getByRole('button', { name: 'Start recording' }).waitFor();
     await expect.poll(async () => (await messagesOf(product.url, page)).length, { timeout: 90_000 }).toBe(0);
-    await expect.poll(async () => (await storedFilesOf(uploaded!.id)).length, { timeout: 60_000 }).toBe(0);
+    await expect.poll(async () => (await storedFilesOf(uploaded!.id)).length, { timeout: 120_000 }).toBe(0);
     // Nothing is left to offer again either.
     await page.reload();
     await page.getByRole('button', { name: 'Start recording' }).waitFor();
@@ -167,7 +167,7 @@ describe('the review step on /record', () => {
     await page.getByText('Stopped at the 1-minute limit of Free.').waitFor({ timeout: 120_000 });
     expect(await axeViolations(page)).toEqual([]);
     await confirmReview(page);
-    await page.getByRole('textbox', { name: 'Link to your message' }).waitFor({ timeout: 60_000 });
+    await page.getByRole('textbox', { name: 'Link to your message' }).waitFor({ timeout: 120_000 });
     const [message] = await messagesOf(product.url, page);
     expect(message!.duration).toBeGreaterThan(55);
     expect(message!.duration).toBeLessThanOrEqual(60.5);

@@ -38,7 +38,7 @@ describe('the read-along transcript', () => {
     const listener = await (await browser.newContext()).newPage();
     await listener.goto(link);
     const transcript = listener.getByRole('region', { name: 'Transcript' });
-    await transcript.waitFor({ timeout: 60_000 });
+    await transcript.waitFor({ timeout: 120_000 });
     const highlighted = () => transcript.locator('button[aria-current="true"]').textContent();
     expect(await transcript.getByRole('button').allTextContents()).toEqual(['First we plan.', 'Then we build it.', 'Finally we ship.']);
 
@@ -84,7 +84,7 @@ describe('the read-along transcript', () => {
           await page.getByRole('listitem').first().waitFor();
           return page.getByText('The transcript could not be made.').count();
         },
-        { timeout: 60_000, interval: 1000 },
+        { timeout: 120_000, interval: 1000 },
       )
       .toBe(1);
     await page.getByRole('button', { name: 'Try the transcript again' }).click();
@@ -96,7 +96,7 @@ describe('the read-along transcript', () => {
           // Reloaded, the inbox shows the transcript's own words on the message.
           return page.getByText('First we plan. Then we build it. Finally we ship.', { exact: true }).count();
         },
-        { timeout: 60_000, interval: 1000 },
+        { timeout: 120_000, interval: 1000 },
       )
       .toBe(1);
     await context.close();

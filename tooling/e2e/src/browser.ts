@@ -56,9 +56,10 @@ export async function launchBrowser(options: BrowserOptions = {}) {
       const granted = options.denyMicrophone || askForMicrophone ? [] : ['microphone'];
       const context = await browser.newContext({ ...rest, permissions: [...granted, 'clipboard-read', 'clipboard-write'] });
       // CI runs the API suite beside the browser tests on two shared cores: Playwright's 30 s
-      // default is too tight there, and a wait that is long only when slow costs nothing.
-      context.setDefaultTimeout(60_000);
-      context.setDefaultNavigationTimeout(60_000);
+      // default is too tight there (60 s was too, once every suite ran at once), and a wait
+      // that is long only when slow costs nothing.
+      context.setDefaultTimeout(120_000);
+      context.setDefaultNavigationTimeout(120_000);
       return context;
     },
     close: () => browser.close(),

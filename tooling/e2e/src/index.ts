@@ -2,6 +2,7 @@ export * from './api-process.ts';
 export * from './browser.ts';
 export * from './product.ts';
 export * from './fake-openai.ts';
+export * from './stripe-stand-in.ts';
 export * from './error-report-sink.ts';
 export * from './local-dns-server.ts';
 export * from './shared-product.ts';

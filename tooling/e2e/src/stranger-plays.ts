@@ -19,7 +19,7 @@ export async function strangerPlays(browser: { newContext(): Promise<BrowserCont
         ).document.querySelector('audio')?.currentTime ?? 0) > 0.5,
       undefined,
       {
-        timeout: 60_000,
+        timeout: 120_000,
       },
     );
   } finally {

@@ -116,7 +116,7 @@ describe.each(embeddedBackend)('audio on %s', (backend) => {
       expect(Math.abs(toDb(decoded.rms) - LOUDNESS_TARGET_DBFS)).toBeLessThan(1);
       const listen = await server.call('GET', `/api/view-vocal/${id}`);
       expect(listen.body.audio.duration).toBe(reply.body.duration);
-    }, 180_000);
+    }, 900_000);
 
     it('runs one re-encode per recording however often it is asked, and answers the finished one after', async () => {
       const user = await server.signUp();
@@ -146,7 +146,7 @@ describe.each(embeddedBackend)('audio on %s', (backend) => {
       } finally {
         media.reencode = reencode;
       }
-    }, 180_000);
+    }, 900_000);
 
     it('is limited per user: 429 with Retry-After, and nothing queued', async () => {
       const user = await server.signUp();

@@ -19,6 +19,12 @@ describe('host apps served at /hosts/{host}/', () => {
     });
   });
 
+  it('leads /teams, the spec’s address of the Teams app, to the Teams tab, keeping its query', async () => {
+    const response = await fetch(`${server.url}/teams?tab=personal`, { redirect: 'manual' });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/hosts/ms-teams/tab.html?tab=personal');
+  });
+
   it('answers 404 for unknown hosts, missing files and paths that try to leave the build', async () => {
     for (const path of ['/hosts/myspace/index.html', '/hosts/outlook/nothing.html', '/hosts/outlook/..%2F..%2Fserver.json']) {
       const response = await fetch(`${server.url}${path}`);

@@ -25,7 +25,7 @@ describe.runIf(databaseUrl)('uploads racing across two processes on PostgreSQL',
     // Servers that share a database share storage too (here one local folder; in production S3).
     left = await startApiProcess({ env });
     right = await startApiProcess({ env, dataDir: left.dataDir });
-  }, 400_000);
+  }, 900_000);
   afterAll(async () => {
     await Promise.all([left?.stop(), right?.stop()]);
     await scratch?.drop();
@@ -56,5 +56,5 @@ describe.runIf(databaseUrl)('uploads racing across two processes on PostgreSQL',
       const stored = await probeAudioFile(join(left.dataDir, 'files', `${id}.mp3`));
       expect(Math.abs(stored!.durationSeconds - audio.body.audio.duration)).toBeLessThan(0.01);
     }
-  }, 240_000);
+  }, 900_000);
 });

@@ -3,6 +3,7 @@ import {
   accountUpdateSchema,
   changePasswordRequestSchema,
   contactMessageSchema,
+  couponRequestSchema,
   createFolderSchema,
   credentialsSchema,
   deleteAccountRequestSchema,
@@ -15,6 +16,9 @@ import {
   getVocalQuerySchema,
   inboxQuerySchema,
   inboxReadSchema,
+  inviteRequestSchema,
+  inviteSignUpSchema,
+  joinInviteQuerySchema,
   microsoftAuthRequestSchema,
   mailUnsubscribeQuerySchema,
   moveRecordingSchema,
@@ -30,8 +34,10 @@ import {
   recordingHandoffRequestSchema,
   recordingHandoffShareSchema,
   sessionHandoffClaimSchema,
+  subscriptionRequestSchema,
 } from '@vocal/settings-model';
 import { adminCreateUserSchema, adminSetPlanSchema } from '../services/admin-service.ts';
+import { adminCouponCodeSchema, adminCreateCouponSchema } from '../services/coupon-service.ts';
 import { TEST_MICROSOFT_CLIENT_ID, TEST_MICROSOFT_TENANT, unsignedMicrosoftToken } from './microsoft-identity-server.ts';
 
 /**
@@ -297,6 +303,64 @@ export const ROUTE_CATALOGUE: Record<string, RouteKnowledge> = {
     input: query(oembedQuerySchema),
     aimedAt: (r) => ({ path: `/api/oembed?url=${encodeURIComponent(`http://localhost/listen/${r.recordingId}`)}` }),
   },
+  // Teams (decision 0033). Inviting the victim's address is what any Pro owner may do; it adds an
+  // invite to the caller's own team and never touches the victim's data (the answer names no
+  // address). GET comes first, and DELETE revokes it again, so no list holds the victim's address.
+  'GET /api/invite': { access: 'self', input: none, aimedAt: () => ({ path: '/api/invite' }) },
+  'POST /api/invite': {
+    access: 'self',
+    input: json(inviteRequestSchema),
+    aimedAt: (r) => ({ path: '/api/invite', json: { email: r.email } }),
+  },
+  'DELETE /api/invite': {
+    access: 'self',
+    input: json(inviteRequestSchema),
+    aimedAt: (r) => ({ path: '/api/invite', json: { email: r.email } }),
+  },
+  // The join link's code is its credential: anyone holding it may see whose team it is for.
+  'GET /api/join/:code': {
+    access: 'public',
+    input: query(joinInviteQuerySchema),
+    aimedAt: () => ({ path: `/api/join/${'D'.repeat(32)}` }),
+  },
+  // The mailed code stands for the invited mailbox: a new account for that address, never another.
+  'POST /api/join/:code/signup': {
+    access: 'public',
+    input: json(inviteSignUpSchema),
+    aimedAt: () => ({
+      path: `/api/join/${'D'.repeat(32)}/signup`,
+      json: { name: 'Taken over', password: 'a brand new passphrase' },
+      refused: true,
+    }),
+  },
+  'POST /api/join/:code': { access: 'self', input: none, aimedAt: () => ({ path: `/api/join/${'D'.repeat(32)}`, refused: true }) },
+  // Billing (decision 0032): each acts on the caller's own subscription and invoices, named by no id.
+  'GET /api/subscription': { access: 'self', input: none, aimedAt: () => ({ path: '/api/subscription' }) },
+  'POST /api/subscription': {
+    access: 'self',
+    input: json(subscriptionRequestSchema),
+    aimedAt: () => ({ path: '/api/subscription', json: { key: 'pro-monthly' } }),
+  },
+  'POST /api/meet-subscription': {
+    access: 'self',
+    input: json(subscriptionRequestSchema),
+    aimedAt: () => ({ path: '/api/meet-subscription', json: { key: 'pro-yearly' } }),
+  },
+  'DELETE /api/subscription': { access: 'self', input: none, aimedAt: () => ({ path: '/api/subscription' }) },
+  'POST /api/subscription/portal': { access: 'self', input: none, aimedAt: () => ({ path: '/api/subscription/portal' }) },
+  'GET /api/payments': { access: 'self', input: none, aimedAt: () => ({ path: '/api/payments' }) },
+  // Stripe's signature is the credential: an unsigned event naming the victim's customer is refused.
+  'POST /api/stripe/webhook': {
+    access: 'public',
+    input: json(
+      z.looseObject({ id: z.string(), type: z.string(), created: z.number().int(), data: z.looseObject({ object: z.looseObject({}) }) }),
+    ),
+    aimedAt: (r) => ({
+      path: '/api/stripe/webhook',
+      json: { id: 'evt_forged', type: 'customer.subscription.deleted', created: 1, data: { object: { id: 'sub_x', customer: r.email } } },
+      refused: true,
+    }),
+  },
   'GET /api/admin/users': { access: 'admin', input: none, aimedAt: () => ({ path: '/api/admin/users' }) },
   'POST /api/admin/users': {
     access: 'admin',
@@ -309,6 +373,29 @@ export const ROUTE_CATALOGUE: Record<string, RouteKnowledge> = {
     aimedAt: (r) => ({ path: '/api/admin/users/plan', json: { email: r.email, plan: 'free' } }),
   },
   'GET /api/admin/backup': { access: 'admin', input: none, aimedAt: () => ({ path: '/api/admin/backup' }) },
+  'GET /api/admin/coupons': { access: 'admin', input: none, aimedAt: () => ({ path: '/api/admin/coupons' }) },
+  'POST /api/admin/coupons': {
+    access: 'admin',
+    input: json(adminCreateCouponSchema),
+    aimedAt: () => ({ path: '/api/admin/coupons', json: { code: 'FREE-FOREVER', days: 3650 } }),
+  },
+  'POST /api/admin/coupons/disable': {
+    access: 'admin',
+    input: json(adminCouponCodeSchema),
+    aimedAt: () => ({ path: '/api/admin/coupons/disable', json: { code: 'FREE-FOREVER' } }),
+  },
+  'POST /api/admin/coupons/delete': {
+    access: 'admin',
+    input: json(adminCouponCodeSchema),
+    aimedAt: () => ({ path: '/api/admin/coupons/delete', json: { code: 'FREE-FOREVER' } }),
+  },
+  // Coupons and the affiliate programme (issue 14): each acts on, and shows, the caller's own account only.
+  'POST /api/coupon': {
+    access: 'self',
+    input: json(couponRequestSchema),
+    aimedAt: () => ({ path: '/api/coupon', json: { coupon: 'NO-SUCH-COUPON' } }),
+  },
+  'GET /api/affiliate': { access: 'self', input: none, aimedAt: () => ({ path: '/api/affiliate' }) },
   'GET /api/admin/jobs/:key': {
     access: 'admin',
     input: none,
@@ -387,6 +474,8 @@ export const ROUTE_CATALOGUE: Record<string, RouteKnowledge> = {
   },
   'GET /addons/meet': { access: 'public', input: none, aimedAt: () => ({ path: '/addons/meet?project=123456' }) },
   'HEAD /addons/meet': { access: 'public', input: none, aimedAt: () => ({ path: '/addons/meet' }) },
+  'GET /teams': { access: 'public', input: none, aimedAt: () => ({ path: '/teams' }) },
+  'HEAD /teams': { access: 'public', input: none, aimedAt: () => ({ path: '/teams' }) },
   'GET /hosts/:host/*': { access: 'public', input: none, aimedAt: () => ({ path: '/hosts/outlook/manifest.json' }) },
   'HEAD /hosts/:host/*': { access: 'public', input: none, aimedAt: () => ({ path: '/hosts/outlook/taskpane.html' }) },
   'GET /*': { access: 'public', input: none, aimedAt: () => ({ path: '/dashboard' }) },

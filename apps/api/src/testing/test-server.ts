@@ -8,6 +8,7 @@ import { startServer, type RunningServer } from '../server.ts';
 import type { Storage } from '../storage/storage.ts';
 import { seedPgliteDatabase } from './pglite-template.ts';
 import { createScratchDatabase } from './scratch-database.ts';
+import { writeStandInWebBuild } from './stand-in-web-build.ts';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -58,11 +59,7 @@ export async function startTestServer(
   options: { wrapStorage?: (storage: Storage) => Storage; logger?: Logger } = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'vocal-api-test-'));
-  // A stand-in web build, so the SPA fallback is exercised without building the real app.
-  const webDist = join(dataDir, 'web');
-  await mkdir(join(webDist, 'assets'), { recursive: true });
-  await writeFile(join(webDist, 'index.html'), '<!doctype html><title>Vocal test app</title><div id="root"></div>');
-  await writeFile(join(webDist, 'assets', 'app-1234.js'), 'console.log("app")');
+  const webDist = await writeStandInWebBuild(join(dataDir, 'web'));
   // A stand-in host app build: a taskpane and a manifest naming the public URL.
   const hostApps = join(dataDir, 'host-apps');
   await mkdir(join(hostApps, 'outlook', 'dist', 'assets'), { recursive: true });
@@ -70,14 +67,6 @@ export async function startTestServer(
   await writeFile(
     join(hostApps, 'outlook', 'dist', 'manifest.json'),
     '{"taskpane":"%PUBLIC_URL%/hosts/outlook/taskpane.html","domain":"%PUBLIC_HOST%"}',
-  );
-  await writeFile(
-    join(webDist, 'listen.html'),
-    '<!doctype html><html><head><title>Voice message · Vocal</title><!--vocal-head--></head><body><div id="root"></div><!--vocal-data--></body></html>',
-  );
-  await writeFile(
-    join(webDist, 'embed.html'),
-    '<!doctype html><html><head><title>Voice message · Vocal</title><!--vocal-head--></head><body><div id="player"></div><!--vocal-data--></body></html>',
   );
   const scratch = backend === 'postgres' ? await createScratchDatabase(process.env.TEST_DATABASE_URL!) : null;
   if (!scratch && !env.DATABASE_URL) await seedPgliteDatabase(dataDir);
@@ -89,6 +78,9 @@ export async function startTestServer(
     // Real scrypt at a low cost: the tests sign up many users.
     SCRYPT_COST: '1024',
     LOG_LEVEL: 'error',
+    // A day, not 15 minutes: a suite signs its people in once, and under a loaded `pnpm check`
+    // one file has run for over 20 minutes; its tokens ran out and its checks failed with 401.
+    ACCESS_TOKEN_TTL_SECONDS: '86400',
     // Every test signs up from one address; the per-address limits have their own tests.
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     VISITOR_RATE_LIMIT: '100000',
