@@ -6,6 +6,8 @@ import { openDatabase } from './db/database.ts';
 import { loadConfig, pathFromInvocation } from './env.ts';
 import { HttpError } from './http/http-error.ts';
 import { createAdminService, type AdminUser } from './services/admin-service.ts';
+import { adminCreateCouponSchema, createCouponService, type AdminCoupon } from './services/coupon-service.ts';
+import { createPlanService } from './services/plan-service.ts';
 
 const USAGE = `Usage: pnpm admin <command> [options]
 
@@ -14,6 +16,12 @@ Commands:
   users create --email E --password P [--name N] [--plan free|pro]
                                                    Create a user
   users set-plan --email E --plan free|pro|<n>     Change a user's plan
+  coupons list                                     List every local coupon and its redemptions
+  coupons create --code C --days N [--plan pro] [--max-redemptions M] [--expires YYYY-MM-DD]
+                                                   Create a coupon: N days of the plan for each
+                                                   person who redeems it (at /redeem/C)
+  coupons disable --code C                         End a coupon now (what it gave runs its course)
+  coupons delete --code C                          Remove a coupon
   backup --to FILE                                 Back up the embedded database and local files
                                                    into one file (while the server runs, too)
   restore --from FILE                              Restore a backup into DATA_DIR, which must be
@@ -26,6 +34,8 @@ type Operation =
   | { kind: 'list' }
   | { kind: 'create'; body: Record<string, string | undefined> }
   | { kind: 'set-plan'; body: Record<string, string | undefined> }
+  | { kind: 'coupons list' }
+  | { kind: 'coupons create' | 'coupons disable' | 'coupons delete'; body: Record<string, string | undefined> }
   | { kind: 'backup'; to: string }
   | { kind: 'restore'; from: string };
 /** What goes through the admin service, on the server or on the database directly. */
@@ -40,6 +50,10 @@ function parseCommand(argv: string[]): Operation {
       password: { type: 'string' },
       name: { type: 'string' },
       plan: { type: 'string' },
+      code: { type: 'string' },
+      days: { type: 'string' },
+      'max-redemptions': { type: 'string' },
+      expires: { type: 'string' },
       to: { type: 'string' },
       from: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -49,6 +63,22 @@ function parseCommand(argv: string[]): Operation {
   if (values.help) throw new UsageError();
   if (group === 'backup' && !command && values.to) return { kind: 'backup', to: pathFromInvocation(values.to) };
   if (group === 'restore' && !command && values.from) return { kind: 'restore', from: pathFromInvocation(values.from) };
+  if (group === 'coupons') {
+    if (command === 'list') return { kind: 'coupons list' };
+    if (command === 'create')
+      return {
+        kind: 'coupons create',
+        body: {
+          code: values.code,
+          plan: values.plan,
+          days: values.days,
+          maxRedemptions: values['max-redemptions'],
+          expires: values.expires,
+        },
+      };
+    if (command === 'disable' || command === 'delete') return { kind: `coupons ${command}`, body: { code: values.code } };
+    throw new UsageError();
+  }
   if (group !== 'users') throw new UsageError();
   if (command === 'list') return { kind: 'list' };
   if (command === 'create')
@@ -64,23 +94,34 @@ async function runThroughServer(url: string, token: string, operation: UserOpera
     list: ['GET', '/api/admin/users'],
     create: ['POST', '/api/admin/users'],
     'set-plan': ['POST', '/api/admin/users/plan'],
+    'coupons list': ['GET', '/api/admin/coupons'],
+    'coupons create': ['POST', '/api/admin/coupons'],
+    'coupons disable': ['POST', '/api/admin/coupons/disable'],
+    'coupons delete': ['POST', '/api/admin/coupons/delete'],
   } as const;
   const [method, path] = paths[operation.kind];
   const response = await fetch(`${url}${path}`, {
     method,
     headers: { 'x-admin-token': token, 'content-type': 'application/json' },
-    body: operation.kind === 'list' ? undefined : JSON.stringify(operation.body),
+    body: 'body' in operation ? JSON.stringify(operation.body) : undefined,
   });
-  const body = (await response.json()) as { msg?: string; users?: AdminUser[] };
+  const body = (await response.json()) as { msg?: string; users?: AdminUser[]; coupons?: AdminCoupon[] };
   if (!response.ok) throw new Error(body.msg ?? `The server answered ${response.status}`);
-  return operation.kind === 'list' ? body.users : body;
+  if (operation.kind === 'list') return body.users;
+  return operation.kind === 'coupons list' ? body.coupons : body;
 }
 
 async function runDirectly(operation: UserOperation): Promise<unknown> {
   const config = loadConfig();
   const database = await openDatabase(config);
   try {
-    const admin = createAdminService({ db: database.db, config });
+    const plans = createPlanService({ db: database.db });
+    const admin = createAdminService({ db: database.db, config, plans });
+    const coupons = createCouponService({ db: database.db, plans });
+    if (operation.kind === 'coupons list') return await coupons.list();
+    if (operation.kind === 'coupons create') return await coupons.create(adminCreateCouponSchema.parse(operation.body));
+    if (operation.kind === 'coupons disable') return await coupons.disable(operation.body as never);
+    if (operation.kind === 'coupons delete') return await coupons.remove(operation.body as never);
     if (operation.kind === 'list') return await admin.listUsers();
     if (operation.kind === 'create') return await admin.createUser(operation.body as never);
     return await admin.setPlan(operation.body as never);
@@ -99,8 +140,8 @@ async function serverIsUp(url: string): Promise<boolean> {
 
 function print(result: unknown) {
   if (Array.isArray(result)) {
-    if (result.length === 0) return console.log('No users yet.');
-    console.table(result as AdminUser[]);
+    if (result.length === 0) return console.log('Nothing yet.');
+    console.table(result as (AdminUser | AdminCoupon)[]);
   } else {
     console.log(JSON.stringify(result, null, 2));
   }

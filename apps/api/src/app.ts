@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import { routePath } from 'hono/route';
 import type { AppEnv } from './http/app-env.ts';
 import { clearPublicPagesAfterWrites } from './cache/clear-public-pages.ts';
+import type { AnswerReplay } from './cache/answer-replay.ts';
 import { corsPolicy } from './http/cors-policy.ts';
 import { errorReportingRoutes } from './error-reporting/error-reporting-routes.ts';
 import { framePolicy } from './http/frame-policy.ts';
@@ -16,6 +17,10 @@ import { metricsRoutes } from './routes/metrics-routes.ts';
 import { customDomainRedirect } from './http/product-hosts.ts';
 import type { Logger } from './logger.ts';
 import { accountRoutes } from './routes/account-routes.ts';
+import { billingRoutes } from './billing/billing-routes.ts';
+import { affiliateRoutes } from './routes/affiliate-routes.ts';
+import { couponRoutes } from './routes/coupon-routes.ts';
+import { referralCookie } from './http/referral-cookie.ts';
 import { adminRoutes } from './routes/admin-routes.ts';
 import { createBackupSource } from './backup/backup-source.ts';
 import { audioRoutes } from './routes/audio-routes.ts';
@@ -35,6 +40,7 @@ import { oembedRoutes } from './routes/oembed-routes.ts';
 import { openApiRoutes } from './routes/openapi-routes.ts';
 import { personalisationRoutes } from './routes/personalisation-routes.ts';
 import { recordingRoutes } from './routes/recording-routes.ts';
+import { teamRoutes } from './routes/team-routes.ts';
 import { transcriptionRoutes } from './routes/transcription-routes.ts';
 import { unsubscribeRoutes } from './routes/unsubscribe-routes.ts';
 import { visitorRoutes } from './routes/visitor-routes.ts';
@@ -46,8 +52,11 @@ import type { Services } from './services/services.ts';
  * /health, and the web app for everything else. Custom domains serve the listen pages and
  * what they need; the rest of their paths redirect to the main origin.
  */
-export function createApp(services: Services, logger: Logger, options: { adminToken: string }) {
+export function createApp(services: Services, logger: Logger, options: { adminToken: string; answerReplay?: AnswerReplay }) {
   const app = new Hono<AppEnv>();
+
+  // Outermost: keeps listen-path answers as they leave, headers and all, for the server to send again.
+  if (options.answerReplay) app.use(options.answerReplay.remember);
 
   app.use(requestIdentity({ trustProxy: services.config.trustProxy, logger }));
   // Inside the request id, so a request's timing includes everything else the app does for it.
@@ -65,6 +74,15 @@ export function createApp(services: Services, logger: Logger, options: { adminTo
   );
   app.use(framePolicy({ hostFrameAncestors: services.config.hostFrameAncestors }));
   app.use('/api/*', corsPolicy(services.config.corsOrigins));
+  // ?ref= on a page: the referral is counted and kept in a cookie (outside compression, like the headers above).
+  app.use(
+    referralCookie({
+      affiliates: services.affiliates,
+      secure: services.config.publicUrl.startsWith('https:'),
+      trustProxy: services.config.trustProxy,
+      logger,
+    }),
+  );
   // Text (pages, scripts, styles, JSON) goes compressed; audio, images and ranges do not. Last, so
   // it compresses before the middleware above add their headers: a compressed answer is a new
   // response, and headers set on the old one would be lost (src/http/response-headers.ts).
@@ -102,6 +120,8 @@ export function createApp(services: Services, logger: Logger, options: { adminTo
     .route('/', authRoutes(services))
     .route('/', passwordRoutes(services))
     .route('/', accountRoutes(services))
+    .route('/', couponRoutes(services))
+    .route('/', affiliateRoutes(services))
     .route('/', customDomainRoutes(services))
     .route('/', recordingRoutes(services))
     .route('/', folderRoutes(services))
@@ -117,6 +137,8 @@ export function createApp(services: Services, logger: Logger, options: { adminTo
     .route('/', visitorRoutes(services))
     .route('/', oembedRoutes(services))
     .route('/', handoffRoutes(services))
+    .route('/', billingRoutes(services))
+    .route('/', teamRoutes(services))
     .route('/', openApiRoutes({ publicUrl: services.config.publicUrl }))
     .route(
       '/',
@@ -125,6 +147,7 @@ export function createApp(services: Services, logger: Logger, options: { adminTo
         options.adminToken,
         services.jobs.queue,
         createBackupSource({ db: services.db, dataDir: services.config.dataDir, storage: services.storage }),
+        services.coupons,
       ),
     );
   app.route('/api', api);

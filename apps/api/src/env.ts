@@ -66,6 +66,11 @@ export const envSchema = z.object({
   SIGNUP: z.enum(['open', 'invite', 'closed']).default('open'),
   /** Whom the login page tells people to ask for an account when sign-up is not open (an email or a name). */
   SIGNUP_CONTACT: z.string().trim().min(1).max(200).optional(),
+  /**
+   * The affiliate programme's commission: this percentage of what a referred person pays in the
+   * first year after their first payment (GET /affiliate). 0 shows no commission.
+   */
+  AFFILIATE_COMMISSION_PERCENT: z.coerce.number().min(0).max(100).default(20),
   /** Sign-in attempts allowed per client address per minute. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /**
@@ -79,6 +84,8 @@ export const envSchema = z.object({
    * user of the Gmail and Docs add-ons may count against one address.
    */
   HANDOFF_RATE_LIMIT: z.coerce.number().int().positive().default(300),
+  /** How many people one team owner may have in their team, members and pending invites together (decision 0033). */
+  TEAM_MAX_MEMBERS: z.coerce.number().int().min(0).max(1000).default(10),
   /**
    * The hosts (host or host:port) that are the product itself, comma-separated. A request to
    * any other host (a custom domain) is redirected to PUBLIC_URL unless it is for a listen page.
@@ -238,6 +245,24 @@ export const envSchema = z.object({
   S3_PUBLIC_URL: z.string().url().optional(),
   /** Address the bucket as {endpoint}/{bucket} rather than {bucket}.{endpoint}. */
   S3_FORCE_PATH_STYLE: flag.default(false),
+
+  /**
+   * Stripe billing (src/billing/). It is on only when the secret key, the webhook signing secret
+   * and the monthly price are all set; otherwise plans are set by the administrator alone.
+   */
+  STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
+  /** The signing secret (whsec_...) of the webhook endpoint registered at {PUBLIC_URL}/api/stripe/webhook. */
+  STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+  /** Price ids (price_...) of Pro billed monthly, yearly, and once for a lifetime (optional). */
+  STRIPE_PRICE_MONTHLY: z.string().trim().min(1).optional(),
+  STRIPE_PRICE_YEARLY: z.string().trim().min(1).optional(),
+  STRIPE_PRICE_LIFETIME: z.string().trim().min(1).optional(),
+  /** Where the Stripe API is reached (scheme://host[:port]); unset: Stripe's own. Tests point it at a local stand-in. */
+  STRIPE_API_URL: z.string().url().optional(),
+  /** Days of free trial a person's first subscription starts with; 0: no trial. */
+  TRIAL_DAYS: z.coerce.number().int().min(0).max(730).default(0),
+  /** Messages a Free account may send each calendar month (the paywall comes after them). */
+  FREE_MESSAGES_PER_MONTH: z.coerce.number().int().min(1).max(100_000).default(50),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -269,9 +294,13 @@ export type Config = {
   serveSourceMaps: boolean;
   /** Who may create an account, and whom to ask when they may not (null: the administrator). */
   signup: { policy: Env['SIGNUP']; contact: string | null };
+  /** AFFILIATE_COMMISSION_PERCENT. */
+  affiliateCommissionPercent: number;
   authRateLimitPerMinute: number;
   visitorRateLimit: number;
   handoffRateLimit: number;
+  /** Members and pending invites one team owner may have (TEAM_MAX_MEMBERS). */
+  teamMaxMembers: number;
   /** Null: the host of publicUrl, plus localhost, 127.0.0.1 and [::1] on any port. */
   productHosts: string[] | null;
   customDomain: {
@@ -314,6 +343,20 @@ export type Config = {
     summary: { url: string; key: string | null; model: string } | null;
   };
   storage: { kind: 'local' } | ({ kind: 's3' } & S3StorageOptions);
+  /** Null: billing is off (no Stripe key, webhook secret or monthly price). */
+  billing: BillingConfig | null;
+  /** Days of trial on a first subscription; 0: none. */
+  trialDays: number;
+  /** Messages a Free account may send per calendar month. */
+  freeMessagesPerMonth: number;
+};
+
+export type BillingConfig = {
+  secretKey: string;
+  webhookSecret: string;
+  prices: { monthly: string; yearly: string | null; lifetime: string | null };
+  /** Null: Stripe's own API. */
+  apiUrl: string | null;
 };
 
 export type MicrosoftConfig = {
@@ -365,9 +408,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     microsoft: microsoftConfig(env),
     serveSourceMaps: env.SERVE_SOURCE_MAPS,
     signup: { policy: env.SIGNUP, contact: env.SIGNUP_CONTACT ?? null },
+    affiliateCommissionPercent: env.AFFILIATE_COMMISSION_PERCENT,
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     visitorRateLimit: env.VISITOR_RATE_LIMIT,
     handoffRateLimit: env.HANDOFF_RATE_LIMIT,
+    teamMaxMembers: env.TEAM_MAX_MEMBERS,
     productHosts: env.PRODUCT_HOSTS ?? null,
     customDomain: { target: env.CUSTOM_DOMAIN_TARGET ?? null, dnsServers: env.DNS_SERVERS ?? null },
     mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM ?? null },
@@ -385,6 +430,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     listenPath: { publicCacheSeconds: env.PUBLIC_CACHE_SECONDS, listenFlushMs: env.LISTEN_FLUSH_MS },
     transcription: transcriptionConfig(env, source.PATH ?? ''),
     storage: storageConfig(env),
+    billing: billingConfig(env),
+    trialDays: env.TRIAL_DAYS,
+    freeMessagesPerMonth: env.FREE_MESSAGES_PER_MONTH,
+  };
+}
+
+function billingConfig(env: Env): BillingConfig | null {
+  if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET || !env.STRIPE_PRICE_MONTHLY) return null;
+  return {
+    secretKey: env.STRIPE_SECRET_KEY,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    prices: { monthly: env.STRIPE_PRICE_MONTHLY, yearly: env.STRIPE_PRICE_YEARLY ?? null, lifetime: env.STRIPE_PRICE_LIFETIME ?? null },
+    apiUrl: env.STRIPE_API_URL ? env.STRIPE_API_URL.replace(/\/+$/, '') : null,
   };
 }
 

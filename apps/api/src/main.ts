@@ -1,34 +1,9 @@
-import { loadConfig, publicUrlIsDefault } from './env.ts';
-import { createLogger } from './logger.ts';
-import { startServer } from './server.ts';
+import { holdYoungGeneration } from './startup-heap.ts';
 
-// The one entry point: `pnpm start` runs the bundle of this file.
-const config = loadConfig();
-const logger = createLogger(config.logLevel);
-const running = await startServer(config, { publicUrlFollowsPort: publicUrlIsDefault(), logger }).catch((error: unknown) => {
-  // The commonest first-run failure gets a sentence and a way out, not a stack trace.
-  if ((error as { code?: string } | null)?.code === 'EADDRINUSE') {
-    process.stderr.write(
-      `\nPort ${config.port} is already in use by another program. Stop it, or choose another port: PORT=3001 npx -y pnpm@10 start\n\n`,
-    );
-    process.exit(1);
-  }
-  throw error;
-});
-const database = running.services.databaseKind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL';
-process.stdout.write(`\nVocal is running. Open ${running.url}\n(database: ${database}; press Ctrl+C to stop)\n\n`);
-
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    running.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error('Shutdown failed', { error: String(error) });
-        process.exit(1);
-      },
-    );
-  });
-}
+// The one entry point: `pnpm start` runs the bundle of this file. Nothing but a Node builtin
+// is loaded before the young generation is held small (src/startup-heap.ts); the server and
+// every package it uses load after, through a path esbuild leaves alone, so the bundle keeps
+// them in dist/server-main.mjs rather than hoisting their imports above this line.
+holdYoungGeneration();
+const server = new URL(import.meta.url.endsWith('.ts') ? './server-main.ts' : './server-main.mjs', import.meta.url);
+await import(server.href);

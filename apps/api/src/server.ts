@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { newAdminToken, removeHandoff, writeHandoff } from './admin-handoff.ts';
 import { createApp } from './app.ts';
+import { createAnswerReplay, type AnswerReplay } from './cache/answer-replay.ts';
 import { answerClientErrorsInJson } from './http/client-errors.ts';
 import { openDatabase } from './db/database.ts';
 import type { Config } from './env.ts';
@@ -28,6 +29,8 @@ export type RunningServer = {
   url: string;
   services: Services;
   worker: JobWorker;
+  /** Listen-path answers sent again without the app (tests count them). */
+  answerReplay: AnswerReplay;
   close(): Promise<void>;
 };
 
@@ -75,7 +78,7 @@ export async function startServer(
   }
   const baseStorage: Storage =
     resolved.storage.kind === 's3'
-      ? createS3Storage(resolved.storage)
+      ? await createS3Storage(resolved.storage)
       : createLocalStorage({ root: join(resolved.dataDir, 'files'), publicUrl: resolved.publicUrl });
   const metrics = createMetrics();
   // Counted outside a test's faulty storage, so the errors it makes are counted as real ones would be.
@@ -110,6 +113,7 @@ export async function startServer(
       { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: async () => void (await services.audio.sweepExpired()) },
       { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: async () => void (await services.deletion.sweepDeleted()) },
       { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: async () => void (await services.orphans.sweep()) },
+      { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: async () => void (await services.plans.reviewDue()) },
       { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: removeLeftovers },
       { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: async () => void (await services.listens.forgetFinishedVisits()) },
       { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: async () => void (await services.rateLimits.forgetEndedWindows()) },
@@ -128,14 +132,17 @@ export async function startServer(
     storage: storage.kind,
   });
   const adminToken = newAdminToken();
-  const app = createApp(services, logger, { adminToken });
-  handler = getRequestListener(app.fetch);
+  // The listen path's hot answers go out before the app (src/cache/answer-replay.ts).
+  const answerReplay = createAnswerReplay({ cache: services.publicPages, metrics, logger, trustProxy: resolved.trustProxy });
+  const app = createApp(services, logger, { adminToken, answerReplay });
+  handler = answerReplay.listener(getRequestListener(app.fetch));
   await writeHandoff(resolved.dataDir, { url: `http://127.0.0.1:${port}`, pid: process.pid, adminToken });
 
   return {
     url: resolved.publicUrl,
     services,
     worker,
+    answerReplay,
     async close() {
       await removeHandoff(resolved.dataDir, process.pid);
       server.closeAllConnections();

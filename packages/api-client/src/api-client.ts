@@ -18,9 +18,13 @@ import {
   inboxResponseSchema,
   inboxSummarySchema,
   inviteSchema,
+  joinInviteSchema,
+  joinResultSchema,
   mailUnsubscribeResponseSchema,
   okResponseSchema,
   paymentsResponseSchema,
+  billingPortalResponseSchema,
+  billingStateSchema,
   personalisationSchema,
   publicListenPayloadSchema,
   publicUserSchema,
@@ -64,6 +68,7 @@ import {
   type GetVocalFreeQuery,
   type InboxQuery,
   type InviteRequest,
+  type InviteSignUp,
   type NewComment,
   type TranscriptEdit,
   type PersonalisationPatch,
@@ -401,6 +406,10 @@ export function createApiClient(options: ApiClientOptions) {
       return result.ok && result.data;
     },
     getPayments: () => call({ method: 'GET', path: 'payments', auth: 'required', schema: paymentsResponseSchema }),
+    /** GET /subscription: whether billing is on, the packages, the live subscription (the upgrade page). */
+    getBillingState: () => call({ method: 'GET', path: 'subscription', auth: 'required', schema: billingStateSchema }),
+    /** POST /subscription/portal: Stripe's customer portal, to change the card. */
+    openBillingPortal: () => call({ method: 'POST', path: 'subscription/portal', auth: 'required', schema: billingPortalResponseSchema }),
     getAffiliate: () => call({ method: 'GET', path: 'affiliate', auth: 'required', schema: affiliateResponseSchema }),
 
     // Notification mails: the one-click unsubscribe link's token is its credential (no sign-in).
@@ -418,8 +427,26 @@ export function createApiClient(options: ApiClientOptions) {
 
     // Team
     getTeam: () => call({ method: 'GET', path: 'invite', auth: 'required', schema: inviteSchema }),
-    invite: (request: InviteRequest) => call({ method: 'POST', path: 'invite', auth: 'required', json: request, schema: anything }),
-    removeInvite: (request: InviteRequest) => call({ method: 'DELETE', path: 'invite', auth: 'required', json: request, schema: anything }),
+    /** POST invite: mails a /join link to the address (again, with a new link, when it was invited before). */
+    invite: (request: InviteRequest) =>
+      call({ method: 'POST', path: 'invite', auth: 'required', json: request, schema: messageResponseSchema }),
+    /** DELETE invite: revokes an invite or removes a member; a member's own address leaves the team. */
+    removeInvite: (request: InviteRequest) =>
+      call({ method: 'DELETE', path: 'invite', auth: 'required', json: request, schema: messageResponseSchema }),
+    /** GET join/:code: whose team a join link is for, and whether it can be used. */
+    getJoinInvite: (code: string, email?: string) =>
+      call({
+        method: 'GET',
+        path: `join/${id(code)}`,
+        auth: 'optional',
+        searchParams: email ? { email } : undefined,
+        schema: joinInviteSchema,
+      }),
+    /** POST join/:code/signup: a new account for the invited address, in the team; the tokens are kept. */
+    signUpWithInvite: async (code: string, request: InviteSignUp) =>
+      storeTokens(await call({ method: 'POST', path: `join/${id(code)}/signup`, auth: 'none', json: request, schema: tokensSchema })),
+    /** POST join/:code: the signed-in account joins the owner's team. */
+    acceptInvite: (code: string) => call({ method: 'POST', path: `join/${id(code)}`, auth: 'required', schema: joinResultSchema }),
   };
 }
 

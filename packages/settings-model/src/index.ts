@@ -19,6 +19,7 @@ export * from './error-report.ts';
 export * from './api/errors.ts';
 export * from './api/recordings.ts';
 export * from './api/account.ts';
+export * from './api/billing.ts';
 export * from './api/visitors.ts';
 export * from './api/transcription.ts';
 export * from './api/inbox.ts';

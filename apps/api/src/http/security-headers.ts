@@ -89,7 +89,7 @@ export function securityHeaders(options: { publicUrl: string; fileUrl: string; e
 const NONCE_BYTES = 16;
 let nonceBlock = Buffer.alloc(0);
 let nonceOffset = 0;
-function nextNonce(): string {
+export function nextNonce(): string {
   if (nonceOffset + NONCE_BYTES > nonceBlock.length) {
     nonceBlock = randomBytes(NONCE_BYTES * 256);
     nonceOffset = 0;

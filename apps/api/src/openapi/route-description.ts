@@ -58,6 +58,8 @@ export const TAGS = {
   visitors: 'Visitors, comments and replies',
   transcription: 'Transcription',
   personalisation: 'Personalisation',
+  billing: 'Billing',
+  teams: 'Teams',
   handoffs: 'One-time handoffs',
   mail: 'Notification mail',
   support: 'Support and error reports',
@@ -81,6 +83,9 @@ export const TAG_DESCRIPTIONS: Record<Tag, string> = {
   [TAGS.visitors]: 'What people without an account do: comment, reply, write through a contact form, send to a collection, embed.',
   [TAGS.transcription]: 'Transcripts of voice messages.',
   [TAGS.personalisation]: "The owner's settings for the recorder, signature, notifications and public pages.",
+  [TAGS.billing]: 'Pro through Stripe: checkout, cancelling, the card, invoices, and the webhook that alone changes a subscription.',
+  [TAGS.teams]:
+    "A Pro owner's team: invites by mail, the /join link's two calls, and members who have the owner's Pro while they are in it.",
   [TAGS.handoffs]: 'Short-lived, single-use links between our pages and the Chrome extension or the Apps Script add-ons.',
   [TAGS.mail]: 'The links in notification mails; their signed token is the credential.',
   [TAGS.support]: 'Issue reports and where the web app sends its error reports.',

@@ -172,6 +172,20 @@ export const SITE_ROUTE_DESCRIPTIONS: Record<string, RouteDescription> = {
     answers: { 200: { description: 'The headers of the page' } },
     refusals: { 404: 'The Google Meet add-on has not been built' },
   },
+  'GET /teams': {
+    tag: TAGS.hostApps,
+    summary: 'The Teams app: leads to its tab, which in a plain browser says how to add it in Teams',
+    security: 'none',
+    answers: { 302: { description: 'To /hosts/ms-teams/tab.html, with the same query' } },
+    refusals: {},
+  },
+  'HEAD /teams': {
+    tag: TAGS.hostApps,
+    summary: "The Teams app's redirect, headers only",
+    security: 'none',
+    answers: { 302: { description: 'To /hosts/ms-teams/tab.html, with the same query' } },
+    refusals: {},
+  },
   'GET /hosts/:host/*': {
     tag: TAGS.hostApps,
     summary: "A file of a host app's build (manifests carry PUBLIC_URL filled in)",

@@ -17,6 +17,7 @@ import type { EmailChangeService } from '../services/email-change-service.ts';
 import { verifyPassword } from '../services/passwords.ts';
 import { createSignInThrottle } from '../services/sign-in-throttle.ts';
 import type { StorageQuota } from '../services/storage-quota.ts';
+import type { TeamService } from '../services/team-service.ts';
 import type { TokenService } from '../services/token-service.ts';
 import type { Storage } from '../storage/storage.ts';
 
@@ -31,6 +32,7 @@ export function accountRoutes(services: {
   storageQuota: StorageQuota;
   emailChanges: EmailChangeService;
   config: Config;
+  teams: TeamService;
 }) {
   const { db, accounts, storage, config } = services;
   const signedIn = requireUser(services);
@@ -75,7 +77,10 @@ export function accountRoutes(services: {
         await checkPassword(context, async () => {
           if (!(await verifyPassword(password, user.passwordHash))) throw forbidden('password: is not the password of this account');
         });
+        // A team owner's members lose the Pro they had through the team; a member's invite (their address) goes.
+        const formerMembers = await services.teams.beforeAccountRemoval(user.id);
         await accounts.remove(user.id);
+        await services.teams.afterAccountRemoval(formerMembers);
         return context.json({ ok: true });
       })
       .get('/share/:code', async (context) => {

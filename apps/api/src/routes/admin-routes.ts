@@ -9,6 +9,7 @@ import { forbidden, notFound } from '../http/http-error.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { readJson } from '../http/read-input.ts';
 import { adminCreateUserSchema, adminSetPlanSchema, type AdminService } from '../services/admin-service.ts';
+import { adminCouponCodeSchema, adminCreateCouponSchema, type CouponService } from '../services/coupon-service.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -23,7 +24,13 @@ const sameSecret = (given: string, expected: string) => {
  * process, so `pnpm admin` asks the server instead of opening it. The token lives in a
  * file only the server's user can read (see admin-handoff.ts).
  */
-export function adminRoutes(admin: AdminService, adminToken: string, queue: Pick<JobQueue, 'find'>, backup: BackupSource) {
+export function adminRoutes(
+  admin: AdminService,
+  adminToken: string,
+  queue: Pick<JobQueue, 'find'>,
+  backup: BackupSource,
+  coupons: CouponService,
+) {
   return (
     new Hono<AppEnv>()
       .use('/admin/*', async (context, next) => {
@@ -40,6 +47,17 @@ export function adminRoutes(admin: AdminService, adminToken: string, queue: Pick
       )
       .post('/admin/users/plan', limitBody(JSON_BODY_LIMIT), async (context) =>
         context.json(await admin.setPlan(await readJson(context, adminSetPlanSchema))),
+      )
+      // `pnpm admin coupons ...`: local coupons, for a server with or without billing.
+      .get('/admin/coupons', async (context) => context.json({ coupons: await coupons.list() }))
+      .post('/admin/coupons', limitBody(JSON_BODY_LIMIT), async (context) =>
+        context.json(await coupons.create(await readJson(context, adminCreateCouponSchema)), 201),
+      )
+      .post('/admin/coupons/disable', limitBody(JSON_BODY_LIMIT), async (context) =>
+        context.json(await coupons.disable(await readJson(context, adminCouponCodeSchema))),
+      )
+      .post('/admin/coupons/delete', limitBody(JSON_BODY_LIMIT), async (context) =>
+        context.json(await coupons.remove(await readJson(context, adminCouponCodeSchema))),
       )
       // `pnpm admin backup`: a snapshot of the embedded database and the local files, as a tar.
       .get('/admin/backup', async () => {

@@ -6,10 +6,13 @@ import { JSON_BODY_LIMIT, limitBody } from '../http/body-limit.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError, notFound, tooManyRequests, unauthorized } from '../http/http-error.ts';
 import { readJson } from '../http/read-input.ts';
+import { referralCodeOf } from '../http/referral-cookie.ts';
 import { bearerToken, requireUser } from '../http/require-user.ts';
 import type { AccountService } from '../services/account-service.ts';
+import type { AffiliateService } from '../services/affiliate-service.ts';
 import type { ApiLimits } from '../services/api-limits.ts';
 import type { MicrosoftIdentityVerifier } from '../services/microsoft-identity.ts';
+import type { PlanService } from '../services/plan-service.ts';
 import { createSignInThrottle } from '../services/sign-in-throttle.ts';
 import type { TokenService } from '../services/token-service.ts';
 
@@ -29,6 +32,8 @@ export function authRoutes(services: {
   config: Config;
   limits: ApiLimits;
   microsoftIdentity: MicrosoftIdentityVerifier | null;
+  affiliates: AffiliateService;
+  plans: PlanService;
 }) {
   const { accounts, tokens, config, microsoftIdentity } = services;
   const { signIns } = services.limits;
@@ -41,6 +46,7 @@ export function authRoutes(services: {
     try {
       const result = await run(context.req.header('user-agent') ?? null);
       await attempt.succeeded();
+      if (result.created) await services.affiliates.recordSignUp(result.userId, referralCodeOf(context));
       return context.json(result.tokens, result.created ? 201 : 200);
     } catch (error) {
       await (error instanceof HttpError && error.status === 401 ? attempt.failed() : attempt.abandoned());
@@ -79,6 +85,7 @@ export function authRoutes(services: {
         const { token } = await readJson(context, microsoftAuthRequestSchema);
         const identity = await microsoftIdentity.verify(token);
         const result = await accounts.signInVerified(identity.email, identity.name, context.req.header('user-agent') ?? null);
+        if (result.created) await services.affiliates.recordSignUp(result.userId, referralCodeOf(context));
         return context.json(result.tokens, result.created ? 201 : 200);
       })
       // What the login page offers: "Create a new account", or whom to ask for one; and whether

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env.ts';
 import { FILE_CACHE_CONTROL, matchesEtag } from '../cache/http-caching.ts';
-import type { AudioService } from '../services/audio-service.ts';
+import { RECORDING_FILE, type AudioService } from '../services/audio-service.ts';
 import type { ByteRange, Storage } from '../storage/storage.ts';
 
 const KEY = /^(?:images\/)?[A-Za-z0-9_-]+\.(?:mp3|webm|m4a|png|jpg|webp|gif)$/;
@@ -65,6 +65,10 @@ export function fileRoutes(storage: Storage, audio: Pick<AudioService, 'fileRefu
 
     const stream = await storage.read(key, range ?? undefined);
     if (!stream) return context.json({ msg: 'File not found' }, 404);
+    // A recording's file is served while its public page is; the same request may be answered
+    // again straight from the file while that page stays cached (src/cache/answer-replay.ts).
+    const recordingId = RECORDING_FILE.exec(key)?.[1];
+    if (recordingId) context.set('replayable', { recordingId, body: stream });
     const body = Readable.toWeb(stream) as ReadableStream<Uint8Array>;
     return context.body(body, status, headers);
   });

@@ -20,6 +20,9 @@ export const HOST_APPS = [
 /** The Google Meet add-on's side panel (spec section 2), served from the google-meet build. */
 export const MEET_SIDE_PANEL_PATH = '/addons/meet';
 
+/** The spec's Teams app address; it leads to the Teams tab of the ms-teams build. */
+export const TEAMS_APP_PATH = '/teams';
+
 /**
  * GET /hosts/{host}/...: each host app's build (taskpanes, dialogs, side panels) on our own
  * origin, which the host's manifest points at. Manifests get `%PUBLIC_URL%` replaced, so a
@@ -62,6 +65,13 @@ export function hostAppRoutes(options: { appsFolder: string; publicUrl: string; 
   routes.on(['GET', 'HEAD'], MEET_SIDE_PANEL_PATH, async (context) => {
     const file = await serveFile(context, join(options.appsFolder, 'google-meet', 'dist'), 'side-panel.html');
     return file ?? context.json({ msg: 'The Google Meet add-on has not been built' }, 404, { 'cache-control': 'no-store' });
+  });
+  // GET /teams (spec section 2, the Teams app): the Teams tab. In Teams it is the tab itself;
+  // in a plain browser the tab page says how to add the app in Teams. (/teams/record, the
+  // tab's record window, is the web app's.)
+  routes.on(['GET', 'HEAD'], TEAMS_APP_PATH, (context) => {
+    const query = new URL(context.req.url).search;
+    return context.redirect(`/hosts/ms-teams/tab.html${query}`, 302);
   });
   return routes.on(['GET', 'HEAD'], '/hosts/:host/*', async (context) => {
     const host = context.req.param('host');

@@ -50,6 +50,7 @@ export function oembedRoutes(services: { config: Config; recordings: RecordingSe
       {
         cacheSeconds: config.listenPath.publicCacheSeconds,
         headers: { 'access-control-allow-origin': '*' },
+        recordingId: link.id,
       },
     );
   });

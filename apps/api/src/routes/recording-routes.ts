@@ -144,6 +144,7 @@ export function recordingRoutes(services: {
         // From memory after the first read; a client holding this version gets a 304.
         return servePublicJson(context, await services.recordings.cachedPublicPage(id), {
           cacheSeconds: services.config.listenPath.publicCacheSeconds,
+          recordingId: id,
         });
       })
   );

@@ -11,7 +11,7 @@ import {
   type User,
 } from '@vocal/settings-model';
 import type { Database } from '../db/database.ts';
-import { comments, feedback, images, recordings, users } from '../db/schema.ts';
+import { comments, feedback, images, recordings, subscriptions, users } from '../db/schema.ts';
 import { previewCardKeys } from '../media/preview-card-keys.ts';
 import { deleteJobsOfAccount } from './account-jobs.ts';
 import type { Config } from '../env.ts';
@@ -25,8 +25,9 @@ import { storedImageKey } from './stored-images.ts';
 import { assertAcceptablePassword } from './password-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { signupClosedMessage } from './signup-policy.ts';
-import { isPro, limitsFor, monthStart } from './plans.ts';
+import { isPro, monthlyMessageAllowance, monthStart } from './plans.ts';
 import type { TokenService } from './token-service.ts';
+import type { PlanService } from './plan-service.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -52,6 +53,8 @@ export function chosenName(name: string): string | null {
   return trimmed && trimmed !== DEFAULT_NAMES.you ? trimmed : null;
 }
 
+export const INVITED_ADDRESS_HAS_ACCOUNT = 'The address this invite was sent to has an account already: sign in to join';
+
 export const FOREIGN_AVATAR = 'avatarUrl: must be a picture you uploaded to this server (POST /image)';
 
 export function createAccountService(options: {
@@ -60,6 +63,8 @@ export function createAccountService(options: {
   storage: Storage;
   tokens: TokenService;
   deletion: DeletionService;
+  /** Works out a plan again when a time-bound grant behind it (a coupon's days) has ended. */
+  plans: Pick<PlanService, 'reviewIfDue'>;
   now?: () => Date;
 }) {
   const { db, config, tokens } = options;
@@ -87,8 +92,16 @@ export function createAccountService(options: {
     return row?.value ?? 0;
   }
 
+  /** The trial is offered while billing is on, to a Free person who never had a subscription. */
+  async function trialOffered(row: UserRow): Promise<boolean> {
+    if (!config.billing || config.trialDays <= 0 || isPro(row)) return false;
+    const [earlier] = await db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.userId, row.id)).limit(1);
+    return earlier === undefined;
+  }
+
   async function toUser(row: UserRow): Promise<User> {
-    const limits = limitsFor(row);
+    const max = monthlyMessageAllowance(row, config);
+    const sent = await messagesThisMonth(row.id);
     return userSchema.parse({
       id: row.id,
       email: row.email,
@@ -103,17 +116,23 @@ export function createAccountService(options: {
       stripeId: row.stripeId,
       subscriptionMessage: row.subscriptionMessage,
       messages: {
-        showTrial: row.showTrial,
-        showPaywall: row.showPaywall,
-        max: limits.messagesPerMonth,
-        count: await messagesThisMonth(row.id),
+        showTrial: await trialOffered(row),
+        // Free and this month's messages used up: the record flow and /upgrade say so.
+        showPaywall: max !== null && sent >= max,
+        max,
+        count: sent,
       },
     });
   }
 
   async function findById(userId: number): Promise<UserRow | null> {
     const [row] = await db.select().from(users).where(eq(users.id, userId));
-    return row ?? null;
+    if (!row) return null;
+    // A coupon's days (or a team owner's) may have run out since the last sweep: whoever
+    // loads the account sees its plan as it is now, not as the sweep will leave it.
+    if (!(await options.plans.reviewIfDue(row))) return row;
+    const [reviewed] = await db.select().from(users).where(eq(users.id, userId));
+    return reviewed ?? null;
   }
 
   async function domainTakenByAnother(domain: string, userId: number): Promise<boolean> {
@@ -247,6 +266,23 @@ export function createAccountService(options: {
         // The same address signed up twice at once: the second is a sign-in.
         if (!isUniqueViolation(error)) throw error;
         return signInExisting(await findByEmail(request.email), request.password, userAgent);
+      }
+    },
+
+    /**
+     * A new account for an address a team invite was mailed to (POST /join/:code/signup): the
+     * invite is the door SIGNUP=invite leaves open (signup-policy.ts); only `closed` shuts it.
+     */
+    async signUpInvited(request: { email: string; password: string; name: string }, userAgent: string | null) {
+      if (config.signup.policy === 'closed') throw forbidden(signupClosedMessage(config.signup));
+      if (await findByEmail(request.email)) throw conflict(INVITED_ADDRESS_HAS_ACCOUNT);
+      assertAcceptablePassword(request.password);
+      try {
+        const row = await create(request.email, request.password, request.name);
+        return { tokens: await tokens.issue(row.id, userAgent), created: true, userId: row.id };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(INVITED_ADDRESS_HAS_ACCOUNT);
+        throw error;
       }
     },
 

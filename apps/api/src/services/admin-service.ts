@@ -8,6 +8,7 @@ import { conflict, notFound } from '../http/http-error.ts';
 import { newInviteCode } from './ids.ts';
 import { acceptablePasswordSchema } from './password-policy.ts';
 import { hashPassword } from './passwords.ts';
+import type { PlanService } from './plan-service.ts';
 
 /** "free", "pro" or a plan number. */
 export const planArgumentSchema = z
@@ -29,9 +30,9 @@ export const adminSetPlanSchema = z.object({
 
 export type AdminUser = { id: number; email: string; name: string; plan: number; createdAt: string };
 
-/** What a self-hoster can do from the command line (billing comes later). */
-export function createAdminService(options: { db: Database; config: Config }) {
-  const { db, config } = options;
+/** What a self-hoster can do from the command line. */
+export function createAdminService(options: { db: Database; config: Config; plans: PlanService }) {
+  const { db, config, plans } = options;
   const summary = (row: typeof users.$inferSelect): AdminUser => ({
     id: row.id,
     email: row.email,
@@ -57,8 +58,8 @@ export function createAdminService(options: { db: Database; config: Config }) {
           passwordHash: await hashPassword(user.password, config.scryptCost),
           name: user.name ?? '',
           plan: user.plan,
+          adminPlan: user.plan,
           subscribed: user.plan > 0,
-          subscribedStrict: user.plan > 0,
           inviteCode: newInviteCode(),
         })
         .returning();
@@ -68,11 +69,11 @@ export function createAdminService(options: { db: Database; config: Config }) {
 
     async setPlan(input: z.input<typeof adminSetPlanSchema>): Promise<AdminUser> {
       const { email, plan } = adminSetPlanSchema.parse(input);
-      const [row] = await db
-        .update(users)
-        .set({ plan, subscribed: plan > 0, subscribedStrict: plan > 0 })
-        .where(eq(users.email, email))
-        .returning();
+      const [given] = await db.update(users).set({ adminPlan: plan }).where(eq(users.email, email)).returning({ id: users.id });
+      if (!given) throw notFound(`No user has the email ${email}`);
+      // The effective plan also counts a subscription, a coupon or a team the person has.
+      await plans.recompute(given.id);
+      const [row] = await db.select().from(users).where(eq(users.id, given.id));
       if (!row) throw notFound(`No user has the email ${email}`);
       return summary(row);
     },

@@ -46,7 +46,7 @@ import { createKeyedHash } from './keyed-hash.ts';
 import type { StorageQuota } from './storage-quota.ts';
 import type { NotificationService } from './notification-service.ts';
 import type { PersonalisationService } from './personalisation-service.ts';
-import { isPro, limitsFor } from './plans.ts';
+import { isPro, limitsFor, monthlyMessageAllowance } from './plans.ts';
 import type { TranscriptionService } from './transcription-service.ts';
 
 export type RecordingRow = typeof recordings.$inferSelect;
@@ -322,13 +322,11 @@ export function createRecordingService(options: {
 
     /** GET get-vocal: reserves an id that one upload will turn into a message. */
     async reserve(user: UserRow, platform: Platform) {
-      const limits = limitsFor(user);
-      if (limits.messagesPerMonth !== null) {
+      const allowance = monthlyMessageAllowance(user, config);
+      if (allowance !== null) {
         const sent = await accounts.messagesThisMonth(user.id);
-        if (sent >= limits.messagesPerMonth) {
-          throw forbidden(
-            `You have sent the ${limits.messagesPerMonth} messages of the Free plan this month. Upgrade to Pro for unlimited messages.`,
-          );
+        if (sent >= allowance) {
+          throw forbidden(`You have sent the ${allowance} messages of the Free plan this month. Upgrade to Pro for unlimited messages.`);
         }
       }
       await db

@@ -13,8 +13,11 @@ import { measureTranscriber } from '../observability/measured-transcriber.ts';
 import type { Storage } from '../storage/storage.ts';
 import { chooseTranscriber } from '../transcription/choose-transcriber.ts';
 import { createSummariser } from '../transcription/summariser.ts';
+import { createBillingService } from '../billing/billing-service.ts';
 import { createAccountService } from './account-service.ts';
 import { createAdminService } from './admin-service.ts';
+import { createAffiliateService } from './affiliate-service.ts';
+import { createCouponService } from './coupon-service.ts';
 import { createAudioService } from './audio-service.ts';
 import { createEmailChangeService } from './email-change-service.ts';
 import { createPasswordResetService } from './password-reset-service.ts';
@@ -30,6 +33,7 @@ import { createMicrosoftIdentityVerifier } from './microsoft-identity.ts';
 import { createNotificationService } from './notification-service.ts';
 import { createOrphanSweep } from './orphan-sweep.ts';
 import { createPersonalisationService } from './personalisation-service.ts';
+import { createPlanService } from './plan-service.ts';
 import { createRecordingService, type PublicPage } from './recording-service.ts';
 import { cachedFileRefusal } from '../cache/cached-file-refusal.ts';
 import { clearingAfterEachJob } from '../cache/clear-public-pages.ts';
@@ -37,6 +41,7 @@ import { createPublicPageCache } from '../cache/public-page-cache.ts';
 import { createRecordingHandoffService } from './recording-handoff-service.ts';
 import { createSessionHandoffService } from './session-handoff-service.ts';
 import { createStorageQuota } from './storage-quota.ts';
+import { createTeamService } from './team-service.ts';
 import { createTokenService } from './token-service.ts';
 import { createTranscriptionService } from './transcription-service.ts';
 import { createApiLimits } from './api-limits.ts';
@@ -57,7 +62,8 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
   const media = createMediaPool({ workers: config.mediaWorkers });
   const tokens = createTokenService({ db, config });
   const deletion = createDeletionService({ db, storage, queue, wake });
-  const accounts = createAccountService({ db, config, storage, tokens, deletion });
+  const plans = createPlanService({ db });
+  const accounts = createAccountService({ db, config, storage, tokens, deletion, plans });
   const personalisation = createPersonalisationService({ db, accounts });
   const summaryEndpoint = config.transcription.summary;
   const transcription = createTranscriptionService({
@@ -110,7 +116,11 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
   const inbox = createInboxService({ db, recordings });
   const errorReporter = createErrorReporter({ ...config.errorReporting, publicUrl: config.publicUrl, logger });
   const feedback = createFeedbackService({ db, errorReporter });
-  const admin = createAdminService({ db, config });
+  const admin = createAdminService({ db, config, plans });
+  const teams = createTeamService({ db, config, plans, mailer, logger });
+  const billing = createBillingService({ db, config, plans, logger });
+  // Stripe promotion codes join in when billing is on (services.billing, src/billing/).
+  const coupons = createCouponService({ db, plans, findPromotionCode: billing.findPromotionCode });
   const rateLimits = createRateLimits({ db });
   const jobHandlers: Record<string, JobHandler> = clearingAfterEachJob(publicPages, {
     ...emailChanges.handlers,
@@ -163,6 +173,16 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
     /** Sends server errors and issue reports to ERROR_REPORTING_DSN; does nothing without one. */
     errorReporter,
     admin,
+    /** The effective plan of each account (users.plan), from all that gives one. */
+    plans,
+    /** Team owners, members and invites (GET/POST/DELETE /invite, /join/:code). */
+    teams,
+    /** Stripe: checkout, webhooks, payments, promotion codes (src/billing/); `enabled` is false without STRIPE_* settings. */
+    billing,
+    /** Local coupons (pnpm admin coupons) and POST /coupon. */
+    coupons,
+    /** Referral links, their clicks and sign-ups, and the commission (GET /affiliate). */
+    affiliates: createAffiliateService({ db, config }),
     transcription,
     audio,
     /** Decoding and re-encoding on worker threads, for any service; closed by the server. */

@@ -50,7 +50,17 @@ const GROUPS = [
   },
   {
     title: 'Plan',
-    sections: [{ href: '/upgrade', title: 'Your plan', text: 'What Free allows, what Pro adds, and how to get it.' }],
+    sections: [
+      { href: '/upgrade', title: 'Your plan', text: 'What Free allows, what Pro adds, and how to get it.' },
+      { href: '/settings/payments', title: 'Payment History', text: 'Your payments for Pro, paid or not, with their receipts.' },
+      { href: '/settings/team', title: 'Team', text: 'Invite colleagues to share your Pro, or see the team you are in.' },
+      { href: '/redeem', title: 'Redeem a coupon', text: 'A coupon code gives your account Pro for a while, or money off Pro.' },
+      {
+        href: '/settings/affiliate',
+        title: 'Affiliate',
+        text: 'Your referral link, who it brought, and the commission on what they pay.',
+      },
+    ],
   },
 ];
 

@@ -35,23 +35,42 @@ describe('the route table (spec section 2)', () => {
     expect(match.kind === 'page' && match.route.name).toBe(name);
   });
 
+  it('gives the join page its code, and takes /join without one', () => {
+    const join = find('/join/AbCdEfGhIjKlMnOpQrStUvWxYz012345');
+    expect(join.kind === 'page' && [join.route.name, join.params]).toEqual(['join', { code: 'AbCdEfGhIjKlMnOpQrStUvWxYz012345' }]);
+    const bare = find('/join');
+    expect(bare.kind === 'page' && bare.route.name).toBe('join');
+    const team = find('/settings/team');
+    expect(team.kind === 'page' && team.route.name).toBe('team-settings');
+  });
+
+  it('gives the redeem page the code of a coupon link, and takes /redeem without one', () => {
+    const linked = find('/redeem/LAUNCH30');
+    expect(linked.kind === 'page' && [linked.route.name, linked.params]).toEqual(['redeem', { code: 'LAUNCH30' }]);
+    const bare = find('/redeem');
+    expect(bare.kind === 'page' && bare.route.name).toBe('redeem');
+    const affiliate = find('/settings/affiliate');
+    expect(affiliate.kind === 'page' && affiliate.route.name).toBe('affiliate-settings');
+  });
+
+  it('gives the billing pages their routes', () => {
+    const payments = find('/settings/payments');
+    expect(payments.kind === 'page' && [payments.route.name, payments.route.title]).toEqual(['payments', 'Payment History']);
+    const success = find('/static/payment-success');
+    expect(success.kind === 'page' && success.route.name).toBe('payment-success');
+  });
+
   it('gives the listen page its id', () => {
     const match = find('/listen/AbCdEf123456');
     expect(match.kind === 'page' && match.params).toEqual({ id: 'AbCdEf123456' });
   });
 
-  it.each([
-    '/record/outlook',
-    '/outlook',
-    '/join/TEAM42',
-    '/redeem',
-    '/settings/payments',
-    '/teams',
-    '/addons/zoho/record',
-    '/static/payment-success',
-  ])('%s, a feature not built yet, is the real 404 rather than a placeholder', (path) => {
-    expect(find(path)).toEqual({ kind: 'missing' });
-  });
+  it.each(['/record/outlook', '/outlook', '/teams', '/addons/zoho/record', '/static/canny-redirect'])(
+    '%s, a feature not built yet, is the real 404 rather than a placeholder',
+    (path) => {
+      expect(find(path)).toEqual({ kind: 'missing' });
+    },
+  );
 
   it('gives the Google add-ons their recorder pages, the Gmail one its code', () => {
     const code = 'AbCdEfGhIjKlMnOpQrStUv';
@@ -100,6 +119,7 @@ describe('the route table (spec section 2)', () => {
       settings: 'dashboard',
       integrations: 'dashboard',
       upgrade: 'dashboard',
+      redeem: 'dashboard',
     });
   });
 });

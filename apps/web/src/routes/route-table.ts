@@ -129,12 +129,40 @@ export const ROUTES: RouteDefinition[] = [
     page: () => import('../settings/transcripts-page.tsx'),
   },
   {
+    name: 'team-settings',
+    paths: ['/settings/team'],
+    layout: 'dashboard',
+    title: 'Team',
+    requiresAuth: true,
+    page: () => import('../teams/team-page.tsx'),
+  },
+  {
     name: 'custom-domain-settings',
     paths: ['/settings/domain'],
     layout: 'dashboard',
     title: 'Custom domain',
     requiresAuth: true,
     page: () => import('../settings/custom-domain-page.tsx'),
+  },
+  // Settings → Affiliate: the referral link and its figures (decision 0034).
+  {
+    name: 'affiliate-settings',
+    paths: ['/settings/affiliate'],
+    layout: 'dashboard',
+    title: 'Affiliate',
+    requiresAuth: true,
+    page: () => import('../affiliate/affiliate-page.tsx'),
+  },
+  // A coupon link (/redeem/CODE) fills the field; /redeem alone asks for the code. Any code
+  // reaches the page, which shows the server's answer for it.
+  {
+    name: 'redeem',
+    paths: ['/redeem/:code', '/redeem'],
+    layout: 'dashboard',
+    title: 'Redeem a coupon',
+    requiresAuth: true,
+    params: z.object({ code: z.string().max(200).optional() }),
+    page: () => import('../coupons/redeem-page.tsx'),
   },
   { name: 'login', paths: ['/login'], layout: 'default', title: 'Log in', page: () => import('../pages/login-page.tsx') },
   {
@@ -177,6 +205,22 @@ export const ROUTES: RouteDefinition[] = [
     title: 'Your plan',
     requiresAuth: true,
     page: () => import('../pages/plan-page.tsx'),
+  },
+  {
+    name: 'payments',
+    paths: ['/settings/payments'],
+    layout: 'dashboard',
+    title: 'Payment History',
+    requiresAuth: true,
+    page: () => import('../billing/payments-page.tsx'),
+  },
+  // Where Stripe Checkout returns: in the checkout popup it reports to the opener and closes.
+  {
+    name: 'payment-success',
+    paths: ['/static/payment-success'],
+    layout: 'basic',
+    title: 'Payment received',
+    page: () => import('../billing/payment-success-page.tsx'),
   },
   { name: 'auth', paths: ['/auth'], layout: 'basic', title: 'Signing in', page: () => import('../pages/auth-landing-page.tsx') },
   {
@@ -239,6 +283,16 @@ export const ROUTES: RouteDefinition[] = [
     layout: 'none',
     params: publicIdParams,
     page: () => import('../pages/contact-form-page.tsx'),
+  },
+  // An invite mail's link (decision 0033); /join alone asks for the code. The page itself
+  // tells an unknown or mistyped code, so any code reaches it.
+  {
+    name: 'join',
+    paths: ['/join/:code', '/join'],
+    layout: 'none',
+    title: 'Join a team',
+    params: z.object({ code: z.string().max(200).optional() }),
+    page: () => import('../teams/join-page.tsx'),
   },
   {
     name: 'unsupported-browser',
