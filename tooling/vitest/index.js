@@ -11,7 +11,7 @@ const shared = {
   testTimeout: 900_000,
   hookTimeout: 600_000,
   // expect.poll gives up after 1 s by default: a hang guard too, so as generous as the above.
-  expect: { poll: { timeout: 30_000 } },
+  expect: { poll: { timeout: 300_000 } },
   restoreMocks: true,
   // Files share their worker's module cache and environment instead of each building its
   // own: a fresh jsdom per file was most of the CPU these suites took (ui-kit: 68 s of CPU

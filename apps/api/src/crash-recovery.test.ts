@@ -16,12 +16,6 @@ import { samplePng, uploadForm, waitFor } from './testing/upload-form.ts';
  * 200 is intact, none that did not is public, the jobs finish and nothing is left behind.
  * Each kill waits for a condition (bytes sent, a child started, a job running), never a time.
  */
-/**
- * Every wait here spans a server process starting, being killed or starting again: on a busy
- * machine that has taken far longer than waitFor's default, so each gets minutes (it only
- * catches a hang).
- */
-const waitLong = <T>(read: () => Promise<T>, accept: (value: T) => boolean) => waitFor(read, accept, 180_000);
 
 const handoffOf = async (dataDir: string) =>
   JSON.parse(await readFile(join(dataDir, 'server.json'), 'utf8')) as { url: string; pid: number; adminToken: string };
@@ -126,7 +120,7 @@ describe.each(backends)('crash recovery (kill -9) on %s', (backend) => {
   async function killServer() {
     const { pid } = await handoffOf(server.dataDir);
     process.kill(pid, 'SIGKILL');
-    await waitLong(
+    await waitFor(
       async () => isProcessAlive(pid),
       (alive) => !alive,
     );
@@ -177,7 +171,7 @@ describe.each(backends)('crash recovery (kill -9) on %s', (backend) => {
       finishedIds.map((id) => callProcess(url(), 'POST', '/api/upload-vocal', { token, form: formFor(id, audio) })),
     );
     expect(finished.map((reply) => reply.status)).toEqual([200, 200, 200, 200, 200]);
-    await waitLong(async () => stalled.every((upload) => upload.progress.sent === upload.progress.half), Boolean);
+    await waitFor(async () => stalled.every((upload) => upload.progress.sent === upload.progress.half), Boolean);
 
     await killServer();
     expect(await Promise.all(stalled.map((upload) => upload.outcome))).toEqual(Array(5).fill('connection lost'));
@@ -206,7 +200,7 @@ describe.each(backends)('crash recovery (kill -9) on %s', (backend) => {
     const speech = await encodeMp3(await goForwardPcm(), GO_FORWARD.sampleRate);
     const id = await reserve(token);
     expect((await callProcess(url(), 'POST', '/api/upload-vocal', { token, form: formFor(id, speech) })).status).toBe(200);
-    const started = await waitLong(
+    const started = await waitFor(
       () => readdir(gate),
       (names) => names.some((name) => name.startsWith('started.')),
     );
@@ -218,7 +212,7 @@ describe.each(backends)('crash recovery (kill -9) on %s', (backend) => {
     const leftBehind = await scratchContents(server.dataDir);
     await server.restart();
     try {
-      await waitLong(
+      await waitFor(
         async () => isProcessAlive(orphan),
         (alive) => !alive,
       );
@@ -240,7 +234,7 @@ describe.each(backends)('crash recovery (kill -9) on %s', (backend) => {
     expect((await readdir(scratchRootOf(server.dataDir))).includes(String(deadServer))).toBe(false);
 
     await writeFile(join(gate, 'open'), '');
-    const state = await waitLong(
+    const state = await waitFor(
       async () => (await callProcess(url(), 'GET', `/api/transcription/${id}`, { token })).body,
       (body) => body.status !== 'loading',
     );
@@ -251,7 +245,7 @@ describe.each(backends)('crash recovery (kill -9) on %s', (backend) => {
     for (const name of await readdir(gate)) {
       const pid = Number(/^started\.(\d+)$/.exec(name)?.[1]);
       if (pid) {
-        await waitLong(
+        await waitFor(
           async () => isProcessAlive(pid),
           (alive) => !alive,
         );
@@ -273,7 +267,7 @@ describe.each(backends)('crash recovery (kill -9) on %s', (backend) => {
       // Answers once the job is done or the server is gone; the job's state says which.
       void callProcess(url(), 'GET', `/api/reencode/${id}`, { token }).catch(() => {});
       const key = `reencode:${id}`;
-      const seen = await waitLong(
+      const seen = await waitFor(
         () => jobState(key),
         (state) => state === 'running' || state === 'done',
       );
@@ -283,7 +277,7 @@ describe.each(backends)('crash recovery (kill -9) on %s', (backend) => {
     await killServer();
 
     await server.restart();
-    await waitLong(
+    await waitFor(
       () => jobState(`reencode:${id}`),
       (state) => state === 'done',
     );

@@ -160,13 +160,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     const renamed = await callProcess(one.url, 'POST', `/api/edit/${id}`, { token, json: { subject: 'Renamed through one' } });
     expect(renamed.status).toBe(200);
     expect(before).not.toBe('Renamed through one');
-    await waitFor(subjectOnTwo, (subject) => subject === 'Renamed through one', 60_000);
+    await waitFor(subjectOnTwo, (subject) => subject === 'Renamed through one');
 
     expect((await callProcess(one.url, 'DELETE', `/api/delete/${id}`, { token })).status).toBe(200);
     await waitFor(
       async () => (await callProcess(two.url, 'GET', `/api/view-vocal/${id}`)).status,
       (status) => status === 404 || status === 410,
-      60_000,
     );
     const listen = await fetch(`${two.url.replace('localhost', '127.0.0.1')}/listen/${id}`);
     expect(listen.status).not.toBe(200);

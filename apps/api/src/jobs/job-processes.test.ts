@@ -129,7 +129,6 @@ describe.each(backends)('jobs across server processes on %s', (backend) => {
       await waitFor(
         async () => (await callProcess(left.url, 'GET', `/api/transcription/${id}`, { token })).body.status,
         (status) => status === 'complete',
-        30_000,
       );
     }
     expect(fake.transcriptionCalls()).toBe(12);

@@ -11,7 +11,7 @@ import { createJobWorker, type JobHandler } from './job-worker.ts';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const logger = createLogger('silent');
 
-async function waitFor<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 120_000): Promise<T> {
+async function waitFor<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 600_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();

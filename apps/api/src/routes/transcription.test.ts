@@ -28,7 +28,6 @@ const settled = (server: TestServer, token: string, id: string) =>
   waitFor(
     async () => (await server.call('GET', `/api/transcription/${id}`, { token })).body,
     (state) => state.status !== 'loading',
-    30_000,
   );
 
 function expectInside(transcription: Transcription, duration: number) {

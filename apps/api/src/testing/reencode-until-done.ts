@@ -9,5 +9,4 @@ export const reencodeUntilDone = (server: Pick<TestServer, 'call'>, token: strin
   waitFor(
     () => server.call('GET', `/api/reencode/${id}`, { token }),
     (reply) => reply.status !== 202,
-    120_000,
   );

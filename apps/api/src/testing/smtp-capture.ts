@@ -134,7 +134,7 @@ export async function startSmtpCapture() {
       failingRecipients.add(address.toLowerCase());
     },
     /** Waits for a message `accept` takes. */
-    async waitFor(accept: (mail: CapturedMail) => boolean, timeoutMs = 120_000): Promise<CapturedMail> {
+    async waitFor(accept: (mail: CapturedMail) => boolean, timeoutMs = 600_000): Promise<CapturedMail> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const found = messages.find(accept);

@@ -29,8 +29,12 @@ export async function threeSecondMp3(): Promise<Uint8Array> {
 export const samplePeaks = Array.from({ length: 48 }, (_, index) => Math.abs(Math.sin(index / 5)));
 export const samplePng = () => makePng(480, 64);
 
-/** Waits until `read` gives a value `accept` takes, polling. */
-export async function waitFor<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 120_000): Promise<T> {
+/**
+ * Waits until `read` gives a value `accept` takes, polling. The deadline only catches a hang:
+ * in a loaded `pnpm check` a pocketsphinx transcription that takes 2 s alone has run past
+ * 30 s, so every caller shares this one generous default rather than guessing a speed.
+ */
+export async function waitFor<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 600_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
