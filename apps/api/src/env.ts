@@ -203,8 +203,12 @@ export const envSchema = z.object({
   JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
   /** Wait before the first retry; it doubles with each further failure. */
   JOB_RETRY_BASE_SECONDS: z.coerce.number().nonnegative().default(10),
-  /** How often an idle worker looks for jobs queued by other processes. */
-  JOB_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  /**
+   * How often an idle worker looks for jobs queued or abandoned by other processes: 1 s on
+   * PostgreSQL, 10 s on PGlite, which serves one process (its own jobs, retries and sweeps wake
+   * it on time; the poll only finds a job a stopped run of it left behind).
+   */
+  JOB_POLL_MS: z.coerce.number().int().min(10).optional(),
   /** How often expired recordings are looked for, so a job deletes their files. */
   EXPIRY_SWEEP_SECONDS: z.coerce.number().positive().default(60),
   /**
@@ -424,7 +428,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       leaseSeconds: env.JOB_LEASE_SECONDS,
       maxAttempts: env.JOB_MAX_ATTEMPTS,
       retryBaseSeconds: env.JOB_RETRY_BASE_SECONDS,
-      pollMs: env.JOB_POLL_MS,
+      pollMs: env.JOB_POLL_MS ?? (env.DATABASE_URL ? 1000 : 10_000),
       expirySweepSeconds: env.EXPIRY_SWEEP_SECONDS,
     },
     listenPath: { publicCacheSeconds: env.PUBLIC_CACHE_SECONDS, listenFlushMs: env.LISTEN_FLUSH_MS },

@@ -37,7 +37,6 @@ beforeAll(async () => {
       TRANSCRIPTION_API_URL: fake.url,
       TRANSCRIPTION_API_KEY: 'sk-test',
       TRANSCRIPTION_MODEL: 'whisper-large-v3',
-      JOB_POLL_MS: '50',
     },
   });
   browser = await launchBrowser();

@@ -34,7 +34,6 @@ const product = await startProduct({
     TRANSCRIPTION_API_KEY: 'sk-test',
     TRANSCRIPTION_MODEL: 'whisper-large-v3',
     SUMMARY_MODEL: 'chat-small',
-    JOB_POLL_MS: '50',
   },
 });
 const browser = await launchBrowser();

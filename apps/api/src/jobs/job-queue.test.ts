@@ -156,6 +156,36 @@ describe.each(backends)('job queue on %s', (backend) => {
     expect((await queue.find(`${kind}:permanent`))?.attempts).toBe(1);
   });
 
+  it('wakes for its own retries and periodic tasks when they fall due, however slow its poll', async () => {
+    const kind = key('own-retry');
+    const tries: number[] = [];
+    let sweeps = 0;
+    // An hour's poll: without waking on time, neither the retry nor the second sweep would
+    // come before the test's hang guard.
+    const worker = createJobWorker({
+      queue,
+      handlers: {
+        [kind]: {
+          async run(job, context) {
+            tries.push(job.attempts);
+            if (job.attempts === 1) throw new Error('flaky');
+            await context.complete(async () => {});
+          },
+        },
+      },
+      concurrency: 1,
+      pollMs: 3_600_000,
+      leaseSeconds: 5,
+      logger,
+      periodic: [{ everyMs: 50, run: async () => void sweeps++ }],
+    });
+    await queue.enqueue({ kind, key: key('own-retry-job') });
+    worker.start();
+    await waitFor(async () => tries.length === 2 && sweeps >= 3, Boolean);
+    await worker.stop();
+    expect(tries).toEqual([1, 2]);
+  });
+
   it('stopping hands back a job that does not finish in time, without using up a try', async () => {
     const kind = key('slow');
     const jobKey = key('slow-job');

@@ -135,7 +135,12 @@ export function createJobQueue(options: { db: Database; config: Config['jobs'] }
     async fail(
       job: JobRow,
       reason: string,
-      failOptions: { permanent: boolean; giveUp?: (transaction: Transaction) => Promise<void> },
+      failOptions: {
+        permanent: boolean;
+        giveUp?: (transaction: Transaction) => Promise<void>;
+        /** Told when the retry is due, in seconds from now, so this process can be awake for it. */
+        onRetry?: (delaySeconds: number) => void;
+      },
     ): Promise<'retry' | 'failed' | 'lost'> {
       return db.transaction(async (transaction) => {
         if (!(await lockHeld(transaction, job))) return 'lost';
@@ -158,6 +163,7 @@ export function createJobQueue(options: { db: Database; config: Config['jobs'] }
             leasedUntil: null,
           })
           .where(eq(jobs.id, job.id));
+        failOptions.onRetry?.(delay);
         return 'retry';
       });
     },

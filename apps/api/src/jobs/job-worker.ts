@@ -41,7 +41,9 @@ export type JobWorker = {
 /**
  * Runs jobs from the queue with at most `concurrency` at a time in this process. Idle, it
  * polls every `pollMs` for jobs other processes queued or abandoned; a running job's lease
- * is renewed every third of its length.
+ * is renewed every third of its length. What this process knows is coming (a retry it
+ * recorded, a periodic task falling due) wakes it on time instead of at the next poll, so
+ * the poll can stay slow: every poll is a query, and on PGlite a query is this process's CPU.
  */
 export function createJobWorker(options: {
   queue: JobQueue;
@@ -65,6 +67,16 @@ export function createJobWorker(options: {
   let ticking = false;
   let tickAgain = false;
   const lastPeriodicRun = new Map<number, number>();
+  /** When retries this process recorded fall due (epoch ms). */
+  const retriesDue: number[] = [];
+
+  /** The poll, or sooner when a known retry or periodic task falls due before it. */
+  function untilNextDue(): number {
+    const now = Date.now();
+    const due = [...retriesDue];
+    for (const [index, task] of (options.periodic ?? []).entries()) due.push((lastPeriodicRun.get(index) ?? 0) + task.everyMs);
+    return due.reduce((soonest, at) => Math.min(soonest, Math.max(0, at - now)), options.pollMs);
+  }
 
   function schedule(delayMs: number) {
     if (stopping || !started) return;
@@ -89,6 +101,9 @@ export function createJobWorker(options: {
       return;
     }
     ticking = true;
+    // The retries due by now are what this tick claims.
+    const now = Date.now();
+    for (let index = retriesDue.length - 1; index >= 0; index--) if (retriesDue[index]! <= now) retriesDue.splice(index, 1);
     try {
       do {
         tickAgain = false;
@@ -109,7 +124,7 @@ export function createJobWorker(options: {
       logger.warn('The job worker could not reach the database', { error: String(error) });
     } finally {
       ticking = false;
-      schedule(options.pollMs);
+      schedule(untilNextDue());
     }
   }
 
@@ -161,6 +176,7 @@ export function createJobWorker(options: {
           .fail(job, reason, {
             permanent,
             giveUp: handler.giveUp ? (transaction) => handler.giveUp!(job, reason, transaction) : undefined,
+            onRetry: (delaySeconds) => retriesDue.push(Date.now() + delaySeconds * 1000),
           })
           .catch((failure: unknown) => {
             logger.error('A failed job could not be recorded', { job: job.id, error: String(failure) });

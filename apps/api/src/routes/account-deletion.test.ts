@@ -14,7 +14,7 @@ describe.each(backends)('deleting an account on %s', (backend) => {
   let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
   beforeAll(async () => {
     smtp = await startSmtpCapture();
-    server = await startTestServer(backend, { SMTP_URL: smtp.url, JOB_POLL_MS: '100' });
+    server = await startTestServer(backend, { SMTP_URL: smtp.url });
   });
   afterAll(async () => {
     await server.close();

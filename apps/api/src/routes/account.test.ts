@@ -138,7 +138,7 @@ describe.each(embeddedBackend)('changing the account email on %s', (backend) => 
   let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
   beforeAll(async () => {
     smtp = await startSmtpCapture();
-    server = await startTestServer(backend, { SMTP_URL: smtp.url, TRUST_PROXY: 'true', JOB_POLL_MS: '100' });
+    server = await startTestServer(backend, { SMTP_URL: smtp.url, TRUST_PROXY: 'true' });
   });
   afterAll(async () => {
     await server.close();

@@ -20,7 +20,7 @@ beforeAll(async () => {
 describe.each(embeddedBackend)('audio on %s', (backend) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(backend, { TRANSCRIBER: 'local', JOB_POLL_MS: '50', EXPIRY_SWEEP_SECONDS: '0.2' });
+    server = await startTestServer(backend, { TRANSCRIBER: 'local', EXPIRY_SWEEP_SECONDS: '0.2' });
   });
   afterAll(() => server.close());
 

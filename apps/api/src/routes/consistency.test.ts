@@ -32,11 +32,7 @@ describe.each(backends)('consistency under faults on %s', (backend) => {
   let server: TestServer;
   const faults = faultyDeletes();
   beforeAll(async () => {
-    server = await startTestServer(
-      backend,
-      { JOB_POLL_MS: '50', JOB_RETRY_BASE_SECONDS: '0.05', EXPIRY_SWEEP_SECONDS: '3600' },
-      { wrapStorage: faults.wrap },
-    );
+    server = await startTestServer(backend, { JOB_RETRY_BASE_SECONDS: '0.05', EXPIRY_SWEEP_SECONDS: '3600' }, { wrapStorage: faults.wrap });
   });
   afterAll(() => server.close());
 

@@ -24,7 +24,6 @@ describe.each(backends)('the inbox on %s', (backend) => {
       TRANSCRIPTION_API_URL: fake.url,
       TRANSCRIPTION_API_KEY: 'sk-test',
       TRANSCRIPTION_MODEL: 'whisper-large-v3',
-      JOB_POLL_MS: '50',
     });
   });
   afterAll(async () => {

@@ -21,7 +21,7 @@ describe.each(embeddedBackend)('notification choices, unsubscribe links, receipt
   let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
   beforeAll(async () => {
     smtp = await startSmtpCapture();
-    server = await startTestServer(backend, { TRUST_PROXY: 'true', SMTP_URL: smtp.url, JOB_POLL_MS: '100' });
+    server = await startTestServer(backend, { TRUST_PROXY: 'true', SMTP_URL: smtp.url });
   });
   afterAll(async () => {
     await server.close();

@@ -21,7 +21,6 @@ describe.each(embeddedBackend)('mail to owners about visitors, over SMTP, on %s'
       MAIL_FROM: 'Vocal Test <no-reply@vocal.test>',
       // A failed send is tried again at once, so the retry test need not wait.
       JOB_RETRY_BASE_SECONDS: '0',
-      JOB_POLL_MS: '100',
     });
   });
   afterAll(async () => {

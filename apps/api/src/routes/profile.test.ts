@@ -13,7 +13,7 @@ describe.each(embeddedBackend)("a person's name and avatar: one source on %s", (
   let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
   beforeAll(async () => {
     smtp = await startSmtpCapture();
-    server = await startTestServer(backend, { TRUST_PROXY: 'true', SMTP_URL: smtp.url, JOB_POLL_MS: '100' });
+    server = await startTestServer(backend, { TRUST_PROXY: 'true', SMTP_URL: smtp.url });
   });
   afterAll(async () => {
     await server.close();

@@ -17,7 +17,6 @@ describe.each(embeddedBackend)('PUT transcription/{id} (the owner edits the tran
       TRANSCRIPTION_API_URL: fake.url,
       TRANSCRIPTION_API_KEY: 'sk-test',
       TRANSCRIPTION_MODEL: 'whisper-large-v3',
-      JOB_POLL_MS: '50',
     });
     mp3 = await threeSecondMp3();
   });

@@ -46,7 +46,7 @@ describe.each(embeddedBackend)('transcription on %s', (backend) => {
     let server: TestServer;
     let goForwardMp3: Uint8Array;
     beforeAll(async () => {
-      server = await startTestServer(backend, { TRANSCRIBER: 'local', JOB_POLL_MS: '50' });
+      server = await startTestServer(backend, { TRANSCRIBER: 'local' });
       goForwardMp3 = await encodeMp3(await goForwardPcm(), GO_FORWARD.sampleRate);
     });
     afterAll(() => server.close());
@@ -141,7 +141,6 @@ describe.each(embeddedBackend)('transcription on %s', (backend) => {
         SUMMARY_MODEL: 'chat-small',
         JOB_MAX_ATTEMPTS: '3',
         JOB_RETRY_BASE_SECONDS: '0.05',
-        JOB_POLL_MS: '50',
       });
     });
     afterAll(async () => {

@@ -37,6 +37,8 @@ export function createListenService(options: {
   notifications?: Pick<NotificationService, 'queueInTransaction'>;
   /** Forgotten for a message once its listens are written, so its count is exact. */
   publicPages?: { forget(id: string): void };
+  /** Wakes the job worker once a batch has queued a receipt, so the mail goes at once. */
+  wakeJobs?: () => void;
   /** How often counted listens are written in one batch; 0 writes each before answering. */
   flushEveryMs?: number;
   logger?: Logger;
@@ -78,7 +80,7 @@ export function createListenService(options: {
         const batch = pending;
         pending = [];
         try {
-          await writeBatch(batch);
+          if (await writeBatch(batch)) options.wakeJobs?.();
         } catch (error) {
           pending = [...batch, ...pending];
           throw error;
@@ -88,7 +90,9 @@ export function createListenService(options: {
     return flushing;
   }
 
-  async function writeBatch(batch: PendingListen[]) {
+  /** Answers whether it queued a receipt. */
+  async function writeBatch(batch: PendingListen[]): Promise<boolean> {
+    let receipts = false;
     await db.transaction(async (transaction) => {
       // A message deleted since (its row gone with its listens) takes its listens with it.
       const ids = [...new Set(batch.map((listen) => listen.recordingId))];
@@ -116,9 +120,11 @@ export function createListenService(options: {
         // message, so however listens race, it is queued once.
         if (counted && counted.views === added && origin === 'owner') {
           await options.notifications?.queueInTransaction({ event: 'first-listen', recordingId }, transaction);
+          receipts = true;
         }
       }
     });
+    return receipts;
   }
 
   return {

@@ -110,6 +110,7 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
     publicPages,
     flushEveryMs: config.listenPath.listenFlushMs,
     logger,
+    wakeJobs: wake,
   });
   const visitors = createVisitorService({ db, accounts, personalisation, notifications, wakeJobs: wake });
   const folders = createFolderService({ db, recordings });
