@@ -5,21 +5,12 @@ import { jobs } from '../db/schema.ts';
 import { createLogger } from '../logger.ts';
 import { openTestDatabase } from '../testing/test-database.ts';
 import { backends } from '../testing/test-server.ts';
+import { waitFor } from '../testing/upload-form.ts';
 import { createJobQueue, PermanentJobError, type JobQueue } from './job-queue.ts';
 import { createJobWorker, type JobHandler } from './job-worker.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const logger = createLogger('silent');
-
-async function waitFor<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 600_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (accept(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out; last value ${JSON.stringify(value)}`);
-    await sleep(25);
-  }
-}
 
 describe.each(backends)('job queue on %s', (backend) => {
   let database: DatabaseHandle & { drop(): Promise<void> };
