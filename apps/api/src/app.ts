@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { jsonLength } from './http/json-length.ts';
 import { HTTPException } from 'hono/http-exception';
 import { routePath } from 'hono/route';
 import type { AppEnv } from './http/app-env.ts';
@@ -87,6 +88,7 @@ export function createApp(services: Services, logger: Logger, options: { adminTo
   // it compresses before the middleware above add their headers: a compressed answer is a new
   // response, and headers set on the old one would be lost (src/http/response-headers.ts).
   app.use(compress());
+  app.use(jsonLength());
 
   app.onError((error, context) => {
     if (error instanceof HttpError) {

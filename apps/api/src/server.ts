@@ -7,6 +7,7 @@ import { newAdminToken, removeHandoff, writeHandoff } from './admin-handoff.ts';
 import { createApp } from './app.ts';
 import { createAnswerReplay, type AnswerReplay } from './cache/answer-replay.ts';
 import { answerClientErrorsInJson } from './http/client-errors.ts';
+import { incomingAddress } from './http/client-address.ts';
 import { openDatabase } from './db/database.ts';
 import type { Config } from './env.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -133,7 +134,18 @@ export async function startServer(
   });
   const adminToken = newAdminToken();
   // The listen path's hot answers go out before the app (src/cache/answer-replay.ts).
-  const answerReplay = createAnswerReplay({ cache: services.publicPages, metrics, logger, trustProxy: resolved.trustProxy });
+  const answerReplay = createAnswerReplay({
+    cache: services.publicPages,
+    metrics,
+    logger,
+    trustProxy: resolved.trustProxy,
+    computed: {
+      'listen-tracking': async (recordingId, incoming) =>
+        JSON.stringify(
+          await services.listens.track(recordingId, { userId: null, address: incomingAddress(incoming, resolved.trustProxy) }),
+        ),
+    },
+  });
   const app = createApp(services, logger, { adminToken, answerReplay });
   handler = answerReplay.listener(getRequestListener(app.fetch));
   await writeHandoff(resolved.dataDir, { url: `http://127.0.0.1:${port}`, pid: process.pid, adminToken });

@@ -106,6 +106,60 @@ describe.each(embeddedBackend)('listen-path answers sent again without the app, 
     if (slow.nonce) expect(fast.nonce).not.toBe(slow.nonce);
   });
 
+  it('holds a file in memory once it is answered again, sends the same bytes from there, and lets it go when its page changes', async () => {
+    // A message of its own: no answer of another test holds its files.
+    const path = `/files/${await ownerMessage(server, owner.access, { subject: 'Held in memory' })}.png`;
+    const start = server.running.answerReplay.heldBytes;
+    const { slow } = await twice(path);
+    const size = Number(slow.headers['content-length']);
+    // The second answer streamed it from disk and keeps the bytes once the file is read through.
+    expect(size).toBeGreaterThan(0);
+    await expect.poll(() => server.running.answerReplay.heldBytes).toBe(start + size);
+    const held = start + size;
+    const before = replayed();
+    const third = comparable(await rawGet(`${server.url}${path}`));
+    expect(replayed()).toBe(before + 1);
+    expect(third.body).toEqual(slow.body);
+    expect(third.headers).toEqual(slow.headers);
+    expect(server.running.answerReplay.heldBytes).toBe(held);
+    // A change to the message drops its kept answers, and the memory with them.
+    server.running.services.publicPages.clear();
+    const afterChange = comparable(await rawGet(`${server.url}${path}`));
+    expect(afterChange.body).toEqual(slow.body);
+    expect(server.running.answerReplay.heldBytes).toBe(held - size);
+  });
+
+  it('counts each anonymous listener on the replayed path with the same headers, and leaves signed-in ones to the app', async () => {
+    const path = `/api/track/view-vocal/${id}`;
+    const from = (address: string) => ({ 'x-forwarded-for': address });
+    server.running.services.publicPages.clear();
+    const start = replayed();
+    const slow = comparable(await rawGet(`${server.url}${path}`, from('198.51.100.1')));
+    expect(replayed()).toBe(start);
+    const fast = comparable(await rawGet(`${server.url}${path}`, from('198.51.100.2')));
+    expect(replayed()).toBe(start + 1);
+    const [first, second] = [JSON.parse(slow.body), JSON.parse(fast.body)];
+    expect(first).toEqual({ counted: true, listen: expect.any(String) });
+    expect(second).toEqual({ counted: true, listen: expect.any(String) });
+    expect(second.listen).not.toBe(first.listen);
+    // Same headers, but for the length of each listener's own answer.
+    const { 'content-length': _slowLength, ...slowHeaders } = slow.headers;
+    const { 'content-length': fastLength, ...fastHeaders } = fast.headers;
+    expect(fastHeaders).toEqual(slowHeaders);
+    expect(Number(fastLength)).toBe(Buffer.byteLength(fast.body));
+    // The same listener again within the visit: known, not counted, from the replayed path too.
+    const before = replayed();
+    expect(JSON.parse(comparable(await rawGet(`${server.url}${path}`, from('198.51.100.1'))).body)).toEqual({
+      counted: false,
+      listen: first.listen,
+    });
+    expect(replayed()).toBe(before + 1);
+    // The owner, signed in, goes through the app and is never counted.
+    const own = await rawGet(`${server.url}${path}`, { authorization: `Bearer ${owner.access}` });
+    expect(JSON.parse(own.body.toString())).toEqual({ counted: false });
+    expect(replayed()).toBe(before + 1);
+  });
+
   it('answers a client holding the current version 304 the same way', async () => {
     const first = await rawGet(`${server.url}/api/view-vocal/${id}`);
     const { slow, fast } = await twice(`/api/view-vocal/${id}`, { 'if-none-match': String(first.headers.etag) });

@@ -15,7 +15,20 @@ import { routePatternOf } from '../observability/route-pattern.ts';
  * `keyOf`) and on the cached public page of `recordingId`. `body` is what the route answered:
  * text or bytes, or a file stream opened on local disk (sent again from the file, never kept).
  */
-export type ReplayableAnswer = { recordingId: string; body: string | Uint8Array | Readable; encoding?: string };
+export type ReplayableAnswer = {
+  recordingId: string;
+  body: string | Uint8Array | Readable;
+  encoding?: string;
+  /**
+   * The body is made anew for each request by this named computation (`computed` of
+   * createAnswerReplay), the rest of the answer (status, headers) kept: listen tracking, whose
+   * body is each listener's own.
+   */
+  computedBy?: ComputedAnswer;
+};
+
+/** Answers whose body is computed per request while status and headers are replayed. */
+export type ComputedAnswer = 'listen-tracking';
 
 type Pieces = string[];
 type Remembered = {
@@ -27,8 +40,9 @@ type Remembered = {
   body:
     | { kind: 'text'; pieces: Pieces }
     | { kind: 'gzip'; pieces: Pieces; deflated: Buffer[] }
-    | { kind: 'bytes'; bytes: Uint8Array }
+    | { kind: 'bytes'; bytes: Uint8Array; fromFile?: true }
     | { kind: 'file'; path: string; start: number; end: number }
+    | { kind: 'computed'; by: ComputedAnswer }
     | null;
   labels: { method: string; route: string; status: string };
   logLine: string;
@@ -105,10 +119,47 @@ export function createAnswerReplay(options: {
   logger: Logger;
   trustProxy: boolean;
   maxAnswers?: number;
+  /**
+   * The per-request bodies of computed answers, as the route would send them (JSON text). A
+   * computation that fails leaves the request to the app, which answers as it always does.
+   */
+  computed?: Partial<Record<ComputedAnswer, (recordingId: string, incoming: IncomingMessage) => Promise<string>>>;
+  /** Bytes of files held in memory, all answers together; a file larger than `maxFileBytes` is never held. */
+  maxHeldBytes?: number;
+  maxFileBytes?: number;
 }) {
   const maxAnswers = options.maxAnswers ?? 2000;
+  const maxHeldBytes = options.maxHeldBytes ?? 32 * 1024 * 1024;
+  const maxFileBytes = options.maxFileBytes ?? 1024 * 1024;
   const answers = new Map<string, Remembered>();
   let replayed = 0;
+  /** Bytes of the files whose answers hold them in memory. */
+  let heldBytes = 0;
+
+  function forget(key: string) {
+    const answer = answers.get(key);
+    if (answer?.body?.kind === 'bytes' && answer.body.fromFile) heldBytes -= answer.body.bytes.byteLength;
+    answers.delete(key);
+  }
+
+  /**
+   * A file answered again is held in memory from then on, while there is room: ids never change
+   * content (an edit makes a new URL), and a message shared widely is the same few files asked
+   * for thousands of times. The bytes are the ones just streamed, collected on the way out.
+   */
+  function holdWhileSending(key: string, answer: Remembered, stream: ReadStream) {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    stream.on('data', (chunk) => {
+      size += chunk.length;
+      if (size <= maxFileBytes) chunks.push(chunk as Buffer);
+    });
+    stream.once('end', () => {
+      if (size > maxFileBytes || heldBytes + size > maxHeldBytes || answers.get(key) !== answer) return;
+      answer.body = { kind: 'bytes', bytes: Buffer.concat(chunks, size), fromFile: true };
+      heldBytes += size;
+    });
+  }
 
   const remember: MiddlewareHandler<AppEnv> = async (context, next) => {
     const incoming = context.env?.incoming;
@@ -131,7 +182,10 @@ export function createAnswerReplay(options: {
     const headers: Remembered['headers'] = [];
     for (const [name, value] of response.headers) headers.push([name, name === 'x-request-id' ? [] : cut(value, nonce)]);
     let body: Remembered['body'] = null;
-    if (response.status !== 304) {
+    if (replayable.computedBy) {
+      if (!options.computed?.[replayable.computedBy] || encoding !== undefined) return;
+      body = { kind: 'computed', by: replayable.computedBy };
+    } else if (response.status !== 304) {
       const sent = replayable.body;
       if (typeof sent === 'string' && gzippedText) {
         const pieces = cut(sent, nonce);
@@ -144,8 +198,9 @@ export function createAnswerReplay(options: {
         body = { kind: 'file', path: sent.path, start: start ?? 0, end: end ?? Infinity };
       } else return;
     }
-    if (answers.size >= maxAnswers && !answers.has(key)) answers.delete(answers.keys().next().value!);
+    if (answers.size >= maxAnswers && !answers.has(key)) forget(answers.keys().next().value!);
     const labels = { method: 'GET', route: routePatternOf(context), status: `${Math.floor(response.status / 100)}xx` };
+    forget(key);
     answers.set(key, {
       recordingId: replayable.recordingId,
       page,
@@ -184,7 +239,7 @@ export function createAnswerReplay(options: {
     const answer = key === null ? undefined : answers.get(key);
     if (!answer) return false;
     if (options.cache.peek(answer.recordingId) !== answer.page) {
-      answers.delete(key!);
+      forget(key!);
       return false;
     }
     const started = performance.now();
@@ -192,6 +247,23 @@ export function createAnswerReplay(options: {
     const nonce = nextNonce();
     const headers = headersOf(answer, requestId, nonce);
     const body = answer.body;
+    if (body?.kind === 'computed') {
+      options.computed![body.by]!(answer.recordingId, incoming).then(
+        (text) => {
+          replayed++;
+          headers['content-length'] = Buffer.byteLength(text);
+          outgoing.writeHead(answer.status, headers);
+          outgoing.end(text);
+          finished(answer, started, requestId);
+        },
+        () => {
+          // Gone, expired or failing since: the app says so, as it would have.
+          forget(key!);
+          app(incoming, outgoing);
+        },
+      );
+      return true;
+    }
     replayed++;
     if (body === null) {
       outgoing.writeHead(answer.status, headers);
@@ -216,12 +288,13 @@ export function createAnswerReplay(options: {
       const stream = createReadStream(body.path, { start: body.start, end: body.end });
       stream.once('error', (error) => {
         if (!outgoing.headersSent) {
-          answers.delete(key!);
+          forget(key!);
           app(incoming, outgoing);
         } else outgoing.destroy(error);
       });
       stream.once('ready', () => {
         outgoing.writeHead(answer.status, headers);
+        holdWhileSending(key!, answer, stream);
         stream.pipe(outgoing);
       });
       outgoing.once('close', () => stream.destroy());
@@ -246,6 +319,10 @@ export function createAnswerReplay(options: {
     },
     get size() {
       return answers.size;
+    },
+    /** Bytes of files held in memory (tests). */
+    get heldBytes() {
+      return heldBytes;
     },
   };
 }

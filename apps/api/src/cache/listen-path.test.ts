@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { listens, recordings } from '../db/schema.ts';
+import { listens, listenVisitors, recordings } from '../db/schema.ts';
 import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { fromAddress, newAddress, ownerMessage } from '../testing/visitor-helpers.ts';
 import { FILE_CACHE_CONTROL } from './http-caching.ts';
@@ -205,6 +205,38 @@ describe.each(embeddedBackend)('the listen path, cached, on %s', (backend) => {
     const heard = await server.call('POST', `/api/track/heard/${id}`, { json: { listen: late.body.listen, heard: 0.5 } });
     expect(heard.status).toBe(204);
     expect(await viewsInRow()).toBe(13);
+  });
+
+  it('counts a visit another process counted once: the batch finds its claim, and progress goes to that listen', async () => {
+    const owner = await server.signUp();
+    const id = await ownerMessage(server, owner.access);
+    const address = newAddress();
+    // Another process counted this visitor a moment ago: its visitor row and listen are written.
+    const hash = await services().listens.visitorHash(id, address, null);
+    const [theirs] = await services()
+      .db.insert(listens)
+      .values({ recordingId: id, listener: hash, heardShare: 0 })
+      .returning({ id: listens.id });
+    await services()
+      .db.insert(listenVisitors)
+      .values({ recordingId: id, visitorHash: hash, lastCountedAt: new Date(), listenId: theirs!.id });
+    await services().db.update(recordings).set({ views: 1 }).where(eq(recordings.id, id));
+
+    // This process has not seen them: it answers at once and leaves the claim to the batch.
+    const track = () => server.call('GET', `/api/track/view-vocal/${id}`, { headers: fromAddress(address) });
+    const here = await track();
+    expect(here.body.counted).toBe(true);
+    await services().listens.flush();
+    const written = await services().db.select().from(listens).where(eq(listens.recordingId, id));
+    expect(written.map((listen) => listen.id)).toEqual([theirs!.id]);
+    expect((await services().db.select({ views: recordings.views }).from(recordings).where(eq(recordings.id, id)))[0]!.views).toBe(1);
+
+    // The page's progress beacon, sent with the id it was given, moves the visit's listen.
+    const heard = await server.call('POST', `/api/track/heard/${id}`, { json: { listen: here.body.listen, heard: 0.75 } });
+    expect(heard.status).toBe(204);
+    expect((await services().db.select().from(listens).where(eq(listens.id, theirs!.id)))[0]!.heardShare).toBe(0.75);
+    // And this process now knows the visit by that listen.
+    expect((await track()).body).toEqual({ counted: false, listen: theirs!.id });
   });
 
   it('serves files in ranges, with an ETag, immutable for a year in browsers and 5 minutes in a CDN', async () => {

@@ -22,6 +22,8 @@ export function listenRoutes(services: { config: Config; accounts: AccountServic
         userId: user?.id ?? null,
         address: clientAddress(context, services.config.trustProxy),
       });
+      // Each listener's answer is their own: the replay keeps the headers and asks the service again.
+      if (!user) context.set('replayable', { recordingId: id, body: JSON.stringify(result), computedBy: 'listen-tracking' });
       return context.json(result, 200, { 'cache-control': 'no-store' });
     })
     .get('/views/:id', requireUser(services), async (context) => {

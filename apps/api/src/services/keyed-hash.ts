@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 import { serverSecret } from './server-secret.ts';
 
@@ -8,10 +8,12 @@ import { serverSecret } from './server-secret.ts';
  * secret lives in the database, so every server process hashes alike.
  */
 export function createKeyedHash(db: Database, secretName: string): (...parts: string[]) => Promise<string> {
-  let secret: Promise<string> | null = null;
+  // A key object made once: a string key is converted again on every HMAC, which on the listen
+  // path (a hash per listener) was a measurable share of the request.
+  let key: Promise<KeyObject> | null = null;
   return async (...parts) => {
-    secret ??= serverSecret(db, secretName, 32);
-    return createHmac('sha256', await secret)
+    key ??= serverSecret(db, secretName, 32).then((secret) => createSecretKey(Buffer.from(secret)));
+    return createHmac('sha256', await key)
       .update(parts.join('\n'))
       .digest('base64url');
   };

@@ -10,14 +10,36 @@ import { isWritten, type RecordingService } from './recording-service.ts';
 import { createKeyedHash } from './keyed-hash.ts';
 import type { NotificationService } from './notification-service.ts';
 import type { Logger } from '../logger.ts';
+import type { Transaction } from '../jobs/job-queue.ts';
 
-/** A listen counted and answered, written with the next batch. */
-type PendingListen = { recordingId: string; listenId: string; listener: string; origin: string };
+/**
+ * A listen counted and answered, written with the next batch. `claimed`: its visitor row was
+ * already claimed in the database (immediate writes); otherwise the batch claims it.
+ */
+type PendingListen = { recordingId: string; listenId: string; listener: string; origin: string; claimed: boolean };
 
 /** A visitor's listens within this long count once: one visit. */
 export const VISIT_MINUTES = 30;
+const VISIT_MS = VISIT_MINUTES * 60_000;
 const DAY_MS = 86_400_000;
+/**
+ * Visitors this process remembers counting (about 150 bytes each). Beyond it the oldest are
+ * forgotten, and a returning one is settled by the database in the next batch, as if they had
+ * come through another process.
+ */
+const REMEMBERED_VISITS = 100_000;
+/**
+ * Listens written per transaction: a second's worth of a viral message is thousands, and a
+ * statement may carry at most 65,535 parameters (five a listen); short transactions also keep
+ * PGlite, which runs one at a time, free for the requests between them.
+ */
+const LISTENS_PER_BATCH = 1000;
 
+/** An array as one parameter (drizzle would otherwise spread it into a list of parameters). */
+const arrayParam = (values: string[]) => sql.param(values);
+/** Rows of a raw statement, as PGlite and node-postgres both answer them. */
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+const visitKey = (recordingId: string, visitorHash: string) => `${recordingId}\n${visitorHash}`;
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 /** A visitor row whose visit is over: counted again when they listen, forgotten by the sweep. */
 const visitOver = lt(listenVisitors.lastCountedAt, sql`now() - make_interval(mins => ${VISIT_MINUTES})`);
@@ -56,6 +78,19 @@ export function createListenService(options: {
   let pending: PendingListen[] = [];
   /** One batch at a time: each waits for the one before it. */
   let flushing: Promise<void> = Promise.resolve();
+  /** Visits this process counted (message and visitor hash → their listen, when counted), oldest first. */
+  const countedVisits = new Map<string, { listenId: string; countedAt: number }>();
+  /**
+   * Listen ids this process answered whose visit another process had already counted: the
+   * batch found the visitor's row claimed, so their progress goes to that listen instead.
+   */
+  const sameVisitAs = new Map<string, string>();
+
+  function rememberVisit(key: string, visit: { listenId: string; countedAt: number }) {
+    countedVisits.delete(key);
+    countedVisits.set(key, visit);
+    if (countedVisits.size > REMEMBERED_VISITS) countedVisits.delete(countedVisits.keys().next().value!);
+  }
   let timer: NodeJS.Timeout | null = flushEveryMs > 0 ? setInterval(() => void flush().catch(reportFlushFailure), flushEveryMs) : null;
   // A timer alone must not keep a process (a test, a command) alive.
   timer?.unref();
@@ -76,16 +111,17 @@ export function createListenService(options: {
     flushing = flushing
       .catch(() => undefined)
       .then(async () => {
-        if (pending.length === 0) return;
-        const batch = pending;
-        pending = [];
-        try {
-          if (await writeBatch(batch)) options.wakeJobs?.();
-        } catch (error) {
-          pending = [...batch, ...pending];
-          throw error;
+        while (pending.length > 0) {
+          const batch = pending.slice(0, LISTENS_PER_BATCH);
+          pending = pending.slice(batch.length);
+          try {
+            if (await writeBatch(batch)) options.wakeJobs?.();
+          } catch (error) {
+            pending = [...batch, ...pending];
+            throw error;
+          }
+          for (const recordingId of new Set(batch.map((listen) => listen.recordingId))) options.publicPages?.forget(recordingId);
         }
-        for (const recordingId of new Set(batch.map((listen) => listen.recordingId))) options.publicPages?.forget(recordingId);
       });
     return flushing;
   }
@@ -99,11 +135,16 @@ export function createListenService(options: {
       const present = new Set(
         (await transaction.select({ id: recordings.id }).from(recordings).where(inArray(recordings.id, ids))).map((row) => row.id),
       );
-      const kept = batch.filter((listen) => present.has(listen.recordingId));
+      let kept = batch.filter((listen) => present.has(listen.recordingId));
+      kept = await claimVisits(transaction, kept);
       if (kept.length === 0) return;
-      await transaction
-        .insert(listens)
-        .values(kept.map((listen) => ({ id: listen.listenId, recordingId: listen.recordingId, listener: listen.listener, heardShare: 0 })));
+      // One statement with four array parameters, however many listens: building a row of
+      // parameters per listen cost more than the write.
+      await transaction.execute(sql`
+        insert into ${listens} (id, recording_id, listener, heard_share)
+        select id, recording_id, listener, 0 from unnest(${arrayParam(kept.map((listen) => listen.listenId))}::uuid[],
+          ${arrayParam(kept.map((listen) => listen.recordingId))}::text[], ${arrayParam(kept.map((listen) => listen.listener))}::text[])
+          as batch(id, recording_id, listener)`);
       const perMessage = new Map<string, { count: number; origin: string }>();
       for (const listen of kept) {
         const entry = perMessage.get(listen.recordingId) ?? { count: 0, origin: listen.origin };
@@ -127,6 +168,62 @@ export function createListenService(options: {
     return receipts;
   }
 
+  /**
+   * Claims the visitor rows of listens counted in memory, in one statement: a row is claimed
+   * when it is new or its visit is over. A row another process claimed within the visit is that
+   * visit's listen: this one is dropped and its id points there. Answers the listens to write.
+   */
+  async function claimVisits(transaction: Transaction, batch: PendingListen[]): Promise<PendingListen[]> {
+    const unclaimed = new Map<string, PendingListen>();
+    const duplicates: PendingListen[] = [];
+    for (const listen of batch) {
+      if (listen.claimed) continue;
+      const key = visitKey(listen.recordingId, listen.listener);
+      // The same visitor twice in one batch (their remembered visit was forgotten): one visit.
+      if (unclaimed.has(key)) duplicates.push(listen);
+      else unclaimed.set(key, listen);
+    }
+    if (unclaimed.size === 0 && duplicates.length === 0) return batch;
+    const won = new Set<string>();
+    const claims = [...unclaimed.values()];
+    if (claims.length > 0) {
+      const rows = await transaction.execute(sql`
+        insert into ${listenVisitors} (recording_id, visitor_hash, last_counted_at, listen_id)
+        select recording_id, visitor_hash, now(), listen_id from unnest(${arrayParam(claims.map((listen) => listen.recordingId))}::text[],
+          ${arrayParam(claims.map((listen) => listen.listener))}::text[], ${arrayParam(claims.map((listen) => listen.listenId))}::uuid[])
+          as batch(recording_id, visitor_hash, listen_id)
+        on conflict (recording_id, visitor_hash) do update set last_counted_at = now(), listen_id = excluded.listen_id
+          where ${listenVisitors.lastCountedAt} < now() - make_interval(mins => ${VISIT_MINUTES})
+        returning listen_id`);
+      for (const row of rowsOf(rows)) if (row.listen_id) won.add(String(row.listen_id));
+    }
+    const lost = [...claims.filter((listen) => !won.has(listen.listenId)), ...duplicates];
+    if (lost.length > 0) {
+      const holders = await transaction.execute(sql`
+        select visitors.recording_id, visitors.visitor_hash, visitors.listen_id from ${listenVisitors} visitors
+        join unnest(${arrayParam(lost.map((listen) => listen.recordingId))}::text[], ${arrayParam(lost.map((listen) => listen.listener))}::text[])
+          as lost(recording_id, visitor_hash) using (recording_id, visitor_hash)`);
+      const holderOf = new Map(
+        rowsOf(holders).map((row) => [visitKey(String(row.recording_id), String(row.visitor_hash)), String(row.listen_id)]),
+      );
+      for (const listen of lost) {
+        const holder = holderOf.get(visitKey(listen.recordingId, listen.listener));
+        if (!holder) continue;
+        rememberReplaced(listen.listenId, holder);
+        const key = visitKey(listen.recordingId, listen.listener);
+        const remembered = countedVisits.get(key);
+        if (remembered?.listenId === listen.listenId) countedVisits.set(key, { ...remembered, listenId: holder });
+      }
+    }
+    const dropped = new Set(lost);
+    return batch.filter((listen) => !dropped.has(listen));
+  }
+
+  function rememberReplaced(listenId: string, holder: string) {
+    sameVisitAs.set(listenId, holder);
+    if (sameVisitAs.size > REMEMBERED_VISITS) sameVisitAs.delete(sameVisitAs.keys().next().value!);
+  }
+
   return {
     visitorHash,
 
@@ -141,6 +238,18 @@ export function createListenService(options: {
       if (visitor.userId === message.ownerId) return { counted: false };
       const hash = await visitorHash(recordingId, visitor.address, visitor.userId);
       const listenId = randomUUID();
+      if (flushEveryMs > 0) {
+        // Batched: a visitor this process counted within the visit is known here; anyone else
+        // is counted now and claimed by the next batch, which settles a visit another process
+        // counted meanwhile (claimVisits). No query per listen.
+        const key = visitKey(recordingId, hash);
+        const at = now().getTime();
+        const remembered = countedVisits.get(key);
+        if (remembered && at - remembered.countedAt < VISIT_MS) return { counted: false, listen: remembered.listenId };
+        rememberVisit(key, { listenId, countedAt: at });
+        pending.push({ recordingId, listenId, listener: hash, origin: message.origin, claimed: false });
+        return { counted: true, listen: listenId };
+      }
       const claimed = await db
         .insert(listenVisitors)
         .values({ recordingId, visitorHash: hash, lastCountedAt: sql`now()`, listenId })
@@ -151,8 +260,8 @@ export function createListenService(options: {
         })
         .returning({ listenId: listenVisitors.listenId });
       if (claimed.length > 0) {
-        pending.push({ recordingId, listenId, listener: hash, origin: message.origin });
-        if (flushEveryMs === 0) await flush();
+        pending.push({ recordingId, listenId, listener: hash, origin: message.origin, claimed: true });
+        await flush();
         return { counted: true, listen: listenId };
       }
       // The listen of this visit, counted earlier in it: where its progress goes.
@@ -180,10 +289,11 @@ export function createListenService(options: {
     async heard(recordingId: string, report: HeardReport): Promise<void> {
       // Its listen may still wait in the batch.
       if (pending.length > 0) await flush();
+      const listenId = sameVisitAs.get(report.listen) ?? report.listen;
       const updated = await db
         .update(listens)
         .set({ heardShare: sql`greatest(coalesce(${listens.heardShare}, 0), ${report.heard})` })
-        .where(and(eq(listens.id, report.listen), eq(listens.recordingId, recordingId)))
+        .where(and(eq(listens.id, listenId), eq(listens.recordingId, recordingId)))
         .returning({ id: listens.id });
       if (updated.length === 0) throw notFound('This listen was not counted on this message');
     },
