@@ -1,4 +1,4 @@
-import { axeViolations, PASSWORD, recordUntil, signUpOverApi, strangerPlays, uniqueEmail, watchPageErrors } from '@vocal/e2e';
+import { axeViolations, clockReaches, PASSWORD, recordUntil, signUpOverApi, strangerPlays, uniqueEmail, watchPageErrors } from '@vocal/e2e';
 import { shareHtml } from '@vocal/host-contract';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -165,7 +165,7 @@ describe('the Gmail add-on on a phone', () => {
     }
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Stop recording' }).waitFor();
-    await page.locator('.vk-record-flow__elapsed', { hasText: '0:03' }).waitFor({ timeout: 90_000 });
+    await clockReaches(page, 3);
     await page.getByRole('button', { name: 'Stop recording' }).click();
     await page.getByText('Listen before you send').waitFor();
     await titleAndSend(page, 'Invoice question', 'Add to email');

@@ -1,4 +1,4 @@
-import { axeViolations, launchBrowser, signUpThroughPage, watchPageErrors } from '@vocal/e2e';
+import { axeViolations, clockReaches, launchBrowser, signUpThroughPage, watchPageErrors } from '@vocal/e2e';
 import { decodeMp3, makeSpeechWav } from '@vocal/test-fixtures';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -123,7 +123,7 @@ describe('the microphone on /record', () => {
     // Start: the test meter lets go, the recorder opens the chosen device.
     await page.getByRole('button', { name: 'Start recording' }).click();
     await page.getByRole('button', { name: 'Stop recording' }).waitFor();
-    await page.locator('.vk-record-flow__elapsed', { hasText: '0:02' }).waitFor();
+    await clockReaches(page, 2);
     const last = await page.evaluate(() => window.openedMicrophones.at(-1));
     expect(last).toMatchObject({ asked: second, opened: second });
     expect(await liveMicrophones(page)).toBe(1);
@@ -168,7 +168,7 @@ describe('the microphone on /record', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Stop recording' }).waitFor();
     // A second of speech, as a person would say something before stopping.
-    await page.locator('.vk-record-flow__elapsed', { hasText: '0:01' }).waitFor();
+    await clockReaches(page, 1);
     await page.getByRole('button', { name: 'Stop recording' }).click();
     await page.getByRole('button', { name: 'Get link' }).waitFor();
     expect(errors.filter((error) => !/NotAllowedError|Permission denied/i.test(error))).toEqual([]);
@@ -182,7 +182,7 @@ describe('the microphone on /record', () => {
     await first.goto(`${product.url}/record`);
     await first.getByRole('button', { name: 'Start recording' }).click();
     await first.getByRole('button', { name: 'Stop recording' }).waitFor();
-    await first.locator('.vk-record-flow__elapsed', { hasText: '0:05' }).waitFor();
+    await clockReaches(first, 5);
     // The tab goes away mid-recording: no Stop.
     await first.close({ runBeforeUnload: false });
 

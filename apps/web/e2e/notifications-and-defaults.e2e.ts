@@ -1,4 +1,4 @@
-import { axeViolations, launchBrowser, signUpThroughPage, startProduct, watchPageErrors, type ApiProcess } from '@vocal/e2e';
+import { axeViolations, clockReaches, launchBrowser, signUpThroughPage, startProduct, type ApiProcess, watchPageErrors } from '@vocal/e2e';
 import { makeSpeechWav } from '@vocal/test-fixtures';
 import type { Personalisation } from '@vocal/settings-model';
 import type { Locator, Page } from 'playwright-core';
@@ -221,7 +221,7 @@ describe('signature, recorder and transcript settings', () => {
 
     await page.goto(`${product.url}/record`);
     await page.getByRole('button', { name: 'Start recording' }).click();
-    await page.locator('.vk-record-flow__elapsed', { hasText: '0:01' }).waitFor();
+    await clockReaches(page, 1);
     await page.getByRole('button', { name: 'Stop recording' }).click();
     const link = page.getByRole('textbox', { name: 'Link to your message' });
     await link.waitFor({ timeout: 120_000 });

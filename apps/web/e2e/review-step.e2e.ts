@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { axeViolations, launchBrowser, signUpThroughPage, watchPageErrors } from '@vocal/e2e';
+import { axeViolations, clockReaches, launchBrowser, signUpThroughPage, watchPageErrors } from '@vocal/e2e';
 import { makeSpeechWav } from '@vocal/test-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiAs, confirmReview, makePro, messagesOf, recordFor } from './support.ts';
@@ -44,7 +44,7 @@ describe('the review step on /record', () => {
 
     await page.getByRole('button', { name: 'Start recording' }).click();
     await page.getByRole('button', { name: 'Stop recording' }).waitFor();
-    await page.locator('.vk-record-flow__elapsed', { hasText: '0:01' }).waitFor();
+    await clockReaches(page, 1);
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Stop recording' }).click();
 
@@ -58,7 +58,7 @@ describe('the review step on /record', () => {
     await page.getByRole('button', { name: 'Stop recording' }).waitFor();
     // The first take is deleted from the server once Re-record has thrown it away.
     await expect.poll(async () => (await messagesOf(product.url, page)).map((message) => message.id), { timeout: 90_000 }).toEqual([]);
-    await page.locator('.vk-record-flow__elapsed', { hasText: '0:04' }).waitFor({ timeout: 120_000 });
+    await clockReaches(page, 4);
     await page.getByRole('button', { name: 'Stop recording' }).click();
     await page.getByRole('textbox', { name: 'Title' }).fill('Second take');
     await confirmReview(page);
@@ -107,7 +107,7 @@ describe('the review step on /record', () => {
   it('cancel: a short take at once, a longer one after a confirm (and Keep recording keeps it)', async () => {
     const { context, page } = await signedInOnRecord();
     await page.getByRole('button', { name: 'Start recording' }).click();
-    await page.locator('.vk-record-flow__elapsed', { hasText: '0:01' }).waitFor();
+    await clockReaches(page, 1);
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     await page.getByRole('button', { name: 'Start recording' }).waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
@@ -138,7 +138,7 @@ describe('the review step on /record', () => {
     const { context, page } = await signedInOnRecord({ pro: true });
     await page.reload();
     await page.getByRole('button', { name: 'Start recording' }).click();
-    await page.locator('.vk-record-flow__elapsed', { hasText: '0:01' }).waitFor();
+    await clockReaches(page, 1);
     await page.getByRole('button', { name: 'Pause' }).click();
     await page.getByText('Paused', { exact: true }).waitFor();
     await page.getByRole('status').filter({ hasText: 'Recording paused.' }).waitFor();
@@ -181,7 +181,7 @@ describe('the review step on /record', () => {
     await page.keyboard.press('Enter');
     const stop = page.getByRole('button', { name: 'Stop recording' });
     await stop.waitFor();
-    await page.locator('.vk-record-flow__elapsed', { hasText: '0:01' }).waitFor();
+    await clockReaches(page, 1);
     await stop.focus();
     await page.keyboard.press('Enter');
     const title = page.getByRole('textbox', { name: 'Title' });

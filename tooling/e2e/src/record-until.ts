@@ -12,13 +12,28 @@ export async function recordUntil(place: Page | Frame | FrameLocator, seconds: n
   const started = Date.now();
   const clock = `0:${String(seconds).padStart(2, '0')}`;
   // The guard only stops a hang: a slow machine's clock still reaches `seconds`.
-  await withWhatTheFlowSays(place, `The recorder's clock never reached ${clock}`, () =>
-    place.locator('.vk-record-flow__elapsed', { hasText: clock }).waitFor({ timeout: 120_000 + seconds * 1000 }),
-  );
+  await withWhatTheFlowSays(place, `The recorder's clock never reached ${clock}`, () => clockReaches(place, seconds));
   await stop.click();
   const recorded = (Date.now() - started) / 1000;
   await place.getByText('Listen before you send').waitFor();
   return recorded;
+}
+
+/**
+ * Waits until the record flow's clock shows at least `seconds`. Not the exact text: a page
+ * starved of CPU (every suite's browser recording at once on two cores) redraws its clock
+ * seldom and may go from 0:02 to 0:05, and a wait for "0:03" then lasted until Free's minute
+ * ran out.
+ */
+export async function clockReaches(place: Page | Frame | FrameLocator, seconds: number, guardMs = 120_000 + seconds * 1000): Promise<void> {
+  const elapsed = place.locator('.vk-record-flow__elapsed').first();
+  const deadline = Date.now() + guardMs;
+  for (;;) {
+    const shown = /(\d+):(\d{2})/.exec(await elapsed.innerText({ timeout: guardMs }));
+    if (shown && Number(shown[1]) * 60 + Number(shown[2]) >= seconds) return;
+    if (Date.now() > deadline) throw new Error(`the clock showed ${shown?.[0] ?? 'nothing'}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /**
