@@ -4,13 +4,19 @@ export type ReceivedMail = { from: string; to: string[]; raw: string };
 
 /**
  * A real SMTP server on a free port that keeps what it receives: the product sends its mail
- * here through nodemailer when SMTP_URL points at it.
+ * here through nodemailer when SMTP_URL points at it. Recipients whose address starts with
+ * `bounce-` are refused (550), for the paths where a mail cannot be sent.
  */
 export async function startSmtpSink() {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    // A mailbox that does not exist, as a real server answers it: the product's send fails.
+    onRcptTo(address, _session, callback) {
+      if (address.address.startsWith('bounce-')) return callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
+      callback();
+    },
     onData(stream, session, callback) {
       let raw = '';
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));

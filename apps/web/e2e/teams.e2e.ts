@@ -96,6 +96,15 @@ describe('teams', () => {
     expect(await planOf(member)).toBe(0);
     await member.reload();
     await member.getByRole('heading', { name: 'A Pro feature' }).waitFor();
+
+    // A mail server that refuses the address: the owner is told, and the saved invite shows as
+    // pending with Resend, without a reload.
+    const bouncing = `bounce-${stamp}@example.com`;
+    await owner.getByLabel('Email address').fill(bouncing);
+    await owner.getByRole('button', { name: 'Send invite' }).click();
+    await owner.getByText('The invite is saved, but its mail could not be sent').waitFor();
+    await owner.locator('.team-list__name', { hasText: bouncing }).waitFor();
+    await owner.getByRole('button', { name: `Resend the invite to ${bouncing}` }).waitFor();
     await Promise.all([ownerContext.close(), memberContext.close()]);
   });
 });

@@ -78,6 +78,9 @@ export default function TeamPage() {
       const message = result.error.msg.replace(/^email: /, '');
       if (fromForm) setInviteError(message.charAt(0).toUpperCase() + message.slice(1));
       else setNotice(result.error.msg);
+      // A refusal can still have changed the team: a 502 means the invite was saved and only its
+      // mail failed, so it must show as pending, with Resend.
+      await reload();
       return;
     }
     if (fromForm) setEmail('');
