@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -34,7 +35,20 @@ export type ReceiveOptions = {
    * is refused at once and the rest of the body is not read.
    */
   inspectRecording?: (chunk: Uint8Array) => void;
+  /** Node's request behind `request`, when a Node server received it (@hono/node-server's `env.incoming`). */
+  incoming?: IncomingMessage;
 };
+
+/**
+ * The body as a Node stream: Node's own request when the server has one and nothing has read
+ * from it yet, else the web Request's body. Node 20's web-stream adapter copies every chunk
+ * of the socket into a new buffer and queues them, which for tens of concurrent uploads was
+ * most of the memory an upload burst took (BENCHMARKS.md, "api uploads").
+ */
+function bodyStream(request: Request, incoming: IncomingMessage | undefined): Readable | null {
+  if (incoming && incoming.readableFlowing === null && incoming.listenerCount('data') === 0) return incoming;
+  return request.body ? Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>) : null;
+}
 
 const megabytes = (bytes: number) => `${Math.floor(bytes / 1024 / 1024)} MB`;
 const sizeOf = (bytes: number) => (bytes >= 1024 * 1024 ? megabytes(bytes) : `${Math.floor(bytes / 1024)} KB`);
@@ -46,8 +60,9 @@ const sizeOf = (bytes: number) => (bytes >= 1024 * 1024 ? megabytes(bytes) : `${
  * any refusal the temporary file is removed before the promise settles.
  */
 export async function receiveUpload(request: Request, options: ReceiveOptions): Promise<ReceivedUpload> {
-  const { limits } = options;
-  if (!request.body) throw badRequest('The body must be multipart/form-data with fields recording, image and context');
+  const { limits, incoming } = options;
+  const body = bodyStream(request, incoming);
+  if (!body) throw badRequest('The body must be multipart/form-data with fields recording, image and context');
   let parser: busboy.Busboy;
   try {
     parser = busboy({
@@ -65,7 +80,6 @@ export async function receiveUpload(request: Request, options: ReceiveOptions): 
   }
   await mkdir(options.folder, { recursive: true });
   const path = join(options.folder, `${randomBytes(12).toString('hex')}.upload`);
-  const body = Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>);
 
   let output: WriteStream | null = null;
   let written: Promise<void> = Promise.resolve();
@@ -82,11 +96,21 @@ export async function receiveUpload(request: Request, options: ReceiveOptions): 
     let contextText: string | undefined;
     const seen = new Set<string>();
 
+    let bodyBytes = 0;
+    const countBody = (chunk: Buffer) => {
+      bodyBytes += chunk.length;
+      if (bodyBytes > limits.totalBytes) fail(payloadTooLarge(`The request body is larger than ${megabytes(limits.totalBytes)}`));
+    };
+
     const fail = (error: unknown) => {
       if (failed) return;
       failed = true;
       body.unpipe(parser);
-      body.destroy();
+      body.off('data', countBody);
+      // Node's own request is left paused, not destroyed: that would close the socket before
+      // the refusal is written. The answer then closes the connection (`connection: close`).
+      if (body === incoming) body.pause();
+      else body.destroy();
       const refusal = error instanceof HttpError ? error : badRequest('The multipart body could not be read');
       void dispose().then(() => reject(refusal), reject);
     };
@@ -159,11 +183,7 @@ export async function receiveUpload(request: Request, options: ReceiveOptions): 
     }
     parser.on('error', fail);
     body.on('error', fail);
-    let bodyBytes = 0;
-    body.on('data', (chunk: Buffer) => {
-      bodyBytes += chunk.length;
-      if (bodyBytes > limits.totalBytes) fail(payloadTooLarge(`The request body is larger than ${megabytes(limits.totalBytes)}`));
-    });
+    body.on('data', countBody);
     parser.on('close', () => {
       if (failed) return;
       written.then(() => {

@@ -101,6 +101,7 @@ export function recordingRoutes(services: {
           },
           // This process's own scratch folder: what a crash leaves there goes at the next start.
           folder: join(processScratchFolder(config.dataDir), 'uploads'),
+          incoming: context.env?.incoming,
           limits: {
             totalBytes: uploadLimit,
             recordingBytes: config.maxUploadBytes,
