@@ -1,7 +1,8 @@
 // The load generator of listen-path-bench.ts, on a thread of its own so its work does not share
 // the servers' event loop. Plain JavaScript: a worker thread loads it without the TypeScript loader.
 // It warms each target up, then loads the targets in turn, round after round, so that a machine
-// whose other load comes and goes weighs on every target alike.
+// whose other load comes and goes weighs on every target alike. Its last message is the results;
+// `{settle: true}` before that asks the parent to finish a target's leftover work (settle()).
 import { Agent, request } from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 
@@ -46,17 +47,39 @@ async function phase(target, ms, record) {
   await Promise.all(Array.from({ length: connections }, connection));
 }
 
+/**
+ * For a target that leaves work behind (listens written in a batch after the answers): the
+ * server's thread finishes it before the next phase starts, and the time it takes counts as
+ * that target's, so it never weighs on the next target's phase instead.
+ */
+function settle() {
+  return new Promise((resolve) => {
+    parentPort.once('message', resolve);
+    parentPort.postMessage({ settle: true });
+  });
+}
+
 const parsed = targets.map((target) => ({ ...target, url: new URL(target.url) }));
-const records = parsed.map(() => ({ latencies: [], failures: 0 }));
-for (const target of parsed) await phase(target, warmUpMs, null);
+const records = parsed.map(() => ({ latencies: [], failures: 0, settleMs: 0 }));
+for (const target of parsed) {
+  await phase(target, warmUpMs, null);
+  if (target.settles) await settle();
+}
 for (let round = 0; round < rounds; round++) {
-  for (const [index, target] of parsed.entries()) await phase(target, phaseMs, records[index]);
+  for (const [index, target] of parsed.entries()) {
+    await phase(target, phaseMs, records[index]);
+    if (!target.settles) continue;
+    const started = performance.now();
+    await settle();
+    records[index].settleMs += performance.now() - started;
+  }
 }
 agent.destroy();
 parentPort.postMessage(
-  records.map(({ latencies, failures }) => {
+  records.map(({ latencies, failures, settleMs }) => {
     latencies.sort((left, right) => left - right);
     const at = (share) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))] ?? 0;
-    return { requests: latencies.length, perSecond: latencies.length / ((rounds * phaseMs) / 1000), p50: at(0.5), p99: at(0.99), failures };
+    const seconds = (rounds * phaseMs + settleMs) / 1000;
+    return { requests: latencies.length, perSecond: latencies.length / seconds, p50: at(0.5), p99: at(0.99), failures, settleMs };
   }),
 );
