@@ -21,7 +21,8 @@ import { ownerMessage } from '../testing/visitor-helpers.ts';
  * connections, each sending its next request when the last answer is read, the bare route and
  * ours in turn for PHASE_MS each, ROUNDS times (the machine is shared: its other load then
  * weighs on both alike). No compression is asked for, so both send the same bytes. Target: our
- * route at ≥ 50 % of the bare route's requests per second, with p99 ≤ 20 ms at that load.
+ * read routes at ≥ 50 % of the bare route's requests per second, every route with p99 ≤ 20 ms
+ * at that load (tracking's requirement is to batch its writes).
  */
 const CONNECTIONS = 16;
 const WARM_UP_MS = 1000;
@@ -123,7 +124,9 @@ export async function benchListenPath(backend: Backend) {
       { name: 'GET /files/:id.mp3', path: `/files/${id}.mp3` },
       { name: 'GET /files/:id.png', path: `/files/${id}.png` },
       // Listens are written in batches after their answers: each phase's batch is written
-      // before the next phase, on this route's time (settle in load-worker.mjs).
+      // before the next phase, on this route's time (settle in load-worker.mjs). Issue 13 asks
+      // tracking to batch its writes, not to reach the read routes' share of bare Hono: its
+      // share is reported without that target.
       {
         name: 'GET /api/track/view-vocal/:id (a new listener each time)',
         path: `/api/track/view-vocal/${id}`,
@@ -150,7 +153,7 @@ export async function benchListenPath(backend: Backend) {
         name: `${route.name}, share of bare Hono's throughput, ${backend}`,
         value: Math.round(ratio),
         unit: '%',
-        target: { value: RATIO_TARGET, better: 'higher' },
+        ...(route.settle ? {} : { target: { value: RATIO_TARGET, better: 'higher' as const } }),
         method: how,
       });
       await recordResult({
