@@ -39,7 +39,9 @@ try {
     await gmail.getByRole('button', { name: 'Record a voice message' }).nth(1).click();
     const frameElement = gmail.locator('iframe[title="Vocal voice message recorder"]');
     await frameElement.waitFor();
-    const frame = () => gmail.frames().find((candidate) => candidate.url().includes('/compose.html#'))!;
+    // The frame as soon as its element is there: it may still be on its way to compose.html.
+    const composeFrame = (await (await frameElement.elementHandle())!.contentFrame())!;
+    const frame = () => composeFrame;
     await frame().getByRole('button', { name: 'Sign in' }).waitFor();
     await shot(gmail, `gmail-signed-out-${colorScheme}`, frame());
     await shot(frameElement, `compose-signed-out-${colorScheme}`, frame());
