@@ -123,7 +123,7 @@ export function fuzzEveryRoute(backend: Backend, { seed, requests: requestCount 
       let mark = await watch.mark();
       const started = performance.now();
 
-      for (const request of requests) {
+      for (const [index, request] of requests.entries()) {
         const problems: string[] = [];
         let status = 0;
         let answer = '';
@@ -135,7 +135,11 @@ export function fuzzEveryRoute(backend: Backend, { seed, requests: requestCount 
             // No answer at all, once, on a loaded machine, has been the test's connection (a reset
             // reused socket), not the server: the request goes once more, and is listed below. A
             // request that makes the server drop its connection fails both times.
-            resent.push(`${describeRequest(request)}: ${String(error)}`);
+            // The cause (undici's socket error) and the request before it say which connection
+            // broke and after what, for the next look at it.
+            const cause = (error as { cause?: unknown }).cause;
+            const before = index > 0 ? describeRequest(requests[index - 1]!) : 'none';
+            resent.push(`${describeRequest(request)}: ${String(error)} (cause: ${String(cause)}; the request before: ${before})`);
             reply = await send(request, tokens);
           }
           status = reply.status;
