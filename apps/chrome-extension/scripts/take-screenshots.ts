@@ -40,26 +40,25 @@ try {
     const frameElement = gmail.locator('iframe[title="Vocal voice message recorder"]');
     await frameElement.waitFor();
     // The frame as soon as its element is there: it may still be on its way to compose.html.
-    const composeFrame = (await (await frameElement.elementHandle())!.contentFrame())!;
-    const frame = () => composeFrame;
-    await frame().getByRole('button', { name: 'Sign in' }).waitFor();
-    await shot(gmail, `gmail-signed-out-${colorScheme}`, frame());
-    await shot(frameElement, `compose-signed-out-${colorScheme}`, frame());
+    const frame = (await (await frameElement.elementHandle())!.contentFrame())!;
+    await frame.getByRole('button', { name: 'Sign in' }).waitFor();
+    await shot(gmail, `gmail-signed-out-${colorScheme}`, frame);
+    await shot(frameElement, `compose-signed-out-${colorScheme}`, frame);
 
     const tokens = await signUp();
     await profile.serviceWorker.evaluate((value) => chrome.storage.session.set({ 'vocal.tokens': value }), tokens);
-    await frame().getByRole('button', { name: 'Start recording' }).waitFor();
-    await shot(frameElement, `compose-idle-${colorScheme}`, frame());
-    await frame().getByRole('button', { name: 'Start recording' }).click();
-    await frame().locator('.vk-record-flow__elapsed', { hasText: '0:02' }).waitFor();
-    await shot(frameElement, `compose-recording-${colorScheme}`, frame());
-    await frame().getByRole('button', { name: 'Stop recording' }).click();
-    await frame().getByText('Listen before you send').waitFor();
-    await shot(frameElement, `compose-review-${colorScheme}`, frame());
-    await frame().getByRole('button', { name: 'Add to email' }).click();
-    await frame().getByText('Your message is ready', { exact: true }).waitFor();
-    await shot(frameElement, `compose-shared-${colorScheme}`, frame());
-    await shot(gmail, `gmail-inserted-${colorScheme}`, frame());
+    await frame.getByRole('button', { name: 'Start recording' }).waitFor();
+    await shot(frameElement, `compose-idle-${colorScheme}`, frame);
+    await frame.getByRole('button', { name: 'Start recording' }).click();
+    await frame.locator('.vk-record-flow__elapsed', { hasText: '0:02' }).waitFor();
+    await shot(frameElement, `compose-recording-${colorScheme}`, frame);
+    await frame.getByRole('button', { name: 'Stop recording' }).click();
+    await frame.getByText('Listen before you send').waitFor();
+    await shot(frameElement, `compose-review-${colorScheme}`, frame);
+    await frame.getByRole('button', { name: 'Add to email' }).click();
+    await frame.getByText('Your message is ready', { exact: true }).waitFor();
+    await shot(frameElement, `compose-shared-${colorScheme}`, frame);
+    await shot(gmail, `gmail-inserted-${colorScheme}`, frame);
 
     const popup = await profile.openExtensionPage('popup.html', { width: 380, height: 600 });
     await popup.getByRole('button', { name: 'Start recording' }).waitFor();
