@@ -105,6 +105,7 @@ describe('teams', () => {
     await owner.getByText('The invite is saved, but its mail could not be sent').waitFor();
     await owner.locator('.team-list__name', { hasText: bouncing }).waitFor();
     await owner.getByRole('button', { name: `Resend the invite to ${bouncing}` }).waitFor();
+    await expectNoAxeViolations(owner);
     await Promise.all([ownerContext.close(), memberContext.close()]);
   });
 });
