@@ -9,17 +9,43 @@
 #    cores: fake microphones stalled, vitest's 60-s worker start ran out, servers took minutes to
 #    start. Phase 2 runs only the test tasks (--only): phase 1 built what they need.
 #
-# Every phase runs to the end whatever fails (--continue), and the check fails if any did.
+# Every phase runs to the end whatever fails (--continue), and the check fails if any did. At the
+# end it prints where the time went (summary.mjs): each phase, each task's wall and CPU time, and
+# the slowest test files.
 set -u
 cd "$(dirname "$0")/../.."
 turbo=(npx --no-install turbo run --continue)
 status=0
 
-"${turbo[@]}" lint typecheck build --concurrency=24 || status=1
+report=$(mktemp -d "${TMPDIR:-/tmp}/vocal-check-XXXXXX")
+mkdir -p "$report/vitest"
+export VOCAL_CHECK_TIMES="$report/tasks.tsv" VOCAL_CHECK_REPORTS="$report/vitest"
+export npm_config_script_shell="$PWD/tooling/check/timed-shell.sh"
 
-"${turbo[@]}" test --only --filter=@vocal/web --filter=@vocal/api --concurrency=2 &
-longest=$!
-"${turbo[@]}" test --only --filter='!@vocal/web' --filter='!@vocal/api' --concurrency=3 || status=1
-wait "$longest" || status=1
+# phase NAME COMMAND...: runs it, notes its start, end and exit status.
+phase() {
+  local name=$1 started ended code
+  shift
+  started=$(date +%s.%N)
+  "$@"
+  code=$?
+  ended=$(date +%s.%N)
+  printf '%s\t%s\t%s\t%s\n' "$name" "$started" "$ended" "$code" >>"$report/phases.tsv"
+  return "$code"
+}
 
+phase 'phase 1: lint, typecheck, build' "${turbo[@]}" lint typecheck build --concurrency=24 || status=1
+
+tests() {
+  local code=0
+  "${turbo[@]}" test --only --filter=@vocal/web --filter=@vocal/api --concurrency=2 &
+  local longest=$!
+  "${turbo[@]}" test --only --filter='!@vocal/web' --filter='!@vocal/api' --concurrency=3 || code=1
+  wait "$longest" || code=1
+  return "$code"
+}
+phase 'phase 2: tests' tests || status=1
+
+node tooling/check/summary.mjs "$report" || true
+rm -rf "$report"
 exit "$status"

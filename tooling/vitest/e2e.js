@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { checkReportOptions } from './check-report.js';
 
 /**
  * Browser tests (`e2e/*.e2e.ts`): a real server and real Chromium per file, with time for a
@@ -29,6 +30,7 @@ export const e2eTestConfig = defineConfig({
     // of ours waits on it; the same test passes alone and under a CPU hog. A real failure
     // fails twice. Each test opens its own browser context, so a retry starts clean.
     retry: 1,
+    ...checkReportOptions(),
   },
 });
 

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { checkReportOptions } from './check-report.js';
 
 const shared = {
   include: ['src/**/*.test.{ts,tsx}'],
@@ -18,6 +19,7 @@ const shared = {
   // isolated, 12 s shared). Tests clean up after themselves (Testing Library unmounts after
   // each test, mocks are restored); a suite that needs isolation turns it back on.
   isolate: false,
+  ...checkReportOptions(),
 };
 
 /** Unit and integration tests that run in Node. */

@@ -1,0 +1,61 @@
+// Prints where `pnpm check`'s time went: each phase, each turbo task (wall time and the CPU time
+// of all its processes), and the slowest test files of the whole run, so the next person to make
+// the check faster starts from data. Reads what check.sh, timed-shell.sh and the Vitest JSON
+// reports (tooling/vitest/check-report.js) left in the folder given as the only argument.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const folder = process.argv[2];
+if (!folder) throw new Error('usage: node summary.mjs <report folder>');
+
+const lines = (file) => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : []);
+const minutes = (seconds) => `${Math.floor(seconds / 60)} min ${String(Math.round(seconds % 60)).padStart(2, '0')} s`;
+/** bash's `times` writes "1m2.500s". */
+const bashSeconds = (text) => {
+  const match = /^(\d+)m([\d.]+)s$/.exec(text);
+  return match ? Number(match[1]) * 60 + Number(match[2]) : 0;
+};
+
+const phases = lines(join(folder, 'phases.tsv')).map((line) => {
+  const [name, start, end, status] = line.split('\t');
+  return { name, seconds: Number(end) - Number(start), status };
+});
+const tasks = lines(join(folder, 'tasks.tsv')).map((line) => {
+  const [suite, script, start, end, children, status] = line.split('\t');
+  const [user, system] = children.split(' ').map(bashSeconds);
+  return { task: `${suite}#${script}`, start: Number(start), seconds: Number(end) - Number(start), cpu: user + system, status };
+});
+
+const files = [];
+const reports = join(folder, 'vitest');
+for (const name of existsSync(reports) ? readdirSync(reports) : []) {
+  try {
+    const report = JSON.parse(readFileSync(join(reports, name), 'utf8'));
+    for (const result of report.testResults ?? []) {
+      files.push({ file: relative(process.cwd(), result.name), seconds: (result.endTime - result.startTime) / 1000, status: result.status });
+    }
+  } catch {
+    // A run that was cut off leaves no report or half of one: the task line above still counts.
+  }
+}
+
+const out = ['', 'Where the time went (tooling/check/summary.mjs)'];
+const firstStart = Math.min(...tasks.map((task) => task.start));
+for (const phase of phases) out.push(`  ${phase.name.padEnd(44)} ${minutes(phase.seconds).padStart(12)}${phase.status === '0' ? '' : '  (failed)'}`);
+const total = phases.reduce((sum, phase) => sum + phase.seconds, 0);
+const cpu = tasks.reduce((sum, task) => sum + task.cpu, 0);
+out.push(`  ${'in all'.padEnd(44)} ${minutes(total).padStart(12)}   ${Math.round(cpu)} CPU-s in tasks`);
+out.push('', `  ${'task'.padEnd(36)} ${'started'.padStart(8)} ${'wall'.padStart(12)} ${'CPU-s'.padStart(7)}`);
+for (const task of [...tasks].sort((a, b) => b.seconds - a.seconds)) {
+  const started = `+${Math.round(task.start - firstStart)} s`;
+  out.push(
+    `  ${task.task.padEnd(36)} ${started.padStart(8)} ${minutes(task.seconds).padStart(12)} ${String(Math.round(task.cpu)).padStart(7)}${task.status === '0' ? '' : '  (failed)'}`,
+  );
+}
+if (files.length > 0) {
+  out.push('', '  slowest test files:');
+  for (const file of [...files].sort((a, b) => b.seconds - a.seconds).slice(0, 15)) {
+    out.push(`    ${minutes(file.seconds).padStart(12)}  ${file.file}${file.status === 'passed' ? '' : `  (${file.status})`}`);
+  }
+}
+console.log(out.join('\n'));
