@@ -9,8 +9,12 @@ bash "$@"
 status=$?
 if [ -n "${VOCAL_CHECK_TIMES:-}" ] && [ "${npm_lifecycle_event:-npx}" != npx ]; then
   end=$(date +%s.%N)
-  # `times` prints the shell's own times, then its children's: "0m1.250s 0m0.310s".
-  children=$(times | tail -n 1)
+  # `times` prints the shell's own times, then its children's: "0m1.250s 0m0.310s". Run in this
+  # shell, not in a $(...) subshell, whose children are its own.
+  times_file=$(mktemp)
+  times >"$times_file"
+  children=$(tail -n 1 "$times_file")
+  rm -f "$times_file"
   printf '%s\t%s\t%s\t%s\t%s\t%s\n' "${npm_package_name:-?}" "$npm_lifecycle_event" "$started" "$end" "$children" "$status" >>"$VOCAL_CHECK_TIMES"
 fi
 exit "$status"
