@@ -1,5 +1,6 @@
-import { defineConfig, mergeConfig } from 'vitest/config';
+import { configDefaults, defineConfig, mergeConfig } from 'vitest/config';
 import { nodeTestConfig, slowFilesFirst } from '@vocal/vitest-config';
+import { SECURITY_SUITE_FILES } from './vitest.suites.ts';
 
 export default mergeConfig(
   nodeTestConfig,
@@ -11,6 +12,8 @@ export default mergeConfig(
       // them, on child processes and on Chromium. Four at a time: in `pnpm check` this suite is
       // the longest and shares two cores with every other one, and each worker is a share.
       // (Vitest's default is one fewer than the cores: one at a time here.)
+      // The security suites run on their own (vitest.security.config.ts, `test:security`).
+      exclude: [...configDefaults.exclude, ...SECURITY_SUITE_FILES],
       pool: 'forks',
       fileParallelism: true,
       maxWorkers: 4,
@@ -18,14 +21,9 @@ export default mergeConfig(
       // they made the tail.
       sequence: {
         sequencer: slowFilesFirst([
-          'src/security/authorization-matrix-pglite.test.ts',
-          'src/security/authorization-matrix-postgres.test.ts',
-          'src/security/fuzz-pglite.test.ts',
-          'src/security/fuzz-pglite-second-half.test.ts',
           'src/crash-recovery.test.ts',
           'src/admin.test.ts',
           'src/routes/auth.test.ts',
-          'src/security/fuzz-postgres.test.ts',
           'src/routes/audio.test.ts',
           'src/routes/transcription.test.ts',
           'src/routes/inbox.test.ts',

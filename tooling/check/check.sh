@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # `pnpm check` in two phases, for a machine of two cores (decision 0036).
 #
-# 1. Lint, typecheck and every build at once: CPU-bound work that waits on nothing and has no
-#    timeout, so it may take the machine whole.
-# 2. The tests, with bounded parallelism: the web app's browser tests and the API suite (the two
-#    longest) from the start, beside at most three of the other suites at a time. Started all at
-#    once beside the compilers, as before, the suites kept 25 to 42 threads runnable on two
-#    cores: fake microphones stalled, vitest's 60-s worker start ran out, servers took minutes to
-#    start. Phase 2 runs only the test tasks (--only): phase 1 built what they need.
+# 1. Lint, typecheck, every build and the API's security suites (fuzz and authorization matrix,
+#    `test:security`) at once: CPU-bound work that waits on nothing real-time, so it may take the
+#    machine whole. Beside the browser tests, below their product servers' priority, the security
+#    suites were starved: four files of under a minute each alone took 25 to 28 minutes (issue 22).
+# 2. The other tests, with bounded parallelism: the web app's browser tests and the rest of the
+#    API suite (`test:main`) from the start, beside at most three of the other suites at a time.
+#    Started all at once beside the compilers, as before, the suites kept 25 to 42 threads
+#    runnable on two cores: fake microphones stalled, vitest's 60-s worker start ran out, servers
+#    took minutes to start. Phase 2 runs only the test tasks (--only): phase 1 built what they need.
 #
 # Every phase runs to the end whatever fails (--continue), and the check fails if any did. At the
 # end it prints where the time went (summary.mjs): each phase, each task's wall and CPU time, and
@@ -34,14 +36,17 @@ phase() {
   return "$code"
 }
 
-phase 'phase 1: lint, typecheck, build' "${turbo[@]}" lint typecheck build --concurrency=24 || status=1
+phase 'phase 1: lint, typecheck, build, security' "${turbo[@]}" lint typecheck build test:security --concurrency=24 || status=1
 
 tests() {
   local code=0
-  "${turbo[@]}" test --only --filter=@vocal/web --filter=@vocal/api --concurrency=2 &
-  local longest=$!
+  "${turbo[@]}" test --only --filter=@vocal/web &
+  local web=$!
+  "${turbo[@]}" test:main --only --filter=@vocal/api &
+  local api=$!
   "${turbo[@]}" test --only --filter='!@vocal/web' --filter='!@vocal/api' --concurrency=3 || code=1
-  wait "$longest" || code=1
+  wait "$web" || code=1
+  wait "$api" || code=1
   return "$code"
 }
 phase 'phase 2: tests' tests || status=1

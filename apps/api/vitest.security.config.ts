@@ -1,0 +1,31 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
+import { nodeTestConfig, slowFilesFirst } from '@vocal/vitest-config';
+import { SECURITY_SUITE_FILES } from './vitest.suites.ts';
+
+/**
+ * The security suites alone (the fuzz suite and the authorization matrix: long, CPU-bound
+ * sequences of requests with no real-time deadline). `pnpm check` runs them in its first phase,
+ * beside lint, typecheck and the builds, not beside the browser tests: there, at a lower priority
+ * than the browsers' product servers, four files that take under a minute each alone took 25 to
+ * 28 minutes (issue 22). Four at a time, longest first.
+ */
+export default mergeConfig(
+  nodeTestConfig,
+  defineConfig({
+    test: {
+      include: SECURITY_SUITE_FILES,
+      pool: 'forks',
+      fileParallelism: true,
+      maxWorkers: 4,
+      sequence: {
+        sequencer: slowFilesFirst([
+          'src/security/authorization-matrix-pglite.test.ts',
+          'src/security/authorization-matrix-postgres.test.ts',
+          'src/security/fuzz-pglite.test.ts',
+          'src/security/fuzz-pglite-second-half.test.ts',
+          'src/security/fuzz-postgres.test.ts',
+        ]),
+      },
+    },
+  }),
+);
