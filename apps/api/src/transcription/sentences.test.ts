@@ -131,7 +131,7 @@ describe('OpenAI verbose_json', () => {
 
   it('spreads sentences over their segment when the server gives no word times', () => {
     const transcript = transcriptFromVerboseJson({ ...answer, words: undefined }, 10);
-    const sentences = transcript.flatMap((segment) => segment.sentences);
+    const sentences = transcript!.flatMap((segment) => segment.sentences);
     expect(sentences.map((sentence) => sentence.text)).toEqual(['Go forward ten meters.', 'Then turn left, and stop!', 'Well-done.']);
     expect(sentences[0]!.start).toBe(0);
     expect(sentences[1]!.end).toBeCloseTo(6.1, 5);
