@@ -195,6 +195,12 @@ export const envSchema = z.object({
   /** The environment each error report names (production, staging, ...). */
   ERROR_REPORTING_ENVIRONMENT: z.string().trim().min(1).max(64).default('production'),
 
+  /**
+   * On SIGTERM or SIGINT, how long requests in flight (and running jobs) may take to finish
+   * before their connections are cut; running jobs not done by then go back to the queue.
+   * Give the orchestrator's kill timeout more (Compose: stop_grace_period).
+   */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(25),
   /** Jobs this process runs at once; 0 runs none here. Unset: 1 on PGlite, 2 on PostgreSQL. */
   JOB_CONCURRENCY: z.coerce.number().int().min(0).max(64).optional(),
   /** How long a claimed job is held without a heartbeat before another process may take it. */
@@ -324,6 +330,8 @@ export type Config = {
   errorReporting: { dsn: SentryDsn | null; environment: string };
   /** Worker threads of the media pool (src/media/media-pool.ts). */
   mediaWorkers: number;
+  /** SHUTDOWN_GRACE_SECONDS in milliseconds. */
+  shutdownGraceMs: number;
   jobs: {
     /** Null: chosen by the database kind at start. */
     concurrency: number | null;
@@ -423,6 +431,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     errorReporting: { dsn: env.ERROR_REPORTING_DSN ?? null, environment: env.ERROR_REPORTING_ENVIRONMENT },
     mediaWorkers: env.MEDIA_WORKERS ?? defaultMediaWorkers(),
+    shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
     jobs: {
       concurrency: env.JOB_CONCURRENCY ?? null,
       leaseSeconds: env.JOB_LEASE_SECONDS,

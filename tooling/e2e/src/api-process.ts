@@ -17,6 +17,11 @@ export type ApiProcess = {
   dataDir: string;
   /** Stops the server (SIGTERM, then SIGKILL after 5 s). */
   stop(): Promise<void>;
+  /**
+   * Sends SIGTERM and waits, however long it takes, for the process to exit by itself (a
+   * graceful-shutdown test): answers its exit code, or the signal that ended it.
+   */
+  terminate(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** Starts it again on the same port and data folder. */
   restart(): Promise<void>;
   /** Everything the process printed, for failure messages. */
@@ -156,6 +161,18 @@ export async function startApiProcess(options: StartOptions = {}): Promise<ApiPr
     child = null;
   }
 
+  async function terminate() {
+    const running = child;
+    if (!running || running.exitCode !== null || running.signalCode !== null) throw new Error('The API is not running');
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      running.once('exit', (code, signal) => resolve({ code, signal })),
+    );
+    running.kill('SIGTERM');
+    const outcome = await exited;
+    child = null;
+    return outcome;
+  }
+
   const url = await launch();
   port = Number(new URL(url).port);
   return {
@@ -163,6 +180,7 @@ export async function startApiProcess(options: StartOptions = {}): Promise<ApiPr
     port,
     dataDir,
     stop,
+    terminate,
     async restart() {
       await stop();
       await launch();
