@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
-import { sentryDsnSchema, type SentryDsn } from '@vocal/settings-model';
+import { PLAN_IDS, sentryDsnSchema, type SentryDsn } from '@vocal/settings-model';
 import { appRoot } from './app-root.ts';
 import { defaultMediaWorkers } from './media/media-pool.ts';
 import type { S3StorageOptions } from './storage/s3-storage.ts';
@@ -258,7 +258,7 @@ export const envSchema = z.object({
 
   /**
    * Stripe billing (src/billing/). It is on only when the secret key, the webhook signing secret
-   * and the monthly price are all set; otherwise plans are set by the administrator alone.
+   * and the monthly price are all set; otherwise new accounts get DEFAULT_PLAN and the administrator sets plans.
    */
   STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
   /** The signing secret (whsec_...) of the webhook endpoint registered at {PUBLIC_URL}/api/stripe/webhook. */
@@ -271,6 +271,12 @@ export const envSchema = z.object({
   STRIPE_API_URL: z.string().url().optional(),
   /** Days of free trial a person's first subscription starts with; 0: no trial. */
   TRIAL_DAYS: z.coerce.number().int().min(0).max(730).default(0),
+  /**
+   * The plan each new account starts on. pro suits a server for a team or a family that takes no
+   * payments; with Stripe billing on only free is accepted (nobody would pay). Existing
+   * accounts keep theirs: `pnpm admin users set-plan` changes one.
+   */
+  DEFAULT_PLAN: z.enum(['free', 'pro']).default('free'),
   /** Messages a Free account may send each calendar month (the paywall comes after them). */
   FREE_MESSAGES_PER_MONTH: z.coerce.number().int().min(1).max(100_000).default(50),
 });
@@ -361,6 +367,8 @@ export type Config = {
   trialDays: number;
   /** Messages a Free account may send per calendar month. */
   freeMessagesPerMonth: number;
+  /** The plan (a PLAN_IDS value) new accounts start on: DEFAULT_PLAN. */
+  defaultPlan: number;
 };
 
 export type BillingConfig = {
@@ -446,7 +454,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     billing: billingConfig(env),
     trialDays: env.TRIAL_DAYS,
     freeMessagesPerMonth: env.FREE_MESSAGES_PER_MONTH,
+    defaultPlan: defaultPlanOf(env),
   };
+}
+
+function defaultPlanOf(env: Env): number {
+  if (env.DEFAULT_PLAN === 'pro' && billingConfig(env)) {
+    throw new Error(
+      'Invalid configuration:\n  DEFAULT_PLAN=pro gives every new account Pro: with Stripe billing on, nobody would pay. Unset one of them',
+    );
+  }
+  return PLAN_IDS[env.DEFAULT_PLAN];
 }
 
 function billingConfig(env: Env): BillingConfig | null {

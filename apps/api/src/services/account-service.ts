@@ -162,7 +162,12 @@ export function createAccountService(options: {
 
   async function create(email: string, password: string, name = ''): Promise<UserRow> {
     const passwordHash = await hashPassword(password, config.scryptCost);
-    const [row] = await db.insert(users).values({ email, passwordHash, name, inviteCode: newInviteCode() }).returning();
+    // DEFAULT_PLAN: given as the administrator's grant, so a later subscription or coupon adds to it.
+    const plan = config.defaultPlan;
+    const [row] = await db
+      .insert(users)
+      .values({ email, passwordHash, name, inviteCode: newInviteCode(), plan, adminPlan: plan, subscribed: plan > 0 })
+      .returning();
     if (!row) throw new Error('The account could not be created');
     return row;
   }
