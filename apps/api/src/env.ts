@@ -247,7 +247,7 @@ export const envSchema = z.object({
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
-  /** For S3-compatible services (MinIO, R2, ...); unset means AWS. */
+  /** For S3-compatible services (SeaweedFS, Garage, R2, ...); unset means AWS. */
   S3_ENDPOINT: z.string().url().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
