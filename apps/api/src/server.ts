@@ -124,6 +124,8 @@ export async function startServer(
       { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: async () => void (await services.rateLimits.forgetEndedWindows()) },
       { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: async () => void (await services.sessionHandoffs.forgetExpired()) },
       { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: async () => void (await services.recordingHandoffs.forgetExpired()) },
+      // Held custom domains checked again daily (each by one process), unproven claims dropped.
+      { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: async () => void (await services.customDomains.recheckDue()) },
       // Yesterday's digest, queued once per day whichever process gets here first.
       { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: async () => void (await services.notifications.scheduleDigest()) },
     ],

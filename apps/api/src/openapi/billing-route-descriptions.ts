@@ -28,7 +28,8 @@ export const BILLING_ROUTE_DESCRIPTIONS: Record<string, RouteDescription> = {
   'GET /api/subscription': {
     tag: TAGS.billing,
     summary: 'What the upgrade page shows: whether billing is on, the packages and their prices, my live subscription',
-    description: 'With billing off, `enabled` is false, `packages` empty and `contact` names whom to ask about plans (SIGNUP_CONTACT), or is null.',
+    description:
+      'With billing off, `enabled` is false, `packages` empty and `contact` names whom to ask about plans (SIGNUP_CONTACT), or is null.',
     security: 'bearer',
     answers: { 200: { description: 'The billing state', json: billingStateSchema } },
   },
