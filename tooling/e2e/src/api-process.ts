@@ -39,6 +39,11 @@ export type StartOptions = {
    * Raising a priority needs root; elsewhere the server runs at the normal one.
    */
   ahead?: boolean;
+  /**
+   * The Node binary to run the server with (a check on another Node release: `nodeRelease`),
+   * always on the built bundle. Unset: the Node running the tests, on the bundle or the source.
+   */
+  nodeBinary?: string;
 };
 
 let template: Promise<string> | null = null;
@@ -117,7 +122,8 @@ export async function startApiProcess(options: StartOptions = {}): Promise<ApiPr
     // Let the server follow the bound port unless the test pins a public URL.
     if (!options.env?.PUBLIC_URL) delete env.PUBLIC_URL;
     if (!options.env?.DATABASE_URL) delete env.DATABASE_URL;
-    const started = spawn(process.execPath, apiServerEntry(), { cwd: apiFolder, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const entry = options.nodeBinary ? ['dist/main.mjs'] : apiServerEntry();
+    const started = spawn(options.nodeBinary ?? process.execPath, entry, { cwd: apiFolder, env, stdio: ['ignore', 'pipe', 'pipe'] });
     child = started;
     if (options.ahead && started.pid) {
       try {
@@ -187,4 +193,20 @@ export async function startApiProcess(options: StartOptions = {}): Promise<ApiPr
     },
     output: () => log,
   };
+}
+
+/**
+ * The binary of a Node release from the npm registry (`npx -y node@24`), fetched once into npx's
+ * cache: answers its path and version, so a test starts the server on it directly (npx between
+ * would stand between the server and its signals).
+ */
+export async function nodeRelease(spec: string): Promise<{ path: string; version: string }> {
+  const output = await new Promise<string>((resolve, reject) =>
+    execFile('npx', ['-y', `node@${spec}`, '-p', 'process.execPath + " " + process.version'], { timeout: 300_000 }, (error, stdout) =>
+      error ? reject(error) : resolve(stdout),
+    ),
+  );
+  const [path, version] = output.trim().split(' ');
+  if (!path || !version) throw new Error(`npx -y node@${spec} answered: ${output}`);
+  return { path, version };
 }
