@@ -15,7 +15,7 @@ import { requestIdentity } from './http/request-id.ts';
 import { httpMetrics } from './observability/http-metrics.ts';
 import { healthRoutes } from './routes/health-routes.ts';
 import { metricsRoutes } from './routes/metrics-routes.ts';
-import { customDomainRedirect } from './http/product-hosts.ts';
+import { customDomainMessages, customDomainRedirect } from './http/product-hosts.ts';
 import type { Logger } from './logger.ts';
 import { accountRoutes } from './routes/account-routes.ts';
 import { billingRoutes } from './billing/billing-routes.ts';
@@ -66,6 +66,7 @@ export function createApp(services: Services, logger: Logger, options: { adminTo
   // Any write may change a public listen payload: the cache forgets them all (src/cache/).
   app.use(clearPublicPagesAfterWrites(services.publicPages));
   app.use(customDomainRedirect(services.config));
+  app.use(customDomainMessages(services.config, services));
   app.use(
     securityHeaders({
       publicUrl: services.config.publicUrl,

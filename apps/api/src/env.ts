@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
-import { sentryDsnSchema, type SentryDsn } from '@vocal/settings-model';
+import { PLAN_IDS, sentryDsnSchema, type SentryDsn } from '@vocal/settings-model';
 import { appRoot } from './app-root.ts';
 import { defaultMediaWorkers } from './media/media-pool.ts';
 import type { S3StorageOptions } from './storage/s3-storage.ts';
@@ -195,6 +195,12 @@ export const envSchema = z.object({
   /** The environment each error report names (production, staging, ...). */
   ERROR_REPORTING_ENVIRONMENT: z.string().trim().min(1).max(64).default('production'),
 
+  /**
+   * On SIGTERM or SIGINT, how long requests in flight (and running jobs) may take to finish
+   * before their connections are cut; running jobs not done by then go back to the queue.
+   * Give the orchestrator's kill timeout more (Compose: stop_grace_period).
+   */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(25),
   /** Jobs this process runs at once; 0 runs none here. Unset: 1 on PGlite, 2 on PostgreSQL. */
   JOB_CONCURRENCY: z.coerce.number().int().min(0).max(64).optional(),
   /** How long a claimed job is held without a heartbeat before another process may take it. */
@@ -241,7 +247,7 @@ export const envSchema = z.object({
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
-  /** For S3-compatible services (MinIO, R2, ...); unset means AWS. */
+  /** For S3-compatible services (SeaweedFS, Garage, R2, ...); unset means AWS. */
   S3_ENDPOINT: z.string().url().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
@@ -252,7 +258,7 @@ export const envSchema = z.object({
 
   /**
    * Stripe billing (src/billing/). It is on only when the secret key, the webhook signing secret
-   * and the monthly price are all set; otherwise plans are set by the administrator alone.
+   * and the monthly price are all set; otherwise new accounts get DEFAULT_PLAN and the administrator sets plans.
    */
   STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
   /** The signing secret (whsec_...) of the webhook endpoint registered at {PUBLIC_URL}/api/stripe/webhook. */
@@ -265,6 +271,12 @@ export const envSchema = z.object({
   STRIPE_API_URL: z.string().url().optional(),
   /** Days of free trial a person's first subscription starts with; 0: no trial. */
   TRIAL_DAYS: z.coerce.number().int().min(0).max(730).default(0),
+  /**
+   * The plan each new account starts on. pro suits a server for a team or a family that takes no
+   * payments; with Stripe billing on only free is accepted (nobody would pay). Existing
+   * accounts keep theirs: `pnpm admin users set-plan` changes one.
+   */
+  DEFAULT_PLAN: z.enum(['free', 'pro']).default('free'),
   /** Messages a Free account may send each calendar month (the paywall comes after them). */
   FREE_MESSAGES_PER_MONTH: z.coerce.number().int().min(1).max(100_000).default(50),
 });
@@ -324,6 +336,8 @@ export type Config = {
   errorReporting: { dsn: SentryDsn | null; environment: string };
   /** Worker threads of the media pool (src/media/media-pool.ts). */
   mediaWorkers: number;
+  /** SHUTDOWN_GRACE_SECONDS in milliseconds. */
+  shutdownGraceMs: number;
   jobs: {
     /** Null: chosen by the database kind at start. */
     concurrency: number | null;
@@ -353,6 +367,8 @@ export type Config = {
   trialDays: number;
   /** Messages a Free account may send per calendar month. */
   freeMessagesPerMonth: number;
+  /** The plan (a PLAN_IDS value) new accounts start on: DEFAULT_PLAN. */
+  defaultPlan: number;
 };
 
 export type BillingConfig = {
@@ -423,6 +439,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     errorReporting: { dsn: env.ERROR_REPORTING_DSN ?? null, environment: env.ERROR_REPORTING_ENVIRONMENT },
     mediaWorkers: env.MEDIA_WORKERS ?? defaultMediaWorkers(),
+    shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
     jobs: {
       concurrency: env.JOB_CONCURRENCY ?? null,
       leaseSeconds: env.JOB_LEASE_SECONDS,
@@ -437,7 +454,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     billing: billingConfig(env),
     trialDays: env.TRIAL_DAYS,
     freeMessagesPerMonth: env.FREE_MESSAGES_PER_MONTH,
+    defaultPlan: defaultPlanOf(env),
   };
+}
+
+function defaultPlanOf(env: Env): number {
+  if (env.DEFAULT_PLAN === 'pro' && billingConfig(env)) {
+    throw new Error(
+      'Invalid configuration:\n  DEFAULT_PLAN=pro gives every new account Pro: with Stripe billing on, nobody would pay. Unset one of them',
+    );
+  }
+  return PLAN_IDS[env.DEFAULT_PLAN];
 }
 
 function billingConfig(env: Env): BillingConfig | null {

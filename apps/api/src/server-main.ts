@@ -20,10 +20,16 @@ startupFinished();
 const database = running.services.databaseKind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL';
 process.stdout.write(`\nVocal is running. Open ${running.url}\n(database: ${database}; press Ctrl+C to stop)\n\n`);
 
+// SIGTERM (a deploy, a scale-down) or Ctrl+C: stop accepting, let requests in flight finish
+// within SHUTDOWN_GRACE_SECONDS, hand running jobs back, write counted listens, exit 0. A second
+// signal exits at once.
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    if (stopping) return;
+    if (stopping) {
+      logger.warn('Second stop signal: exiting without waiting for requests in flight');
+      process.exit(1);
+    }
     stopping = true;
     running.close().then(
       () => process.exit(0),

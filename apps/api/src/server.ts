@@ -7,6 +7,7 @@ import { newAdminToken, removeHandoff, writeHandoff } from './admin-handoff.ts';
 import { createApp } from './app.ts';
 import { createAnswerReplay, type AnswerReplay } from './cache/answer-replay.ts';
 import { answerClientErrorsInJson } from './http/client-errors.ts';
+import { createRequestDrain } from './http/request-drain.ts';
 import { incomingAddress } from './http/client-address.ts';
 import { openDatabase } from './db/database.ts';
 import type { Config } from './env.ts';
@@ -23,7 +24,8 @@ import { createLocalStorage, removeAbandonedPartials } from './storage/local-sto
 import { createS3Storage } from './storage/s3-storage.ts';
 import type { Storage } from './storage/storage.ts';
 
-/** No upload body takes an hour to arrive: an older one was abandoned by a crash. */
+/** How long a job running at shutdown may take to finish before it is handed back to the queue. */
+const JOB_STOP_GRACE_MS = 5000;
 
 export type RunningServer = {
   /** Where the app answers, e.g. http://localhost:3000. */
@@ -53,7 +55,8 @@ export async function startServer(
     response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
     response.end(JSON.stringify({ msg: 'The server is starting; try again in a moment' }));
   };
-  const server = createServer((request, response) => handler(request, response));
+  const server = createServer((request, response) => drain.track(handler)(request, response));
+  const drain = createRequestDrain(server);
   // An idle connection is closed by the client or the proxy in front, never by us first: with
   // Node's 5 s, a client reusing a connection at the moment the server dropped it gets a reset
   // (seen as "fetch failed: ECONNRESET" on a loaded machine), and a load balancer whose own idle
@@ -82,6 +85,7 @@ export async function startServer(
       ? await createS3Storage(resolved.storage)
       : createLocalStorage({ root: join(resolved.dataDir, 'files'), publicUrl: resolved.publicUrl });
   const metrics = createMetrics();
+  metrics.countRequestsWith(drain.inFlight);
   // Counted outside a test's faulty storage, so the errors it makes are counted as real ones would be.
   const storage = countStorageErrors(options.wrapStorage ? options.wrapStorage(baseStorage) : baseStorage, metrics);
   // What a crashed process left behind: its temporary folders, the children it started, and
@@ -120,6 +124,8 @@ export async function startServer(
       { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: async () => void (await services.rateLimits.forgetEndedWindows()) },
       { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: async () => void (await services.sessionHandoffs.forgetExpired()) },
       { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: async () => void (await services.recordingHandoffs.forgetExpired()) },
+      // Held custom domains checked again daily (each by one process), unproven claims dropped.
+      { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: async () => void (await services.customDomains.recheckDue()) },
       // Yesterday's digest, queued once per day whichever process gets here first.
       { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: async () => void (await services.notifications.scheduleDigest()) },
     ],
@@ -157,12 +163,15 @@ export async function startServer(
     answerReplay,
     async close() {
       await removeHandoff(resolved.dataDir, process.pid);
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      // Finish or hand back running jobs while the database is still open.
-      await worker.stop();
+      // No new connections; requests in flight (an upload, a listen) finish within the grace.
+      // Meanwhile the worker claims nothing more, and a running job has a few seconds to finish
+      // (a mail does; a transcript or re-encode would not) before it is aborted and handed back
+      // to the queue, for the next process to run once.
+      const jobGraceMs = Math.min(JOB_STOP_GRACE_MS, resolved.shutdownGraceMs);
+      const [cut] = await Promise.all([drain.drain(resolved.shutdownGraceMs), worker.stop(jobGraceMs)]);
+      if (cut > 0) logger.warn('Shutdown cut requests still running after the grace', { requests: cut, graceMs: resolved.shutdownGraceMs });
       await services.media.close();
-      // Listens counted in the last moments are written before the database closes.
+      // Listens counted until the last request are written before the database closes.
       await services.listens
         .close()
         .catch((error: unknown) => logger.error('Counted listens were lost at shutdown', { error: String(error) }));

@@ -8,6 +8,8 @@ import {
   type ApiProcess,
   type LocalDnsServer,
 } from '@vocal/e2e';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeAll, makePro } from './support.ts';
@@ -18,6 +20,7 @@ import { closeAll, makePro } from './support.ts';
  * CNAME to us) is a real DNS exchange.
  */
 const TARGET = 'links.vocal-e2e.test';
+const shots = join(import.meta.dirname, '..', 'screenshots');
 let product: ApiProcess;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let dns: LocalDnsServer;
@@ -48,6 +51,24 @@ async function signedIn(options: { pro: boolean }) {
   return { context, page };
 }
 
+/** Screenshots to look at (apps/web/screenshots/, ignored by git): light and dark, phone and desktop. */
+async function shoot(page: Page, name: string) {
+  await mkdir(shots, { recursive: true });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const [size, viewport] of [
+      ['phone', { width: 390, height: 844 }],
+      ['desktop', { width: 1280, height: 800 }],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: join(shots, `${name}-${size}-${scheme}.png`), fullPage: true });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 /**
  * Presses Check with the keyboard; answers where its outcome is announced. Each step of the
  * test expects an outcome unlike the one before, so waiting for its words waits for the new answer.
@@ -59,7 +80,7 @@ async function check(page: Page, domain: string) {
 }
 
 describe('custom domain settings', () => {
-  it('a Pro user saves a domain, sees the exact CNAME to create, and the check says where it points', async () => {
+  it('a Pro user saves a domain, creates the CNAME and the TXT proof shown, and the check makes it theirs', async () => {
     const { context, page } = await signedIn({ pro: true });
     const errors = watchPageErrors(page);
     await page.goto(`${product.url}/settings`);
@@ -70,34 +91,45 @@ describe('custom domain settings', () => {
     const domain = `voice.acme-${Date.now()}.test`;
     const field = page.getByRole('textbox', { name: 'Domain' });
     await field.fill(`https://${domain.toUpperCase()}/`);
-    // The record follows what is typed, as the server will keep it.
+    // The CNAME follows what is typed, as the server will keep it; the TXT proof needs the domain saved.
     const record = page.getByRole('definition');
     await expect.poll(() => record.filter({ hasText: domain }).count()).toBeGreaterThan(0);
     expect(await page.getByText('Save your domain first.').count()).toBe(1);
+    expect(await page.getByText('Save your domain to see the TXT record').count()).toBe(1);
     await field.press('Enter');
     await page.getByText('Saved', { exact: true }).waitFor();
+    await page.locator('[aria-label="The TXT record to create"]').waitFor();
     const values = await page.locator('.dns-record__value code').allTextContents();
-    expect(values).toEqual(['CNAME', domain, TARGET]);
+    expect(values.slice(0, 3)).toEqual(['CNAME', domain, TARGET]);
+    expect(values[3]).toBe('TXT');
+    expect(values[4]).toBe(`_vocal-verify.${domain}`);
+    expect(values[5]).toMatch(/^vocal-verify=[\w-]{32}$/);
+    const standing = page.locator('.domain-standing');
+    expect(await standing.textContent()).toContain(`${domain} is not proven yet`);
+    await shoot(page, 'custom-domain-pending');
 
     // Not in DNS at all: NXDOMAIN.
     let result = await check(page, domain);
     await expect.poll(() => result.textContent()).toContain('Your domain does not exist yet');
 
-    // A CNAME to someone else: it says what it found.
-    dns.zone[domain] = { cname: 'shop.elsewhere.test' };
-    dns.zone['shop.elsewhere.test'] = { a: ['203.0.113.9'] };
+    // A CNAME to someone else (an internal name, say): it says so, and never what it resolves to.
+    dns.zone[domain] = { cname: 'billing-db.corp.internal' };
+    dns.zone['billing-db.corp.internal'] = { a: ['10.20.30.40'] };
     result = await check(page, domain);
     await expect.poll(() => result.textContent()).toContain('Your domain points somewhere else');
-    expect(await result.textContent()).toContain(`${domain} is a CNAME for shop.elsewhere.test, not for ${TARGET}.`);
+    expect(await result.textContent()).toContain(`${domain} does not point at ${TARGET}.`);
+    expect(await page.locator('main').innerText()).not.toMatch(/10\.20\.30\.40|billing-db/);
 
-    // The record made as shown: it points at us.
+    // Both records made as shown: it points here and is proven.
     dns.zone[domain] = { cname: TARGET };
+    dns.zone[values[4]!] = { txt: [values[5]!] };
     result = await check(page, domain);
-    await expect.poll(() => result.textContent()).toContain('Your domain points at us');
-    expect(await result.textContent()).toContain(`${domain} points at ${TARGET}`);
+    await expect.poll(() => result.textContent()).toContain('Your domain points here and is proven yours');
+    await expect.poll(() => standing.textContent()).toContain(`${domain} is yours`);
 
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
+    await shoot(page, 'custom-domain-held');
     await closeAll(context);
   });
 

@@ -79,7 +79,7 @@ try {
     { name: 'record-paywall', base: product.url, path: '/record', tokens: walled, ready: /messages of the Free plan this month/ },
     { name: 'upgrade-pro', base: product.url, path: '/upgrade', tokens: pro, ready: /renews on/ },
     { name: 'upgrade-past-due', base: product.url, path: '/upgrade', tokens: payer, ready: /last payment failed/ },
-    { name: 'upgrade-billing-off', base: unbilled.url, path: '/upgrade', tokens: off, ready: /plans are set by the administrator/ },
+    { name: 'upgrade-billing-off', base: unbilled.url, path: '/upgrade', tokens: off, ready: /plans are managed by the people who run it/ },
     { name: 'payments-rows', base: product.url, path: '/settings/payments', tokens: payer, ready: /Unpaid/ },
     { name: 'payments-lifetime', base: product.url, path: '/settings/payments', tokens: lifetime, ready: /Paid/ },
     { name: 'payments-empty', base: product.url, path: '/settings/payments', tokens: free, ready: /No payments yet/ },

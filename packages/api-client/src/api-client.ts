@@ -9,7 +9,7 @@ import {
   audiosResponseSchema,
   couponResponseSchema,
   domainCheckSchema,
-  domainTargetSchema,
+  customDomainStateSchema,
   folderCreatedSchema,
   foldersResponseSchema,
   getVocalResponseSchema,
@@ -298,7 +298,7 @@ export function createApiClient(options: ApiClientOptions) {
     getAnalytics: (recordingId: string) =>
       call({ method: 'GET', path: `analytics/${id(recordingId)}`, auth: 'required', schema: recordingAnalyticsSchema }),
     /** GET account/domain: the host a custom domain's CNAME must name. */
-    getDomainTarget: () => call({ method: 'GET', path: 'account/domain', auth: 'required', schema: domainTargetSchema }),
+    getCustomDomain: () => call({ method: 'GET', path: 'account/domain', auth: 'required', schema: customDomainStateSchema }),
     /** POST account/domain/check: resolves the saved custom domain and says whether it points at this server. */
     checkDomain: () => call({ method: 'POST', path: 'account/domain/check', auth: 'required', schema: domainCheckSchema }),
     /** GET transcription/{id}: the owner's view of a transcript, and whether it may be retried. */

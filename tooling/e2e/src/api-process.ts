@@ -17,6 +17,11 @@ export type ApiProcess = {
   dataDir: string;
   /** Stops the server (SIGTERM, then SIGKILL after 5 s). */
   stop(): Promise<void>;
+  /**
+   * Sends SIGTERM and waits, however long it takes, for the process to exit by itself (a
+   * graceful-shutdown test): answers its exit code, or the signal that ended it.
+   */
+  terminate(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** Starts it again on the same port and data folder. */
   restart(): Promise<void>;
   /** Everything the process printed, for failure messages. */
@@ -34,6 +39,11 @@ export type StartOptions = {
    * Raising a priority needs root; elsewhere the server runs at the normal one.
    */
   ahead?: boolean;
+  /**
+   * The Node binary to run the server with (a check on another Node release: `nodeRelease`),
+   * always on the built bundle. Unset: the Node running the tests, on the bundle or the source.
+   */
+  nodeBinary?: string;
 };
 
 let template: Promise<string> | null = null;
@@ -112,7 +122,8 @@ export async function startApiProcess(options: StartOptions = {}): Promise<ApiPr
     // Let the server follow the bound port unless the test pins a public URL.
     if (!options.env?.PUBLIC_URL) delete env.PUBLIC_URL;
     if (!options.env?.DATABASE_URL) delete env.DATABASE_URL;
-    const started = spawn(process.execPath, apiServerEntry(), { cwd: apiFolder, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const entry = options.nodeBinary ? ['dist/main.mjs'] : apiServerEntry();
+    const started = spawn(options.nodeBinary ?? process.execPath, entry, { cwd: apiFolder, env, stdio: ['ignore', 'pipe', 'pipe'] });
     child = started;
     if (options.ahead && started.pid) {
       try {
@@ -156,6 +167,18 @@ export async function startApiProcess(options: StartOptions = {}): Promise<ApiPr
     child = null;
   }
 
+  async function terminate() {
+    const running = child;
+    if (!running || running.exitCode !== null || running.signalCode !== null) throw new Error('The API is not running');
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      running.once('exit', (code, signal) => resolve({ code, signal })),
+    );
+    running.kill('SIGTERM');
+    const outcome = await exited;
+    child = null;
+    return outcome;
+  }
+
   const url = await launch();
   port = Number(new URL(url).port);
   return {
@@ -163,10 +186,27 @@ export async function startApiProcess(options: StartOptions = {}): Promise<ApiPr
     port,
     dataDir,
     stop,
+    terminate,
     async restart() {
       await stop();
       await launch();
     },
     output: () => log,
   };
+}
+
+/**
+ * The binary of a Node release from the npm registry (`npx -y node@24`), fetched once into npx's
+ * cache: answers its path and version, so a test starts the server on it directly (npx between
+ * would stand between the server and its signals).
+ */
+export async function nodeRelease(spec: string): Promise<{ path: string; version: string }> {
+  const output = await new Promise<string>((resolve, reject) =>
+    execFile('npx', ['-y', `node@${spec}`, '-p', 'process.execPath + " " + process.version'], { timeout: 300_000 }, (error, stdout) =>
+      error ? reject(error) : resolve(stdout),
+    ),
+  );
+  const [path, version] = output.trim().split(' ');
+  if (!path || !version) throw new Error(`npx -y node@${spec} answered: ${output}`);
+  return { path, version };
 }

@@ -2,7 +2,7 @@ import { createSocket } from 'node:dgram';
 import * as dnsPacket from 'dns-packet';
 
 /** One name's records; a name absent from the zone is NXDOMAIN, a name with none of these NODATA. */
-export type DnsRecords = { cname?: string; a?: string[]; aaaa?: string[] };
+export type DnsRecords = { cname?: string; a?: string[]; aaaa?: string[]; txt?: string[] };
 export type DnsZone = Record<string, DnsRecords>;
 
 export type LocalDnsServer = {
@@ -27,12 +27,13 @@ function answersFor(zone: DnsZone, name: string, type: string, depth = 0): dnsPa
   }
   if (type === 'A') return (records.a ?? []).map((data) => ({ type: 'A', name, ttl: TTL, class: 'IN', data }));
   if (type === 'AAAA') return (records.aaaa ?? []).map((data) => ({ type: 'AAAA', name, ttl: TTL, class: 'IN', data }));
+  if (type === 'TXT') return (records.txt ?? []).map((data) => ({ type: 'TXT', name, ttl: TTL, class: 'IN', data: [data] }));
   return [];
 }
 
 /**
  * A DNS server on a free UDP port of 127.0.0.1 answering from `zone`: enough of the protocol
- * for Node's resolver (CNAME, A, AAAA, NXDOMAIN and NODATA), so DNS checks are tested against
+ * for Node's resolver (CNAME, A, AAAA, TXT, NXDOMAIN and NODATA), so DNS checks are tested against
  * real packets rather than a mocked resolver.
  */
 export async function startLocalDnsServer(zone: DnsZone = {}): Promise<LocalDnsServer> {

@@ -198,7 +198,14 @@ if (speechSamplesAvailable() && isExecutable(config.transcription.pocketsphinxPa
   print({ bench: 'transcription', provider: 'local', skipped: 'pocketsphinx or pocketsphinx-testdata is not installed' });
 }
 if (config.transcription.api && speechSamplesAvailable()) {
-  await benchTranscriber(createOpenAiTranscriber({ endpoint: config.transcription.api, timeoutMs: config.transcription.timeoutMs }));
+  const media = createMediaPool({ workers: config.mediaWorkers });
+  try {
+    await benchTranscriber(
+      createOpenAiTranscriber({ endpoint: config.transcription.api, timeoutMs: config.transcription.timeoutMs, media }),
+    );
+  } finally {
+    await media.close();
+  }
 } else {
   print({ bench: 'transcription', provider: 'openai', skipped: 'TRANSCRIPTION_API_URL / TRANSCRIPTION_API_KEY not set' });
 }

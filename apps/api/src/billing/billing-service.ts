@@ -23,9 +23,8 @@ import {
   type StripeSubscription,
 } from './stripe-objects.ts';
 
-export const BILLING_OFF =
-  'Billing is not set up on this server: plans are set by the administrator (pnpm admin users set-plan --email <email> --plan pro). Ask them.';
-export const ADMIN_PLAN_COMMAND = 'pnpm admin users set-plan --email <email> --plan pro';
+/** Said to people who may not run anything on the server: never a command line. */
+export const BILLING_OFF = 'This server takes no payments: plans are managed by the people who run it.';
 
 /** A Stripe promotion code as the coupon service needs it (POST /coupon, /redeem/:code). */
 export type PromotionCode = {
@@ -53,8 +52,8 @@ export type OfferedPackage = { key: PackageKey; period: PlanPeriod; price: numbe
 
 export type BillingState = {
   enabled: boolean;
-  /** What an administrator runs when billing is off. */
-  adminCommand: string;
+  /** Whom to ask about plans when billing is off (SIGNUP_CONTACT); null: the people who run this server. */
+  contact: string | null;
   trialDays: number;
   packages: OfferedPackage[];
   subscription: {
@@ -365,7 +364,7 @@ export function createBillingService(options: { db: Database; config: Config; pl
       const live = stripe ? await liveSubscription(user.id) : null;
       return {
         enabled: stripe !== null,
-        adminCommand: ADMIN_PLAN_COMMAND,
+        contact: stripe ? null : config.signup.contact,
         trialDays: stripe ? config.trialDays : 0,
         packages: await offeredPackages(),
         subscription: live

@@ -33,7 +33,16 @@ export const users = pgTable(
     plan: integer('plan').notNull().default(0),
     subscribed: boolean('subscribed').notNull().default(false),
     subscribedStrict: boolean('subscribed_strict').notNull().default(false),
+    /** The custom domain this account claimed (Pro); it is held, and used in links, only once DNS proves it. */
     domain: text('domain'),
+    /** When `domain` was saved: a claim DNS has not proven by a week later is dropped. */
+    domainClaimedAt: timestamp('domain_claimed_at', { withTimezone: true }),
+    /** When DNS proved `domain` this account's (its CNAME here and our TXT record): it is then held. */
+    domainVerifiedAt: timestamp('domain_verified_at', { withTimezone: true }),
+    /** When the daily check found the held domain no longer pointing here: links use PUBLIC_URL until it does again. */
+    domainLostAt: timestamp('domain_lost_at', { withTimezone: true }),
+    /** When the held domain was last checked (the daily re-check claims it by this). */
+    domainCheckedAt: timestamp('domain_checked_at', { withTimezone: true }),
     /** Public and unguessable: the user's share link is /record/share/{inviteCode}. */
     inviteCode: text('invite_code').notNull().unique(),
     stripeId: text('stripe_id'),
@@ -53,8 +62,9 @@ export const users = pgTable(
     referredBy: integer('referred_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  // A custom domain names one account's listen pages; two accounts cannot both claim it.
-  (table) => [uniqueIndex('users_domain_unique').on(sql`lower(${table.domain})`)],
+  // A custom domain names one account's listen pages: one account holds it once DNS proved it.
+  // Unproven claims may overlap, so a squatter's claim never blocks the domain's real owner.
+  (table) => [uniqueIndex('users_domain_unique').on(sql`lower(${table.domain})`).where(sql`${table.domainVerifiedAt} is not null`)],
 );
 
 /** One signed-in device: a family of refresh tokens, revoked together. */

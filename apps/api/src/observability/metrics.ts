@@ -11,6 +11,7 @@ export function createMetrics() {
   const registry = new Registry();
   registry.setDefaultLabels({ app: 'vocal' });
   let waitingJobs: WaitingJobs | null = null;
+  let requestsInFlight: (() => number) | null = null;
 
   const httpRequests = new Counter({
     name: 'vocal_http_requests_total',
@@ -53,6 +54,14 @@ export function createMetrics() {
       for (const entry of waiting) this.set({ kind: entry.kind }, entry.oldestSeconds);
     },
   });
+  new Gauge({
+    name: 'vocal_http_requests_in_flight',
+    help: 'Requests this process is answering now (during a shutdown: those it is still letting finish).',
+    registers: [registry],
+    collect() {
+      this.set(requestsInFlight ? requestsInFlight() : 0);
+    },
+  });
   const jobFailures = new Counter({
     name: 'vocal_job_failures_total',
     help: 'Failed tries of jobs in this process, by kind and outcome (retry: tried again later; failed: given up).',
@@ -89,6 +98,10 @@ export function createMetrics() {
     /** Called once the job queue exists; until then the queue gauges report nothing. */
     readQueueFrom(source: WaitingJobs) {
       waitingJobs = source;
+    },
+    /** Called once the HTTP server exists. */
+    countRequestsWith(source: () => number) {
+      requestsInFlight = source;
     },
   };
 }

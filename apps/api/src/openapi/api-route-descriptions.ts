@@ -164,16 +164,16 @@ export const API_ROUTE_DESCRIPTIONS: Record<string, RouteDescription> = {
   },
   'GET /api/account/domain': {
     tag: TAGS.account,
-    summary: 'Where a custom domain must point (its DNS target)',
+    summary: 'My custom domain: where it stands (pending, held, lost) and the CNAME and TXT records to create',
     security: 'bearer',
-    answers: { 200: { description: 'The target', json: 'DomainTarget' } },
+    answers: { 200: { description: 'The custom domain state', json: 'CustomDomainState' } },
   },
   'POST /api/account/domain/check': {
     tag: TAGS.account,
-    summary: "Check the custom domain's DNS now",
+    summary: "Check the custom domain's DNS now: once it points here and carries my proof record, I hold it",
     security: 'bearer',
-    answers: { 200: { description: 'What the check found', json: 'DomainCheck' } },
-    refusals: { 403: 'Custom domains are a Pro feature', 429: 'Too many DNS checks' },
+    answers: { 200: { description: 'Whether it points here and is proven (never what it resolves to)', json: 'DomainCheck' } },
+    refusals: { 400: 'No domain saved, or an internal name', 403: 'Custom domains are a Pro feature', 429: 'Too many DNS checks' },
   },
 
   'GET /api/get-vocal': {

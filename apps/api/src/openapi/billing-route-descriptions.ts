@@ -8,7 +8,7 @@ import {
 } from '@vocal/settings-model';
 import { TAGS, type RouteDescription } from './route-description.ts';
 
-const BILLING_OFF = 'Billing is not configured on this server (plans are set by the administrator)';
+const BILLING_OFF = 'Billing is not configured on this server (plans are managed by the people who run it)';
 const STRIPE_DOWN = 'Stripe could not be reached or refused the call; nothing changed';
 const CHECKOUT_REFUSALS = {
   400: 'An unknown or unoffered package key, or a promotion code that does not exist or can no longer be used',
@@ -28,7 +28,8 @@ export const BILLING_ROUTE_DESCRIPTIONS: Record<string, RouteDescription> = {
   'GET /api/subscription': {
     tag: TAGS.billing,
     summary: 'What the upgrade page shows: whether billing is on, the packages and their prices, my live subscription',
-    description: 'With billing off, `enabled` is false, `packages` empty and `adminCommand` says how an administrator gives a plan.',
+    description:
+      'With billing off, `enabled` is false, `packages` empty and `contact` names whom to ask about plans (SIGNUP_CONTACT), or is null.',
     security: 'bearer',
     answers: { 200: { description: 'The billing state', json: billingStateSchema } },
   },

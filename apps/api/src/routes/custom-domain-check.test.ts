@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalDnsServer, type LocalDnsServer } from '@vocal/e2e';
+import type { CustomDomainState } from '@vocal/settings-model';
+import { users } from '../db/schema.ts';
 import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { DOMAIN_CHECKS_PER_TEN_MINUTES } from './custom-domain-routes.ts';
 
@@ -25,56 +28,94 @@ describe.each(embeddedBackend)('the custom domain DNS check on %s', (backend) =>
     await server.running.services.admin.setPlan({ email: user.email, plan: 'pro' });
     const domain = `voice${++domains}.customer-${backend}.test`;
     expect((await server.call('POST', '/api/account', { token: user.access, json: { domain } })).status).toBe(200);
-    return { ...user, domain };
+    const state = (await server.call('GET', '/api/account/domain', { token: user.access })).body as CustomDomainState;
+    const proof = state.records.find((record) => record.type === 'TXT')!;
+    return { ...user, domain, proof };
   };
   const check = (token: string) => server.call('POST', '/api/account/domain/check', { token });
 
-  it('names the record to create: a CNAME to CUSTOM_DOMAIN_TARGET', async () => {
-    const user = await server.signUp();
-    expect(await server.call('GET', '/api/account/domain', { token: user.access })).toMatchObject({
-      status: 200,
-      body: { target: TARGET },
+  it('names the records to create: a CNAME to the target host name, and a TXT record only this account is given', async () => {
+    const nothing = await server.signUp();
+    expect((await server.call('GET', '/api/account/domain', { token: nothing.access })).body).toMatchObject({
+      target: TARGET,
+      domain: null,
+      status: 'none',
+      records: [],
     });
+    const user = await proUserWithDomain();
+    const other = await proUserWithDomain();
+    const state = (await server.call('GET', '/api/account/domain', { token: user.access })).body as CustomDomainState;
+    expect(state).toMatchObject({ target: TARGET, domain: user.domain, status: 'pending', heldSince: null });
+    expect(state.records).toEqual([
+      { type: 'CNAME', name: user.domain, value: TARGET },
+      { type: 'TXT', name: `_vocal-verify.${user.domain}`, value: expect.stringMatching(/^vocal-verify=[\w-]{32}$/) },
+    ]);
+    // A week to prove it.
+    const days = (Date.parse(state.pendingUntil!) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7);
+    expect(other.proof.value).not.toBe(user.proof.value);
   });
 
-  it('a CNAME to our host points here', async () => {
+  it('a CNAME to our host points here; with the proof record too, the account holds the domain', async () => {
     const user = await proUserWithDomain();
     dns.zone[user.domain] = { cname: TARGET };
-    expect(await check(user.access)).toMatchObject({
-      status: 200,
-      body: {
-        domain: user.domain,
-        target: TARGET,
-        status: 'points-here',
-        cname: TARGET,
-        message: `${user.domain} points at ${TARGET}: listen links on ${user.domain} will reach this server.`,
-      },
+    expect((await check(user.access)).body).toMatchObject({
+      domain: user.domain,
+      status: 'points-here',
+      proven: false,
+      message: `${user.domain} points here. Add the TXT record below to prove it is yours; new links use it once it is proven.`,
+      state: { status: 'pending' },
+    });
+    dns.zone[user.proof.name] = { txt: ['some-other-service=abc', user.proof.value] };
+    expect((await check(user.access)).body).toMatchObject({
+      status: 'points-here',
+      proven: true,
+      message: `${user.domain} points here and is proven yours: new listen links use https://${user.domain}.`,
+      state: { status: 'held', pendingUntil: null },
     });
   });
 
   it("A records equal to our host's point here too (a flattened CNAME at the zone apex)", async () => {
     const user = await proUserWithDomain();
     dns.zone[user.domain] = { a: ['198.51.100.4'] };
-    expect((await check(user.access)).body).toMatchObject({ status: 'points-here', cname: null, addresses: ['198.51.100.4'] });
+    dns.zone[user.proof.name] = { txt: [user.proof.value] };
+    expect((await check(user.access)).body).toMatchObject({ status: 'points-here', proven: true, state: { status: 'held' } });
   });
 
-  it('a CNAME or addresses elsewhere: says what it found instead', async () => {
+  it('says only whether the name points here: never the addresses or names it resolves to', async () => {
     const user = await proUserWithDomain();
-    dns.zone[user.domain] = { cname: 'shop.elsewhere.test' };
-    dns.zone['shop.elsewhere.test'] = { a: ['203.0.113.9'] };
-    expect((await check(user.access)).body).toMatchObject({
+    // Through an internal resolver, a public name can lead to an internal one.
+    dns.zone[user.domain] = { cname: 'billing-db.corp.internal' };
+    dns.zone['billing-db.corp.internal'] = { a: ['10.20.30.40'] };
+    const elsewhere = await check(user.access);
+    expect(elsewhere.body).toMatchObject({
       status: 'points-elsewhere',
-      cname: 'shop.elsewhere.test',
-      addresses: ['203.0.113.9'],
-      message: `${user.domain} is a CNAME for shop.elsewhere.test, not for ${TARGET}. Change the record's target to ${TARGET}.`,
+      proven: false,
+      message: `${user.domain} does not point at ${TARGET}. Make its record a CNAME for ${TARGET}. The TXT record below is needed too.`,
     });
-
     dns.zone[user.domain] = { a: ['203.0.113.10'] };
-    expect((await check(user.access)).body).toMatchObject({
-      status: 'points-elsewhere',
-      cname: null,
-      addresses: ['203.0.113.10'],
-      message: `${user.domain} resolves to 203.0.113.10, not to ${TARGET} (which is 198.51.100.4, 2001:db8::4). Replace its A or AAAA records with the CNAME record below.`,
+    const addressed = await check(user.access);
+    expect(addressed.body).toMatchObject({ status: 'points-elsewhere' });
+    for (const answer of [elsewhere, addressed]) {
+      const text = JSON.stringify(answer.body);
+      for (const secret of ['10.20.30.40', 'billing-db', '203.0.113.10', '198.51.100.4', '2001:db8::4']) expect(text).not.toContain(secret);
+      expect(Object.keys(answer.body as object).sort()).toEqual(['domain', 'message', 'proven', 'state', 'status']);
+    }
+  });
+
+  it('refuses names inside a network, on saving and on checking', async () => {
+    const user = await proUserWithDomain();
+    for (const domain of ['billing-db.corp.internal', 'printer.local', 'nas.lan', 'wiki.corp', 'router.home.arpa']) {
+      const refused = await server.call('POST', '/api/account', { token: user.access, json: { domain } });
+      expect(refused, domain).toMatchObject({ status: 400, body: { msg: expect.stringMatching(/^domain: names inside a network/) } });
+    }
+    expect((await server.call('GET', '/api/account', { token: user.access })).body.domain).toBe(user.domain);
+    // One saved before the rule (the migration kept it): never looked up.
+    await server.running.services.db.update(users).set({ domain: 'billing-db.corp.internal' }).where(eq(users.email, user.email));
+    expect(await check(user.access)).toMatchObject({
+      status: 400,
+      body: { msg: expect.stringMatching(/^domain: names inside a network/) },
     });
   });
 
@@ -83,9 +124,7 @@ describe.each(embeddedBackend)('the custom domain DNS check on %s', (backend) =>
     delete dns.zone[user.domain];
     expect((await check(user.access)).body).toMatchObject({
       status: 'not-found',
-      cname: null,
-      addresses: [],
-      message: `${user.domain} does not exist in DNS yet. Create the CNAME record below at your DNS provider; a new record can take up to an hour to be seen.`,
+      message: `${user.domain} does not exist in DNS yet. Create the records below at your DNS provider; a new record can take up to an hour to be seen. The TXT record below is needed too.`,
     });
     dns.zone[user.domain] = {};
     expect((await check(user.access)).body).toMatchObject({ status: 'no-records' });
@@ -110,5 +149,28 @@ describe.each(embeddedBackend)('the custom domain DNS check on %s', (backend) =>
     expect(refused.body.msg).toMatch(/^Too many DNS checks\. Try again in \d+ seconds\.$/);
     // Another account's checks are its own.
     expect((await check((await proUserWithDomain()).access)).status).toBe(200);
+  });
+});
+
+describe('a server whose address is an IP', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('pglite', { PUBLIC_URL: 'http://192.0.2.10' });
+  });
+  afterAll(() => server.close());
+
+  it('has no CNAME target: custom domains need the server to have a name', async () => {
+    const user = await server.signUp();
+    await server.running.services.admin.setPlan({ email: user.email, plan: 'pro' });
+    expect((await server.call('POST', '/api/account', { token: user.access, json: { domain: 'voice.example.test' } })).status).toBe(200);
+    expect((await server.call('GET', '/api/account/domain', { token: user.access })).body).toMatchObject({
+      target: null,
+      status: 'pending',
+      records: [],
+    });
+    expect((await server.call('POST', '/api/account/domain/check', { token: user.access })).body).toMatchObject({
+      proven: false,
+      message: expect.stringContaining('custom domains need the server to have a name'),
+    });
   });
 });

@@ -5,7 +5,8 @@ import { badRequest, forbidden } from '../http/http-error.ts';
 import { requireUser } from '../http/require-user.ts';
 import type { AccountService } from '../services/account-service.ts';
 import { countAttempt } from '../services/api-limits.ts';
-import { createDomainCheck, customDomainTarget } from '../services/domain-check.ts';
+import type { CustomDomainService } from '../services/custom-domain-service.ts';
+import { INTERNAL_NAME_REFUSAL, isInternalName } from '../services/domain-check.ts';
 import { isPro } from '../services/plans.ts';
 import type { RateLimits } from '../services/rate-limiter.ts';
 import type { TokenService } from '../services/token-service.ts';
@@ -14,20 +15,32 @@ import type { TokenService } from '../services/token-service.ts';
 export const DOMAIN_CHECKS_PER_TEN_MINUTES = 10;
 
 /**
- * The custom domain page's two calls: the record to create (GET account/domain), and a check
- * of the saved domain's DNS (POST account/domain/check, Pro, rate-limited per account). Only
- * the saved domain is checked, so this is not a resolver for any name a caller sends.
+ * The custom domain page's two calls: where the account's domain stands and the records to
+ * create (GET account/domain), and a check of the saved domain's DNS that makes the account its
+ * holder once it points here and carries the account's proof (POST account/domain/check, Pro,
+ * rate-limited per account). Only the saved domain is checked, and never an internal name, so
+ * this is not a resolver for any name a caller sends.
  */
-export function customDomainRoutes(services: { config: Config; accounts: AccountService; tokens: TokenService; rateLimits: RateLimits }) {
-  const check = createDomainCheck(services.config);
+export function customDomainRoutes(services: {
+  config: Config;
+  accounts: AccountService;
+  tokens: TokenService;
+  rateLimits: RateLimits;
+  customDomains: CustomDomainService;
+}) {
   const checks = services.rateLimits.limiter('domain-checks', { limit: DOMAIN_CHECKS_PER_TEN_MINUTES, windowMs: 10 * 60_000 });
   return new Hono<AppEnv>()
-    .get('/account/domain', requireUser(services), (context) => context.json({ target: customDomainTarget(services.config) }))
+    .get('/account/domain', requireUser(services), async (context) =>
+      context.json(await services.customDomains.state(context.get('user').id), 200, { 'cache-control': 'no-store' }),
+    )
     .post('/account/domain/check', requireUser(services), async (context) => {
       const user = context.get('user');
       if (!isPro(user)) throw forbidden('A custom domain is a Pro feature. Upgrade to use your own domain.');
       if (!user.domain) throw badRequest('domain: save your custom domain first, then check it');
+      if (isInternalName(user.domain)) throw badRequest(INTERNAL_NAME_REFUSAL);
       await countAttempt(checks, String(user.id), 'DNS checks');
-      return context.json(await check(user.domain), 200, { 'cache-control': 'no-store' });
+      const checked = await services.customDomains.check(user.id);
+      if (!checked) throw badRequest('domain: save your custom domain first, then check it');
+      return context.json(checked, 200, { 'cache-control': 'no-store' });
     });
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, gte, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gte } from 'drizzle-orm';
 import {
   DEFAULT_NAMES,
   SHARE_PATH,
@@ -26,6 +26,8 @@ import { assertAcceptablePassword } from './password-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { signupClosedMessage } from './signup-policy.ts';
 import { isPro, monthlyMessageAllowance, monthStart } from './plans.ts';
+import { claimFields } from './custom-domain-service.ts';
+import { INTERNAL_NAME_REFUSAL, isInternalName } from './domain-check.ts';
 import type { TokenService } from './token-service.ts';
 import type { PlanService } from './plan-service.ts';
 
@@ -36,13 +38,6 @@ const isUniqueViolation = (error: unknown) =>
   error !== null &&
   ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505');
 
-/** The constraint a database error names (PostgreSQL and PGlite both say, perhaps under drizzle's wrapper). */
-const violatedConstraint = (error: unknown): string | undefined => {
-  const named = error as { constraint?: string; cause?: { constraint?: string } };
-  return named.constraint ?? named.cause?.constraint;
-};
-
-const DOMAIN_TAKEN = 'domain: another account already uses this domain';
 
 /**
  * The name a person chose, as others see it: null while it is still the default "You" (the
@@ -135,14 +130,6 @@ export function createAccountService(options: {
     return reviewed ?? null;
   }
 
-  async function domainTakenByAnother(domain: string, userId: number): Promise<boolean> {
-    const [other] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(sql`lower(${users.domain}) = ${domain.toLowerCase()}`, ne(users.id, userId)));
-    return other !== undefined;
-  }
-
   /** Whether `url` is a picture this user uploaded here (see storedImageKey for why only those). */
   async function ownsStoredImage(userId: number, url: string): Promise<boolean> {
     const key = storedImageKey(options.storage, url);
@@ -162,7 +149,12 @@ export function createAccountService(options: {
 
   async function create(email: string, password: string, name = ''): Promise<UserRow> {
     const passwordHash = await hashPassword(password, config.scryptCost);
-    const [row] = await db.insert(users).values({ email, passwordHash, name, inviteCode: newInviteCode() }).returning();
+    // DEFAULT_PLAN: given as the administrator's grant, so a later subscription or coupon adds to it.
+    const plan = config.defaultPlan;
+    const [row] = await db
+      .insert(users)
+      .values({ email, passwordHash, name, inviteCode: newInviteCode(), plan, adminPlan: plan, subscribed: plan > 0 })
+      .returning();
     if (!row) throw new Error('The account could not be created');
     return row;
   }
@@ -302,23 +294,24 @@ export function createAccountService(options: {
         if (before !== update.avatarUrl) replacedAvatar = before;
       }
       if (update.domain !== undefined) {
+        const current = await findById(userId);
+        if (!current) throw notFound('Account not found');
         if (update.domain !== null) {
-          const current = await findById(userId);
-          if (!current) throw notFound('Account not found');
           if (!isPro(current)) throw forbidden('A custom domain is a Pro feature. Upgrade to use your own domain.');
           if (update.domain === new URL(config.publicUrl).hostname) {
             throw badRequest("domain: is this server's own host; leave it empty to use it");
           }
-          if (await domainTakenByAnother(update.domain, userId)) throw conflict(DOMAIN_TAKEN);
+          if (isInternalName(update.domain)) throw badRequest(INTERNAL_NAME_REFUSAL);
         }
-        changes.domain = update.domain;
+        // A claim, held only once DNS proves it (custom-domain-service.ts): saving never waits on
+        // another account's claim, so a squatter cannot block the domain's real owner.
+        if ((current.domain ?? null) !== update.domain) Object.assign(changes, claimFields(update.domain, new Date()));
       }
       if (Object.keys(changes).length > 0) {
         try {
           await db.update(users).set(changes).where(eq(users.id, userId));
         } catch (error) {
           // The check above cannot see another account claiming the same domain at this moment.
-          if (isUniqueViolation(error) && violatedConstraint(error) === 'users_domain_unique') throw conflict(DOMAIN_TAKEN);
           if (isUniqueViolation(error)) throw conflict('That email address is already in use');
           throw error;
         }

@@ -20,7 +20,8 @@ export const planArgumentSchema = z
 export const adminCreateUserSchema = credentialsSchema.extend({
   password: acceptablePasswordSchema,
   name: z.string().trim().max(100).optional(),
-  plan: planArgumentSchema.default(PLAN_IDS.free),
+  /** Unset: DEFAULT_PLAN. */
+  plan: planArgumentSchema.optional(),
 });
 
 export const adminSetPlanSchema = z.object({
@@ -51,15 +52,16 @@ export function createAdminService(options: { db: Database; config: Config; plan
       const user = adminCreateUserSchema.parse(input);
       const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, user.email));
       if (existing) throw conflict(`A user with the email ${user.email} already exists`);
+      const plan = user.plan ?? config.defaultPlan;
       const [row] = await db
         .insert(users)
         .values({
           email: user.email,
           passwordHash: await hashPassword(user.password, config.scryptCost),
           name: user.name ?? '',
-          plan: user.plan,
-          adminPlan: user.plan,
-          subscribed: user.plan > 0,
+          plan,
+          adminPlan: plan,
+          subscribed: plan > 0,
           inviteCode: newInviteCode(),
         })
         .returning();

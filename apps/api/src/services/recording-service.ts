@@ -46,6 +46,7 @@ import { createKeyedHash } from './keyed-hash.ts';
 import type { StorageQuota } from './storage-quota.ts';
 import type { NotificationService } from './notification-service.ts';
 import type { PersonalisationService } from './personalisation-service.ts';
+import { linkDomainOf } from './custom-domain-service.ts';
 import { isPro, limitsFor, monthlyMessageAllowance } from './plans.ts';
 import type { TranscriptionService } from './transcription-service.ts';
 
@@ -522,7 +523,7 @@ export function createRecordingService(options: {
               subject: context.subject ?? null,
               ...(visitor ? { email: context.email ?? null, senderName: context.name || null } : {}),
               // A custom domain is Pro's: links made while the owner is Pro carry it.
-              domain: isPro(owner) ? owner.domain : null,
+              domain: linkDomainOf(owner),
               audioKey,
               imageKey,
               imageWidth: png.width,

@@ -42,6 +42,7 @@ import { createRecordingHandoffService } from './recording-handoff-service.ts';
 import { createSessionHandoffService } from './session-handoff-service.ts';
 import { createStorageQuota } from './storage-quota.ts';
 import { createTeamService } from './team-service.ts';
+import { createCustomDomainService } from './custom-domain-service.ts';
 import { createTokenService } from './token-service.ts';
 import { createTranscriptionService } from './transcription-service.ts';
 import { createApiLimits } from './api-limits.ts';
@@ -83,6 +84,7 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
     logger,
   });
   const notifications = createNotificationService({ db, config, queue, accounts, personalisation, mailer, wake });
+  const customDomains = createCustomDomainService({ db, config, mailer, logger });
   const emailChanges = createEmailChangeService({ db, config, mailer, queue, wake });
   const passwords = createPasswordResetService({ db, config, mailer, logger });
   const storageQuota = createStorageQuota({ db, config });
@@ -133,6 +135,8 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
   return {
     /** This server's Prometheus metrics (GET /metrics), on a registry of its own. */
     metrics,
+    /** Custom domains: claims, DNS proof, the daily re-check, and which messages a custom host serves. */
+    customDomains,
     emailChanges,
     /** Password reset by mail and password change. */
     passwords,

@@ -34,7 +34,7 @@ export function chooseTranscriber(
   media: Pick<MediaPool, 'decodeToPcm16kFile'>,
   scratch?: ProcessScratch,
 ): Transcriber | null {
-  const api = config.api ? createOpenAiTranscriber({ endpoint: config.api, timeoutMs: config.timeoutMs }) : null;
+  const api = config.api ? createOpenAiTranscriber({ endpoint: config.api, timeoutMs: config.timeoutMs, media, scratch }) : null;
   const local = () => createPocketsphinxTranscriber({ command: config.pocketsphinxPath, media, scratch });
   switch (config.provider) {
     case 'none':

@@ -1,104 +1,149 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { z } from 'zod';
-import { PermanentJobError } from '../jobs/job-queue.ts';
+import type { MediaPool } from '../media/media-pool.ts';
+import type { ProcessScratch } from '../processes/process-scratch.ts';
 import { groupIntoSegments, splitSentences, timeSentences, wordsFromSegments, type TimedWord } from './sentences.ts';
-import type { Transcriber } from './transcriber.ts';
+import { asJobError, callApi, refusesField, type ApiEndpoint } from './speech-api.ts';
+import { frameLevels, speechSpans, wordsOverSpans } from './speech-spans.ts';
+import type { Transcriber, TranscriptionRequest } from './transcriber.ts';
 
-/** The parts of verbose_json we read; servers add other fields, and whisper servers omit some. */
+export type { ApiEndpoint } from './speech-api.ts';
+
+const wordSchema = z.object({ word: z.string(), start: z.coerce.number(), end: z.coerce.number() });
+
+/**
+ * The parts of verbose_json we read. OpenAI (whisper-1), Groq and speaches put word timings in
+ * a top-level `words`; whisper.cpp's server puts them in each segment's `words`. Servers add
+ * other fields, and some omit these.
+ */
 const verboseJsonSchema = z.object({
   text: z.string().default(''),
   duration: z.coerce.number().optional(),
-  segments: z.array(z.object({ start: z.coerce.number(), end: z.coerce.number(), text: z.string() })).nullish(),
-  words: z.array(z.object({ word: z.string(), start: z.coerce.number(), end: z.coerce.number() })).nullish(),
+  segments: z
+    .array(z.object({ start: z.coerce.number(), end: z.coerce.number(), text: z.string(), words: z.array(wordSchema).nullish() }))
+    .nullish(),
+  words: z.array(wordSchema).nullish(),
 });
 export type VerboseJson = z.input<typeof verboseJsonSchema>;
 
-const errorBodySchema = z.object({ error: z.object({ message: z.string() }).or(z.string()) });
+/** What `json` answers: `{text}` (OpenAI adds usage and logprobs). `text` answers the words alone. */
+const jsonAnswerSchema = z.object({ text: z.string() });
 
 /**
- * Statuses that no retry will change: the request itself is wrong (bad key, unknown model,
- * file too large or not audio). Others (429, 5xx, network) are retried by the queue.
+ * The formats asked for, best first: verbose_json has timings; json and text have only the
+ * words, timed from the audio here.
  */
-const PERMANENT_STATUSES = new Set([400, 401, 403, 404, 413, 415, 422]);
+export const RESPONSE_FORMATS = ['verbose_json', 'json', 'text'] as const;
+export type ResponseFormat = (typeof RESPONSE_FORMATS)[number];
 
-export type ApiEndpoint = { url: string; key: string | null; model: string };
+/**
+ * Models known to answer only json or text (OpenAI's documentation: "For gpt-4o-transcribe and
+ * gpt-4o-mini-transcribe, the only supported format is json"): asked json from the first request.
+ */
+const JSON_ONLY_MODELS = /^(?:gpt-4o(?:-mini)?-transcribe|gpt-transcribe)(?:-\d{4}-\d{2}-\d{2})?$/;
 
-export async function callApi(
-  endpoint: ApiEndpoint,
-  path: string,
-  init: { body: FormData | string; json?: boolean; signal: AbortSignal; timeoutMs: number; what: string },
-): Promise<unknown> {
-  const headers: Record<string, string> = {};
-  if (endpoint.key) headers.authorization = `Bearer ${endpoint.key}`;
-  if (init.json) headers['content-type'] = 'application/json';
-  const timeout = AbortSignal.timeout(init.timeoutMs);
-  let response: Response;
-  try {
-    response = await fetch(`${endpoint.url}${path}`, {
-      method: 'POST',
-      headers,
-      body: init.body,
-      signal: AbortSignal.any([init.signal, timeout]),
-    });
-  } catch (error) {
-    init.signal.throwIfAborted();
-    if (timeout.aborted) {
-      throw new Error(`The ${init.what} did not answer within ${init.timeoutMs / 1000} s`, { cause: error });
-    }
-    throw new Error(`The ${init.what} could not be reached: ${error instanceof Error ? error.message : String(error)}`, {
-      cause: error,
-    });
-  }
-  const text = await response.text().catch(() => '');
-  if (!response.ok) {
-    let detail = text.slice(0, 300);
-    try {
-      const parsed = errorBodySchema.safeParse(JSON.parse(text));
-      if (parsed.success) detail = typeof parsed.data.error === 'string' ? parsed.data.error : parsed.data.error.message;
-    } catch {
-      // not JSON: keep the text
-    }
-    const message = `The ${init.what} answered ${response.status}${detail ? `: ${detail}` : ''}`;
-    throw PERMANENT_STATUSES.has(response.status) ? new PermanentJobError(message) : new Error(message);
-  }
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new Error(`The ${init.what} answered with something that is not JSON`);
-  }
-}
-
-/** Maps a verbose_json answer to the spec's segments and sentences, all inside the audio. */
+/** Maps a verbose_json answer to the spec's segments and sentences, all inside the audio; null when it has no timings. */
 export function transcriptFromVerboseJson(answer: VerboseJson, durationSeconds: number) {
   const parsed = verboseJsonSchema.parse(answer);
-  const segments = parsed.segments?.length ? parsed.segments : [{ start: 0, end: parsed.duration ?? durationSeconds, text: parsed.text }];
-  const text = parsed.segments?.length ? segments.map((segment) => segment.text).join(' ') : parsed.text;
-  const words: TimedWord[] = parsed.words?.length ? parsed.words : wordsFromSegments(segments);
+  const segments = parsed.segments?.length ? parsed.segments : null;
+  if (!segments && !parsed.words?.length) return null;
+  const text = segments ? segments.map((segment) => segment.text).join(' ') : parsed.text;
+  const segmentWords = segments?.flatMap((segment) => segment.words ?? []) ?? [];
+  const words: TimedWord[] = parsed.words?.length
+    ? parsed.words
+    : segmentWords.length
+      ? segmentWords
+      : wordsFromSegments(segments ?? [{ start: 0, end: parsed.duration ?? durationSeconds, text }]);
   return groupIntoSegments(timeSentences(splitSentences(text), words, durationSeconds), durationSeconds);
 }
 
 const EXTENSIONS: Record<string, string> = { 'audio/mpeg': 'mp3', 'audio/webm': 'webm', 'audio/mp4': 'm4a' };
 
-/** An OpenAI-compatible speech-to-text API: OpenAI, Groq, or a self-hosted whisper server. */
-export function createOpenAiTranscriber(options: { endpoint: ApiEndpoint; timeoutMs: number }): Transcriber {
-  return {
-    name: 'openai',
-    async transcribe(request) {
-      const form = new FormData();
-      const extension = EXTENSIONS[request.contentType] ?? 'mp3';
-      form.set('file', new Blob([request.audio], { type: request.contentType }), `recording.${extension}`);
-      form.set('model', options.endpoint.model);
-      form.set('response_format', 'verbose_json');
+/**
+ * An OpenAI-compatible speech-to-text API: OpenAI, Groq, or a self-hosted whisper server
+ * (speaches, whisper.cpp's server). It asks verbose_json (timings from the model), and a server
+ * or model that refuses it (OpenAI's gpt-4o-transcribe answers 400 `unsupported_value`) is
+ * asked json, then text, at once in the same job; the format that worked is remembered for
+ * the process's life. Words that come without timings are timed from the audio itself: the
+ * recording is decoded, the spans where someone speaks are found, and the words are spread
+ * over them, falling back to proportional timing only when no span stands out.
+ */
+export function createOpenAiTranscriber(options: {
+  endpoint: ApiEndpoint;
+  timeoutMs: number;
+  media: Pick<MediaPool, 'decodeToPcm16kFile'>;
+  scratch?: ProcessScratch;
+}): Transcriber & { formatInUse(): ResponseFormat } {
+  const { endpoint } = options;
+  let format: ResponseFormat = JSON_ONLY_MODELS.test(endpoint.model) ? 'json' : 'verbose_json';
+
+  const ask = async (request: TranscriptionRequest, asked: ResponseFormat) => {
+    const form = new FormData();
+    const extension = EXTENSIONS[request.contentType] ?? 'mp3';
+    form.set('file', new Blob([request.audio], { type: request.contentType }), `recording.${extension}`);
+    form.set('model', endpoint.model);
+    form.set('response_format', asked);
+    // Granularities are for verbose_json only: OpenAI refuses them with any other format.
+    if (asked === 'verbose_json') {
       form.append('timestamp_granularities[]', 'segment');
       form.append('timestamp_granularities[]', 'word');
-      const answer = await callApi(options.endpoint, '/audio/transcriptions', {
-        body: form,
-        signal: request.signal,
-        timeoutMs: options.timeoutMs,
-        what: 'speech-to-text API',
-      });
-      const parsed = verboseJsonSchema.safeParse(answer);
-      if (!parsed.success) throw new Error('The speech-to-text API answered without verbose_json text');
-      return transcriptFromVerboseJson(parsed.data, request.durationSeconds);
+    }
+    return callApi(endpoint, '/audio/transcriptions', {
+      body: form,
+      signal: request.signal,
+      timeoutMs: options.timeoutMs,
+      what: 'speech-to-text API',
+    });
+  };
+
+  /** Words timed from where speech is in the recording; proportional over it when that cannot be found. */
+  const timedFromAudio = async (request: TranscriptionRequest, text: string) => {
+    if (!splitSentences(text).length) return [];
+    let spans: { start: number; end: number }[] = [];
+    const folder = options.scratch
+      ? await options.scratch.temporaryFolder('speech-spans')
+      : await mkdtemp(join(tmpdir(), 'vocal-speech-spans-'));
+    try {
+      const pcmPath = join(folder, 'speech.raw');
+      await options.media.decodeToPcm16kFile(request.audio, pcmPath, request.signal);
+      spans = speechSpans(await frameLevels(pcmPath));
+    } catch (error) {
+      request.signal.throwIfAborted();
+      // Undecodable here (the API took it): the words still get proportional timings.
+      void error;
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+    const words = wordsOverSpans(text, spans, request.durationSeconds);
+    return groupIntoSegments(timeSentences(splitSentences(text), words, request.durationSeconds), request.durationSeconds);
+  };
+
+  return {
+    name: 'openai',
+    formatInUse: () => format,
+    async transcribe(request) {
+      let answer: unknown;
+      for (;;) {
+        try {
+          answer = await ask(request, format);
+          break;
+        } catch (error) {
+          const next = RESPONSE_FORMATS[RESPONSE_FORMATS.indexOf(format) + 1];
+          if (!next || !refusesField(error, /response_format|verbose_json/i)) throw asJobError(error);
+          format = next;
+        }
+      }
+      if (typeof answer === 'string') return timedFromAudio(request, answer.trim());
+      const verbose = verboseJsonSchema.safeParse(answer);
+      if (verbose.success) {
+        const timed = transcriptFromVerboseJson(verbose.data, request.durationSeconds);
+        if (timed) return timed;
+      }
+      const plain = jsonAnswerSchema.safeParse(answer);
+      if (!plain.success) throw new Error('The speech-to-text API answered without a transcript');
+      return timedFromAudio(request, plain.data.text.trim());
     },
   };
 }

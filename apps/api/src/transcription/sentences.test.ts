@@ -131,18 +131,38 @@ describe('OpenAI verbose_json', () => {
 
   it('spreads sentences over their segment when the server gives no word times', () => {
     const transcript = transcriptFromVerboseJson({ ...answer, words: undefined }, 10);
-    const sentences = transcript.flatMap((segment) => segment.sentences);
+    const sentences = transcript!.flatMap((segment) => segment.sentences);
     expect(sentences.map((sentence) => sentence.text)).toEqual(['Go forward ten meters.', 'Then turn left, and stop!', 'Well-done.']);
     expect(sentences[0]!.start).toBe(0);
     expect(sentences[1]!.end).toBeCloseTo(6.1, 5);
     expect(sentences[2]).toMatchObject({ start: 8.5, end: 9.6 });
   });
 
-  it('reads a text-only answer as one segment over the audio', () => {
-    const transcript = transcriptFromVerboseJson({ text: 'Hello there. Bye.' }, 4);
-    expect(transcript).toHaveLength(1);
-    expect(transcript[0]!.sentences.map((sentence) => sentence.text)).toEqual(['Hello there.', 'Bye.']);
-    expect(transcript[0]!.end).toBeLessThanOrEqual(4);
+  it('leaves an answer without any timing to be timed from the audio', () => {
+    expect(transcriptFromVerboseJson({ text: 'Hello there. Bye.' }, 4)).toBeNull();
+  });
+
+  it("reads whisper.cpp's verbose_json, whose word timings are inside each segment", () => {
+    const transcript = transcriptFromVerboseJson(
+      {
+        text: ' Go forward. Stop.',
+        segments: [
+          {
+            start: 0.5,
+            end: 1.6,
+            text: ' Go forward.',
+            words: [
+              { word: ' Go', start: 0.5, end: 0.8 },
+              { word: ' forward.', start: 0.8, end: 1.6 },
+            ],
+          },
+          { start: 4.2, end: 4.9, text: ' Stop.', words: [{ word: ' Stop.', start: 4.2, end: 4.9 }] },
+        ],
+      },
+      6,
+    );
+    expect(transcript).toHaveLength(2);
+    expect(transcript![1]!.sentences[0]).toEqual({ text: 'Stop.', start: 4.2, end: 4.9 });
   });
 
   it('splits sentences at terminal punctuation only', () => {

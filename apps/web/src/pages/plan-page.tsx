@@ -14,6 +14,7 @@ import {
 } from '@vocal/settings-model';
 import { Button, ConfirmDialog, Spinner } from '@vocal/ui-kit';
 import { openBlankCheckoutWindow, runCheckout } from '../billing/checkout-popup.ts';
+import { PlansManagedHere } from '../billing/plans-managed-here.tsx';
 import { userAtom } from '../session/session-state.ts';
 import { webApi } from '../session/web-api.ts';
 
@@ -53,8 +54,8 @@ const CONFIRM_TRIES = 8;
  * /upgrade and /payment: the person's plan, what Free allows and what Pro adds. With billing on,
  * Free and Pro cards with a Monthly/Yearly choice open Stripe Checkout in the 384×782 popup and
  * re-sync the account when it is over; a subscriber sees the renewal date, can cancel at the end
- * of the period and change the card in Stripe's portal. With billing off, it says the
- * administrator sets plans, and how.
+ * of the period and change the card in Stripe's portal. With billing off, it shows what each plan
+ * allows and says plans are managed by the people who run the server (PlansManagedHere).
  */
 export default function PlanPage() {
   const user = useAtomValue(userAtom);
@@ -358,18 +359,7 @@ export default function PlanPage() {
         </table>
       </div>
 
-      {state && !state.enabled && !pro ? (
-        <div className="settings-page__group">
-          <h2 className="settings-page__heading">Getting Pro</h2>
-          <p>
-            This server takes no payments: plans are set by the administrator who runs it. Ask them to run this on the server, with your
-            address:
-          </p>
-          <pre className="plan-page__command">
-            <code>npx -y pnpm@10 admin users set-plan --email {user.email} --plan pro</code>
-          </pre>
-        </div>
-      ) : null}
+      {state && !state.enabled ? <PlansManagedHere contact={state.contact} pro={pro} /> : null}
 
       <ConfirmDialog
         open={cancelOpen}

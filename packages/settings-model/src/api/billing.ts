@@ -9,11 +9,12 @@ export type PackageKey = z.infer<typeof packageKeySchema>;
 
 /**
  * GET /subscription: what the upgrade page shows. With billing off (`enabled` false) plans are
- * set by the administrator, with `adminCommand`; packages is then empty.
+ * managed by the people who run the server; packages is then empty.
  */
 export const billingStateSchema = z.object({
   enabled: z.boolean(),
-  adminCommand: z.string(),
+  /** Whom to ask about plans when billing is off (SIGNUP_CONTACT); null: the people who run this server. */
+  contact: z.string().nullable(),
   /** Days of trial a first subscription starts with; 0: none. */
   trialDays: z.number().int().nonnegative(),
   packages: z.array(

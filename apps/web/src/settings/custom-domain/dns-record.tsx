@@ -23,18 +23,18 @@ function RecordValue({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** The exact CNAME record to create at the DNS provider: its name is their host, its target ours. */
-export function DnsRecord({ name, target }: { name: string; target: string }) {
+/** One record to create at the DNS provider: its type, its name (theirs) and its value. */
+export function DnsRecord({ type, name, value, label }: { type: 'CNAME' | 'TXT'; name: string; value: string; label: string }) {
   return (
-    <dl className="dns-record" aria-label="The DNS record to create">
+    <dl className="dns-record" aria-label={label}>
       <div className="dns-record__row">
         <dt className="dns-record__label">Type</dt>
         <dd className="dns-record__value">
-          <code>CNAME</code>
+          <code>{type}</code>
         </dd>
       </div>
       <RecordValue label="Name" value={name} />
-      <RecordValue label="Target" value={target} />
+      <RecordValue label={type === 'CNAME' ? 'Target' : 'Value'} value={value} />
     </dl>
   );
 }
