@@ -176,6 +176,10 @@ export function createApp(services: Services, logger: Logger, options: { adminTo
       appsFolder: services.config.hostAppsFolder,
       publicUrl: services.config.publicUrl,
       serveSourceMaps: services.config.serveSourceMaps,
+      manifestSettings: {
+        storagePublicUrl: services.config.storage.kind === 's3' ? services.config.storage.publicUrl : null,
+        microsoftClientId: services.config.microsoft?.clientId ?? null,
+      },
     }),
   );
   app.route('/', webRoutes(services.config.webDist, { serveSourceMaps: services.config.serveSourceMaps }));

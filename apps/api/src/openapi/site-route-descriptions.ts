@@ -125,7 +125,10 @@ export const SITE_ROUTE_DESCRIPTIONS: Record<string, RouteDescription> = {
     summary: 'The Outlook add-in package',
     security: 'none',
     answers: { 200: { description: HOST_PACKAGE, media: 'application/zip' } },
-    refusals: { 404: 'The app has not been built, or its build lacks a file the package needs' },
+    refusals: {
+      404: 'The app has not been built, or its build lacks a file the package needs',
+      409: 'PUBLIC_URL is not https, and Office loads add-ins over https only',
+    },
   },
   'GET /hosts/ms-teams/app.zip': {
     tag: TAGS.hostApps,
