@@ -16,9 +16,7 @@ export const LOCALE_SCOPE = 'https://www.googleapis.com/auth/script.locale';
 
 /** Our JSON Schema of appsscript.json, read as a zod schema: no network, no other validator. */
 export const appsScriptSchema = z.fromJSONSchema(
-  JSON.parse(readFileSync(join(import.meta.dirname, '../schema/appsscript.schema.json'), 'utf8')) as Parameters<
-    typeof z.fromJSONSchema
-  >[0],
+  JSON.parse(readFileSync(join(import.meta.dirname, '../schema/appsscript.schema.json'), 'utf8')) as Parameters<typeof z.fromJSONSchema>[0],
 );
 
 /** What of the manifest the add-on's own rules read; the schema checks the rest. */
@@ -28,7 +26,10 @@ const addOnPartsSchema = z.object({
   addOns: z
     .object({
       common: z.object({ useLocaleFromApp: z.boolean().optional() }).loose().optional(),
-      gmail: z.object({ composeTrigger: z.object({}).loose().optional() }).loose().optional(),
+      gmail: z
+        .object({ composeTrigger: z.object({}).loose().optional() })
+        .loose()
+        .optional(),
       docs: z.unknown().optional(),
     })
     .loose()
@@ -51,7 +52,8 @@ export function addOnManifestProblems(manifest: unknown): string[] {
   if (!addOns?.gmail?.composeTrigger) problems.push('addOns.gmail.composeTrigger is missing: Gmail would show no compose action');
   // Docs is an Editor add-on (menu and HtmlService sidebar). addOns.docs would make Docs show a
   // Workspace add-on's card homepage instead, which can neither frame a page nor reach the cursor.
-  if (addOns?.docs !== undefined) problems.push('addOns.docs is set: the Docs part is an Editor add-on, declared by its onOpen menu, not a card');
+  if (addOns?.docs !== undefined)
+    problems.push('addOns.docs is set: the Docs part is an Editor add-on, declared by its onOpen menu, not a card');
   for (const scope of REQUIRED_SCOPES) {
     if (!oauthScopes.includes(scope)) problems.push(`oauthScopes lacks ${scope}`);
   }
@@ -70,7 +72,8 @@ export function addOnManifestProblems(manifest: unknown): string[] {
 export function allowStorageFetches(manifestText: string, storageUrl: string | undefined): string {
   if (!storageUrl) return manifestText;
   const prefix = `${storageUrl.replace(/\/+$/, '')}/`;
-  if (!prefix.startsWith('https://')) throw new Error(`VOCAL_STORAGE_URL must be an https address (Apps Script fetches only https): ${storageUrl}`);
+  if (!prefix.startsWith('https://'))
+    throw new Error(`VOCAL_STORAGE_URL must be an https address (Apps Script fetches only https): ${storageUrl}`);
   const manifest = JSON.parse(manifestText) as { urlFetchWhitelist?: string[] };
   const allowed = manifest.urlFetchWhitelist ?? [];
   if (allowed.some((entry) => prefix.startsWith(entry))) return manifestText;

@@ -125,7 +125,10 @@ describe('installing with clasp as the README says', () => {
   it('refuses to finish when the folder’s manifest is not the add-on’s (a build with Google’s default manifest)', async () => {
     const stale = mkdtempSync(join(tmpdir(), 'vocal-google-docs-stale-'));
     for (const file of ['Code.js', 'sidebar.html']) writeFileSync(join(stale, file), readFileSync(join(dist, file)));
-    writeFileSync(join(stale, 'appsscript.json'), JSON.stringify({ timeZone: 'America/New_York', dependencies: {}, exceptionLogging: 'STACKDRIVER', runtimeVersion: 'V8' }));
+    writeFileSync(
+      join(stale, 'appsscript.json'),
+      JSON.stringify({ timeZone: 'America/New_York', dependencies: {}, exceptionLogging: 'STACKDRIVER', runtimeVersion: 'V8' }),
+    );
     const outcome = await runInstall(readmeInstallCommands(), { dist: stale });
     rmSync(stale, { recursive: true, force: true });
     expect(outcome.ok).toBe(false);
@@ -138,7 +141,10 @@ describe('installing with clasp as the README says', () => {
   }, 120_000);
 
   it('allows fetches from the file storage when the server keeps files on S3 (VOCAL_STORAGE_URL)', async () => {
-    const outcome = await runInstall(readmeInstallCommands(), { dist, env: { VOCAL_STORAGE_URL: 'https://files.example.net/vocal-bucket' } });
+    const outcome = await runInstall(readmeInstallCommands(), {
+      dist,
+      env: { VOCAL_STORAGE_URL: 'https://files.example.net/vocal-bucket' },
+    });
     expect(outcome.ok, outcome.output).toBe(true);
     const manifest = JSON.parse(uploaded(outcome.projects[0]!, 'appsscript')!.source) as { urlFetchWhitelist: string[] };
     expect(manifest.urlFetchWhitelist).toEqual([`${PUBLIC_URL}/`, 'https://files.example.net/vocal-bucket/']);

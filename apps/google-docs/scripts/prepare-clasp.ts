@@ -22,7 +22,9 @@ export function fillPublicUrl(text: string, publicUrl: string): string {
 export class ClaspStepError extends Error {}
 
 /** What `clasp create` (or `clasp clone`) wrote: the script, and the folder `clasp push` uploads. */
-const claspSettingsSchema = z.object({ scriptId: z.string().min(1), rootDir: z.string().optional(), srcDir: z.string().optional() }).loose();
+const claspSettingsSchema = z
+  .object({ scriptId: z.string().min(1), rootDir: z.string().optional(), srcDir: z.string().optional() })
+  .loose();
 
 const CREATE_FIRST =
   'run `npx @google/clasp create --type standalone --title "Vocal" --rootDir .` in it first. ' +
@@ -53,7 +55,8 @@ export async function prepareClasp(options: { folder: string; publicUrl: string 
   const dist = options.dist ?? join(appFolder, 'dist');
   for (const file of PROJECT_FILES) {
     const built = await readFile(join(dist, file), 'utf8').catch(() => null);
-    if (built === null) throw new ClaspStepError(`${join(dist, file)} is missing: build the add-on first (npx -y pnpm@10 --filter @vocal/google-docs build)`);
+    if (built === null)
+      throw new ClaspStepError(`${join(dist, file)} is missing: build the add-on first (npx -y pnpm@10 --filter @vocal/google-docs build)`);
     let text = fillPublicUrl(built, publicUrl);
     if (file === 'appsscript.json') text = allowStorageFetches(text, options.storageUrl);
     await writeFile(join(contentDir, file), text);

@@ -97,12 +97,32 @@
     },
   };
 
+  // Office.devicePermission (DevicePermission 1.1): Office's own "allow the microphone" window,
+  // played by the harness, which decides the answer and gives the frame the microphone.
+  const devicePermission = {
+    requestPermissionsAsync(permissions, optionsOrCallback, maybeCallback) {
+      const callback = typeof optionsOrCallback === 'function' ? optionsOrCallback : maybeCallback;
+      record('devicePermission.requestPermissionsAsync', { permissions });
+      window
+        .__officeHarnessDevicePermission(permissions)
+        .then((answer) =>
+          callback(
+            answer.error
+              ? { status: 'failed', value: undefined, error: { code: answer.error.code, message: answer.error.message, name: 'Error' } }
+              : succeeded(answer.value),
+          ),
+        );
+    },
+  };
+
   const isDialog = config.role === 'dialog';
   window.Office = {
     AsyncResultStatus: { Succeeded: 'succeeded', Failed: 'failed' },
     CoercionType: { Html: 'html', Text: 'text' },
     EventType,
     HostType: { Outlook: 'Outlook' },
+    DevicePermissionType: { camera: 'camera', geolocation: 'geolocation', microphone: 'microphone' },
+    ...(config.devicePermission && !isDialog ? { devicePermission } : {}),
     PlatformType: { OfficeOnline: 'OfficeOnline' },
     onReady(callback) {
       const info = { host: 'Outlook', platform: 'OfficeOnline' };

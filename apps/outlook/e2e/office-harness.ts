@@ -16,6 +16,12 @@ export type OfficeHarnessOptions = {
    * browser plays a client whose taskpane has no microphone while its windows do.
    */
   dialogContext?: BrowserContext;
+  /**
+   * Plays a client with DevicePermission 1.1 (Outlook on the web, new Outlook): the taskpane
+   * gets the microphone only once the person allows it in Office's window. The first request
+   * gives the taskpane's origin the microphone and answers true, later ones answer false.
+   */
+  devicePermission?: boolean;
 };
 
 export const OFFICE_JS = 'https://appsforoffice.microsoft.com/**';
@@ -40,7 +46,9 @@ export async function openTaskpane(context: BrowserContext, url: string, options
   const dialogContext = options.dialogContext ?? context;
   await serveFakeOffice(context);
   if (dialogContext !== context) await serveFakeOffice(dialogContext);
-  const requirementSets = options.requirementSets ?? DEFAULT_SETS;
+  const requirementSets = [...(options.requirementSets ?? DEFAULT_SETS), ...(options.devicePermission ? ['DevicePermission 1.1'] : [])];
+  /** Every devicePermission request, across the reloads it causes. */
+  const permissionRequests: string[][] = [];
 
   const taskpane = await context.newPage();
   const dialogs: Page[] = [];
@@ -51,8 +59,22 @@ export async function openTaskpane(context: BrowserContext, url: string, options
     (config) => {
       (window as unknown as { __fakeOfficeConfig: unknown }).__fakeOfficeConfig = config;
     },
-    { role: 'taskpane', subject: options.subject ?? '', email: options.email ?? '', requirementSets },
+    {
+      role: 'taskpane',
+      subject: options.subject ?? '',
+      email: options.email ?? '',
+      requirementSets,
+      devicePermission: options.devicePermission ?? false,
+    },
   );
+
+  await taskpane.exposeBinding('__officeHarnessDevicePermission', async (_source, permissions: string[]) => {
+    permissionRequests.push(permissions);
+    if (permissionRequests.length > 1) return { value: false };
+    // Office gives the add-in's frame the capability once the person chooses Allow.
+    await context.grantPermissions(permissions.includes('microphone') ? ['microphone'] : [], { origin: new URL(taskpane.url()).origin });
+    return { value: true };
+  });
 
   await taskpane.exposeBinding('__officeHarnessOpenDialog', async (_source, dialogUrl: string) => {
     const page = await dialogContext.newPage();
@@ -98,6 +120,8 @@ export async function openTaskpane(context: BrowserContext, url: string, options
 
   return {
     taskpane,
+    /** What each Office.devicePermission request asked for, oldest first. */
+    permissionRequests,
     /** The dialogs opened so far, oldest first. */
     dialogs,
     /** The next dialog to open (or the open one, if one opened since the last call). */

@@ -30,18 +30,29 @@ describe('what a deployment’s settings add to the manifests', () => {
 
   it('keeps the port in the Application ID URI (Teams compares it with the tab’s origin)', () => {
     const completed = JSON.parse(
-      completeManifest('ms-teams', 'manifest.json', teams, settings({ publicUrl: new URL('https://voice.example.com:8443'), microsoftClientId: CLIENT_ID })),
+      completeManifest(
+        'ms-teams',
+        'manifest.json',
+        teams,
+        settings({ publicUrl: new URL('https://voice.example.com:8443'), microsoftClientId: CLIENT_ID }),
+      ),
     );
     expect(completed.webApplicationInfo.resource).toBe(`api://voice.example.com:8443/${CLIENT_ID}`);
   });
 
   it('allows the Google add-on to fetch from S3 storage, once, and only over https', () => {
-    const s3 = JSON.parse(completeManifest('google-docs', 'appsscript.json', appsScript, settings({ storagePublicUrl: 'https://files.example.net/bucket' })));
+    const s3 = JSON.parse(
+      completeManifest('google-docs', 'appsscript.json', appsScript, settings({ storagePublicUrl: 'https://files.example.net/bucket' })),
+    );
     expect(s3.urlFetchWhitelist).toEqual(['https://voice.example.com/', 'https://files.example.net/bucket/']);
     // Files served by this server are covered by its own prefix already.
-    expect(completeManifest('google-docs', 'appsscript.json', appsScript, settings({ storagePublicUrl: 'https://voice.example.com/files' }))).toBe(appsScript);
+    expect(
+      completeManifest('google-docs', 'appsscript.json', appsScript, settings({ storagePublicUrl: 'https://voice.example.com/files' })),
+    ).toBe(appsScript);
     // Apps Script fetches nothing over http: listing it would break the manifest.
-    expect(completeManifest('google-docs', 'appsscript.json', appsScript, settings({ storagePublicUrl: 'http://minio.local:9000/bucket' }))).toBe(appsScript);
+    expect(
+      completeManifest('google-docs', 'appsscript.json', appsScript, settings({ storagePublicUrl: 'http://minio.local:9000/bucket' })),
+    ).toBe(appsScript);
   });
 
   it('leaves a manifest that is not JSON as it is, for the package’s own checks to refuse', () => {
@@ -83,7 +94,9 @@ describe('a server with Microsoft sign-in and S3 storage, on plain http', () => 
     expect(served.webApplicationInfo).toEqual(expected);
     const zip = await fetch(`${server.url}/hosts/ms-teams/app.zip`);
     expect(zip.status).toBe(200);
-    const packed = JSON.parse(strFromU8(unzipSync(new Uint8Array(await zip.arrayBuffer()))['manifest.json']!)) as { webApplicationInfo: unknown };
+    const packed = JSON.parse(strFromU8(unzipSync(new Uint8Array(await zip.arrayBuffer()))['manifest.json']!)) as {
+      webApplicationInfo: unknown;
+    };
     expect(packed.webApplicationInfo).toEqual(expected);
   });
 

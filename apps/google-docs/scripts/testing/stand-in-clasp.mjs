@@ -54,7 +54,11 @@ function create(args) {
   if (!['standalone', 'webapp', 'api'].includes(type)) fail(`Only standalone scripts are played here, not ${type}`);
   const contentDir = resolve(process.cwd(), option(args, '--rootDir') ?? '.');
   const scriptId = randomBytes(20).toString('base64url');
-  const content = { scriptId, title: option(args, '--title') ?? basename(process.cwd()), files: [{ name: 'appsscript', type: 'JSON', source: JSON.stringify(BASE_MANIFEST, null, 2) }] };
+  const content = {
+    scriptId,
+    title: option(args, '--title') ?? basename(process.cwd()),
+    files: [{ name: 'appsscript', type: 'JSON', source: JSON.stringify(BASE_MANIFEST, null, 2) }],
+  };
   mkdirSync(remote, { recursive: true });
   writeFileSync(projectFile(scriptId), JSON.stringify(content, null, 2));
   console.log(`Created new script: https://script.google.com/d/${scriptId}/edit`);
@@ -65,7 +69,15 @@ function create(args) {
     writeFileSync(path, file.source);
     console.log(`└─ ${relative(process.cwd(), path)}`);
   }
-  const settings = { scriptId, rootDir: relative(process.cwd(), contentDir), scriptExtensions: ['.js', '.gs'], htmlExtensions: ['.html'], jsonExtensions: ['.json'], filePushOrder: [], skipSubdirectories: false };
+  const settings = {
+    scriptId,
+    rootDir: relative(process.cwd(), contentDir),
+    scriptExtensions: ['.js', '.gs'],
+    htmlExtensions: ['.html'],
+    jsonExtensions: ['.json'],
+    filePushOrder: [],
+    skipSubdirectories: false,
+  };
   writeFileSync(join(process.cwd(), '.clasp.json'), JSON.stringify(settings, null, 2));
 }
 
