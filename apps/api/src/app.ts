@@ -32,7 +32,10 @@ import { customDomainRoutes } from './routes/custom-domain-routes.ts';
 import { feedbackRoutes } from './routes/feedback-routes.ts';
 import { handoffRoutes } from './routes/handoff-routes.ts';
 import { fileRoutes } from './routes/file-routes.ts';
+import { extensionSigningKey } from './routes/chrome-extension-crx.ts';
+import { chromeExtensionSelfHostingRoutes } from './routes/chrome-extension-self-hosting.ts';
 import { hostAppRoutes } from './routes/host-app-routes.ts';
+import { serverSecretMadeBy } from './services/server-secret.ts';
 import { inboxRoutes } from './routes/inbox-routes.ts';
 import { listenPageRoutes } from './routes/listen-page-routes.ts';
 import { listenRoutes } from './routes/listen-routes.ts';
@@ -168,6 +171,17 @@ export function createApp(services: Services, logger: Logger, options: { adminTo
       gonePages: services.gonePages,
       webDist: services.config.webDist,
       publicUrl: services.config.publicUrl,
+    }),
+  );
+  app.route(
+    '/',
+    chromeExtensionSelfHostingRoutes({
+      appsFolder: services.config.hostAppsFolder,
+      publicUrl: services.config.publicUrl,
+      signingKey: extensionSigningKey({
+        keyFile: services.config.chromeExtensionKeyFile,
+        storedKey: (make) => serverSecretMadeBy(services.db, 'chrome-extension-key', make),
+      }),
     }),
   );
   app.route(

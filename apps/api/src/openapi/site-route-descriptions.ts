@@ -161,6 +161,20 @@ export const SITE_ROUTE_DESCRIPTIONS: Record<string, RouteDescription> = {
     answers: { 200: { description: HOST_PACKAGE, media: 'application/zip' } },
     refusals: { 404: 'The extension has not been built' },
   },
+  'GET /hosts/chrome-extension/update.xml': {
+    tag: TAGS.hostApps,
+    summary: 'The Chrome extension’s update manifest, for enterprise force-install (ExtensionInstallForcelist)',
+    security: 'none',
+    answers: { 200: { description: 'The gupdate document naming the extension id, vocal.crx and its version', media: 'application/xml' } },
+    refusals: { 404: 'The extension has not been built' },
+  },
+  'GET /hosts/chrome-extension/vocal.crx': {
+    tag: TAGS.hostApps,
+    summary: 'The Chrome extension packed and signed (CRX3) by this server, for self-hosted install',
+    security: 'none',
+    answers: { 200: { description: 'The CRX3 file', media: 'application/x-chrome-extension' } },
+    refusals: { 404: 'The extension has not been built' },
+  },
   'GET /addons/meet': {
     tag: TAGS.hostApps,
     summary: "The Google Meet add-on's side panel",
