@@ -115,6 +115,16 @@
     },
   };
 
+  // As office.js's Outlook files do (outlook-web-16.01.js, loadMsAjaxFull): MicrosoftAjax.js from
+  // Microsoft's Ajax CDN before Office is ready, and nothing ready when the page may not load it.
+  const microsoftAjax = new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = 'https://ajax.aspnetcdn.com/ajax/3.5/MicrosoftAjax.js';
+    script.onload = () => resolve(undefined);
+    script.onerror = () => reject(new Error('Not able to load MicrosoftAjax.js.'));
+    document.head.append(script);
+  });
+
   const isDialog = config.role === 'dialog';
   window.Office = {
     AsyncResultStatus: { Succeeded: 'succeeded', Failed: 'failed' },
@@ -126,7 +136,7 @@
     PlatformType: { OfficeOnline: 'OfficeOnline' },
     onReady(callback) {
       const info = { host: 'Outlook', platform: 'OfficeOnline' };
-      const ready = new Promise((resolve) => later(() => resolve(info)));
+      const ready = microsoftAjax.then(() => info);
       if (callback) void ready.then(callback);
       return ready;
     },

@@ -30,10 +30,16 @@ const DEFAULT_SETS = ['Mailbox 1.1', 'Mailbox 1.4', 'Mailbox 1.8', 'DialogApi 1.
 let fakeOfficeScript: Promise<string> | null = null;
 const fakeOffice = () => (fakeOfficeScript ??= readFile(new URL('./fake-office.js', import.meta.url), 'utf8'));
 
-/** Answers the CDN's office.js with the fake in every page of the context. */
+/** Where office.js's Outlook files load MicrosoftAjax.js from; the fake loads it too, so the page's CSP must let it in. */
+const MICROSOFT_AJAX_JS = 'https://ajax.aspnetcdn.com/ajax/3.5/MicrosoftAjax.js';
+
+/** Answers the CDN's office.js with the fake in every page of the context, and MicrosoftAjax.js with a stand-in. */
 async function serveFakeOffice(context: BrowserContext) {
   const body = await fakeOffice();
   await context.route(OFFICE_JS, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body }));
+  await context.route(MICROSOFT_AJAX_JS, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: 'window.Sys = window.Sys || {};' }),
+  );
 }
 
 /**
