@@ -2,10 +2,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
-import { z } from 'zod';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ENTRY_POINTS } from './src/host/add-on.ts';
 import { buildAppsScript } from './scripts/build.ts';
+import { appsScriptSchema as schema } from './scripts/add-on-manifest.ts';
 import { fillPublicUrl } from './scripts/prepare-clasp.ts';
 
 const appFolder = import.meta.dirname;
@@ -29,8 +29,6 @@ type Manifest = {
 };
 const filled = (publicUrl: string) => JSON.parse(fillPublicUrl(read('appsscript.json'), publicUrl)) as Manifest;
 
-/** Our JSON Schema of appsscript.json, read as a zod schema: no network, no other validator. */
-const schema = z.fromJSONSchema(JSON.parse(read('schema/appsscript.schema.json')) as Parameters<typeof z.fromJSONSchema>[0]);
 const problems = (value: unknown) => {
   const result = schema.safeParse(value);
   return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);

@@ -91,6 +91,17 @@ describe('the Teams app manifest', () => {
     },
   );
 
+  it('validates with the webApplicationInfo the server adds when Microsoft sign-in is on', async () => {
+    const clientId = '9d3f0c1e-2b4a-4c6d-8e7f-0a1b2c3d4e5f';
+    const withSingleSignOn = {
+      ...filled('https://vocal.example.com:8443'),
+      webApplicationInfo: { id: clientId, resource: `api://vocal.example.com:8443/${clientId}` },
+    };
+    expect(await AppManifestUtils.validateAgainstSchema(withSingleSignOn as AppManifest)).toEqual([]);
+    const notAGuid = { ...withSingleSignOn, webApplicationInfo: { id: 'vocal', resource: 'api://vocal.example.com/vocal' } };
+    expect(await AppManifestUtils.validateAgainstSchema(notAGuid as AppManifest)).not.toEqual([]);
+  });
+
   it('is really checked: no developer, an unknown device permission or two configurable tabs fail', async () => {
     const base = filled('https://vocal.example.com') as unknown as { [key: string]: Json };
     const noDeveloper = copy(base);

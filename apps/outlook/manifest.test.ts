@@ -69,11 +69,21 @@ describe('the add-in manifest', () => {
   });
 
   it('names every URL through %PUBLIC_URL%, so each deployment serves its own', () => {
-    const urls = strings(template).filter((value) => value.includes('://') || value.startsWith('%'));
+    const urls = strings(template).filter((value) => value.includes('://') || value.startsWith('%PUBLIC_URL%'));
     const ours = urls.filter((value) => value !== template.$schema);
     expect(ours.length).toBeGreaterThan(5);
     for (const url of ours) expect(url, url).toMatch(/^%PUBLIC_URL%(\/|$)/);
     expect(JSON.stringify(filled('https://vocal.example.com'))).not.toContain('%');
+  });
+
+  it('lists its valid domains as host names, not URLs (the unified manifest’s validDomains)', () => {
+    expect(template.validDomains).toEqual(['%PUBLIC_HOST%']);
+    for (const publicUrl of ['https://vocal.example.com', 'https://vocal.example.com:8443']) {
+      const domains = filled(publicUrl).validDomains ?? [];
+      expect(domains).toEqual([new URL(publicUrl).host]);
+      // A host name (with its port where it has one): no scheme, no path.
+      for (const domain of domains) expect(domain).toMatch(/^[a-z0-9.-]+(:\d+)?$/);
+    }
   });
 
   it('keeps a stable id and version (Outlook treats a new id as another add-in)', () => {

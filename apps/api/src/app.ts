@@ -32,7 +32,10 @@ import { customDomainRoutes } from './routes/custom-domain-routes.ts';
 import { feedbackRoutes } from './routes/feedback-routes.ts';
 import { handoffRoutes } from './routes/handoff-routes.ts';
 import { fileRoutes } from './routes/file-routes.ts';
+import { extensionSigningKey } from './routes/chrome-extension-crx.ts';
+import { chromeExtensionSelfHostingRoutes } from './routes/chrome-extension-self-hosting.ts';
 import { hostAppRoutes } from './routes/host-app-routes.ts';
+import { serverSecretMadeBy } from './services/server-secret.ts';
 import { inboxRoutes } from './routes/inbox-routes.ts';
 import { listenPageRoutes } from './routes/listen-page-routes.ts';
 import { listenRoutes } from './routes/listen-routes.ts';
@@ -173,10 +176,25 @@ export function createApp(services: Services, logger: Logger, options: { adminTo
   );
   app.route(
     '/',
+    chromeExtensionSelfHostingRoutes({
+      appsFolder: services.config.hostAppsFolder,
+      publicUrl: services.config.publicUrl,
+      signingKey: extensionSigningKey({
+        keyFile: services.config.chromeExtensionKeyFile,
+        storedKey: (make) => serverSecretMadeBy(services.db, 'chrome-extension-key', make),
+      }),
+    }),
+  );
+  app.route(
+    '/',
     hostAppRoutes({
       appsFolder: services.config.hostAppsFolder,
       publicUrl: services.config.publicUrl,
       serveSourceMaps: services.config.serveSourceMaps,
+      manifestSettings: {
+        storagePublicUrl: services.config.storage.kind === 's3' ? services.config.storage.publicUrl : null,
+        microsoftClientId: services.config.microsoft?.clientId ?? null,
+      },
     }),
   );
   app.route('/', webRoutes(services.config.webDist, { serveSourceMaps: services.config.serveSourceMaps }));

@@ -60,6 +60,11 @@ export const envSchema = z.object({
   /** The folder holding each host app's folder with its dist/ (served at /hosts/{host}/); unset means apps/. */
   HOST_APPS_DIR: z.string().optional(),
   /**
+   * A PEM file (RSA, PKCS#8) with the key the server signs the self-hosted Chrome extension with
+   * (/hosts/chrome-extension/vocal.crx); it fixes the extension's id. Unset: a key made on first use and kept in the database.
+   */
+  CHROME_EXTENSION_KEY_FILE: z.string().optional(),
+  /**
    * Who may create an account: open (anyone, from the login page or a host's first sign-in),
    * invite (only `admin users create`, later a team invite) or closed (no one new).
    */
@@ -298,6 +303,8 @@ export type Config = {
   storageQuota: { freeBytes: number; proBytes: number; visitorBytesPerDay: number };
   webDist: string;
   hostAppsFolder: string;
+  /** The PEM file of the self-hosted Chrome extension's signing key; null: the key kept in the database. */
+  chromeExtensionKeyFile: string | null;
   trustProxy: boolean;
   /** Null: /metrics is off. */
   metricsToken: string | null;
@@ -421,6 +428,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     webDist: env.WEB_DIST ? fromBase(env.WEB_DIST) : resolve(appRoot, '../web/dist'),
     hostAppsFolder: env.HOST_APPS_DIR ? fromBase(env.HOST_APPS_DIR) : resolve(appRoot, '..'),
+    chromeExtensionKeyFile: env.CHROME_EXTENSION_KEY_FILE ? fromBase(env.CHROME_EXTENSION_KEY_FILE) : null,
     trustProxy: env.TRUST_PROXY,
     metricsToken: env.METRICS_TOKEN ?? null,
     corsOrigins: env.CORS_ORIGINS,

@@ -26,12 +26,15 @@ export async function startMicrosoftIdentity() {
   return {
     /** The server's environment for Microsoft sign-in against this service. */
     env: { MICROSOFT_CLIENT_ID: CLIENT_ID, MICROSOFT_TENANT: TENANT, MICROSOFT_JWKS_URL: jwksUrl },
-    /** A token for `email`, valid for an hour, for the app served at `publicUrl`. */
-    sign(email: string, publicUrl: string, name = 'Grace Hopper') {
+    /**
+     * A token for `email`, valid for an hour, with the audience `audience` (as Teams hands one
+     * out: the installed manifest's webApplicationInfo.resource).
+     */
+    sign(email: string, target: { audience: string }, name = 'Grace Hopper') {
       const now = Math.floor(Date.now() / 1000);
       const header = base64url({ alg: 'RS256', typ: 'JWT', kid: KEY_ID });
       const claims = base64url({
-        aud: `api://${new URL(publicUrl).host}/${CLIENT_ID}`,
+        aud: target.audience,
         iss: `https://login.microsoftonline.com/${TENANT}/v2.0`,
         tid: TENANT,
         oid: randomUUID(),

@@ -12,7 +12,8 @@ import {
 } from '@vocal/e2e';
 import { makeSpeechWav } from '@vocal/test-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMicrosoftIdentity } from './microsoft-identity.ts';
+import { CLIENT_ID, startMicrosoftIdentity } from './microsoft-identity.ts';
+import { installedManifest, teamsAuthTokenFor } from './teams-single-sign-on.ts';
 import { APP_ORIGIN, CONFIG_DIALOG, TAB_DESKTOP, TAB_PHONE, openInTeams, routeTeams } from './teams-harness.ts';
 import { pressWithKeyboard, signInOnWindow, touchTargetHeight } from './support.ts';
 
@@ -132,13 +133,15 @@ describe('the Teams app', () => {
     await context.close();
   });
 
-  it('signs in with the Microsoft account Teams vouches for, making the Vocal account on first use', async () => {
+  it('signs in with the Microsoft account Teams vouches for from the served manifest, making the Vocal account on first use', async () => {
     const email = uniqueEmail('teams');
     const context = await teamsContext();
-    const teams = await openInTeams(context, '/hosts/ms-teams/tab.html', {
-      context: { loginHint: email },
-      authToken: { token: identity.sign(email, product.url) },
-    });
+    // Teams gives the token it does for the app as installed: from the manifest in the server's app.zip.
+    const manifest = await installedManifest(product.url);
+    expect(manifest.webApplicationInfo).toEqual({ id: CLIENT_ID, resource: `api://${new URL(product.url).host}/${CLIENT_ID}` });
+    const authToken = teamsAuthTokenFor(manifest, identity, email);
+    expect(authToken).toHaveProperty('token');
+    const teams = await openInTeams(context, '/hosts/ms-teams/tab.html', { context: { loginHint: email }, authToken });
     const errors = watchPageErrors(teams.page);
     // By keyboard alone: Tab from Teams' page into the tab reaches the button, Enter presses it.
     await pressWithKeyboard(teams.page, teams.tab.getByRole('button', { name: 'Continue with Microsoft' }));

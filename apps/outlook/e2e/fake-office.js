@@ -97,16 +97,46 @@
     },
   };
 
+  // Office.devicePermission (DevicePermission 1.1): Office's own "allow the microphone" window,
+  // played by the harness, which decides the answer and gives the frame the microphone.
+  const devicePermission = {
+    requestPermissionsAsync(permissions, optionsOrCallback, maybeCallback) {
+      const callback = typeof optionsOrCallback === 'function' ? optionsOrCallback : maybeCallback;
+      record('devicePermission.requestPermissionsAsync', { permissions });
+      window
+        .__officeHarnessDevicePermission(permissions)
+        .then((answer) =>
+          callback(
+            answer.error
+              ? { status: 'failed', value: undefined, error: { code: answer.error.code, message: answer.error.message, name: 'Error' } }
+              : succeeded(answer.value),
+          ),
+        );
+    },
+  };
+
+  // As office.js's Outlook files do (outlook-web-16.01.js, loadMsAjaxFull): MicrosoftAjax.js from
+  // Microsoft's Ajax CDN before Office is ready, and nothing ready when the page may not load it.
+  const microsoftAjax = new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = 'https://ajax.aspnetcdn.com/ajax/3.5/MicrosoftAjax.js';
+    script.onload = () => resolve(undefined);
+    script.onerror = () => reject(new Error('Not able to load MicrosoftAjax.js.'));
+    document.head.append(script);
+  });
+
   const isDialog = config.role === 'dialog';
   window.Office = {
     AsyncResultStatus: { Succeeded: 'succeeded', Failed: 'failed' },
     CoercionType: { Html: 'html', Text: 'text' },
     EventType,
     HostType: { Outlook: 'Outlook' },
+    DevicePermissionType: { camera: 'camera', geolocation: 'geolocation', microphone: 'microphone' },
+    ...(config.devicePermission && !isDialog ? { devicePermission } : {}),
     PlatformType: { OfficeOnline: 'OfficeOnline' },
     onReady(callback) {
       const info = { host: 'Outlook', platform: 'OfficeOnline' };
-      const ready = new Promise((resolve) => later(() => resolve(info)));
+      const ready = microsoftAjax.then(() => info);
       if (callback) void ready.then(callback);
       return ready;
     },

@@ -16,6 +16,12 @@ export type OfficeHarnessOptions = {
    * browser plays a client whose taskpane has no microphone while its windows do.
    */
   dialogContext?: BrowserContext;
+  /**
+   * Plays a client with DevicePermission 1.1 (Outlook on the web, new Outlook): the taskpane
+   * gets the microphone only once the person allows it in Office's window. The first request
+   * gives the taskpane's origin the microphone and answers true, later ones answer false.
+   */
+  devicePermission?: boolean;
 };
 
 export const OFFICE_JS = 'https://appsforoffice.microsoft.com/**';
@@ -24,10 +30,16 @@ const DEFAULT_SETS = ['Mailbox 1.1', 'Mailbox 1.4', 'Mailbox 1.8', 'DialogApi 1.
 let fakeOfficeScript: Promise<string> | null = null;
 const fakeOffice = () => (fakeOfficeScript ??= readFile(new URL('./fake-office.js', import.meta.url), 'utf8'));
 
-/** Answers the CDN's office.js with the fake in every page of the context. */
+/** Where office.js's Outlook files load MicrosoftAjax.js from; the fake loads it too, so the page's CSP must let it in. */
+const MICROSOFT_AJAX_JS = 'https://ajax.aspnetcdn.com/ajax/3.5/MicrosoftAjax.js';
+
+/** Answers the CDN's office.js with the fake in every page of the context, and MicrosoftAjax.js with a stand-in. */
 async function serveFakeOffice(context: BrowserContext) {
   const body = await fakeOffice();
   await context.route(OFFICE_JS, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body }));
+  await context.route(MICROSOFT_AJAX_JS, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: 'window.Sys = window.Sys || {};' }),
+  );
 }
 
 /**
@@ -40,7 +52,9 @@ export async function openTaskpane(context: BrowserContext, url: string, options
   const dialogContext = options.dialogContext ?? context;
   await serveFakeOffice(context);
   if (dialogContext !== context) await serveFakeOffice(dialogContext);
-  const requirementSets = options.requirementSets ?? DEFAULT_SETS;
+  const requirementSets = [...(options.requirementSets ?? DEFAULT_SETS), ...(options.devicePermission ? ['DevicePermission 1.1'] : [])];
+  /** Every devicePermission request, across the reloads it causes. */
+  const permissionRequests: string[][] = [];
 
   const taskpane = await context.newPage();
   const dialogs: Page[] = [];
@@ -51,8 +65,22 @@ export async function openTaskpane(context: BrowserContext, url: string, options
     (config) => {
       (window as unknown as { __fakeOfficeConfig: unknown }).__fakeOfficeConfig = config;
     },
-    { role: 'taskpane', subject: options.subject ?? '', email: options.email ?? '', requirementSets },
+    {
+      role: 'taskpane',
+      subject: options.subject ?? '',
+      email: options.email ?? '',
+      requirementSets,
+      devicePermission: options.devicePermission ?? false,
+    },
   );
+
+  await taskpane.exposeBinding('__officeHarnessDevicePermission', async (_source, permissions: string[]) => {
+    permissionRequests.push(permissions);
+    if (permissionRequests.length > 1) return { value: false };
+    // Office gives the add-in's frame the capability once the person chooses Allow.
+    await context.grantPermissions(permissions.includes('microphone') ? ['microphone'] : [], { origin: new URL(taskpane.url()).origin });
+    return { value: true };
+  });
 
   await taskpane.exposeBinding('__officeHarnessOpenDialog', async (_source, dialogUrl: string) => {
     const page = await dialogContext.newPage();
@@ -98,6 +126,8 @@ export async function openTaskpane(context: BrowserContext, url: string, options
 
   return {
     taskpane,
+    /** What each Office.devicePermission request asked for, oldest first. */
+    permissionRequests,
     /** The dialogs opened so far, oldest first. */
     dialogs,
     /** The next dialog to open (or the open one, if one opened since the last call). */

@@ -1,6 +1,7 @@
 /**
  * Screenshots of the taskpane as a person sees it in Outlook: signed out, idle, recording,
- * shared, and the microphone refused; plus the sign-in and record windows. Light and dark,
+ * shared, the microphone refused, and Office's microphone permission asked for; plus the
+ * sign-in and record windows. Light and dark,
  * at a taskpane's 350x700. Driven for real (the API serving the build, a fake Office, a fake
  * microphone). Writes PNGs to apps/outlook/screenshots/ (ignored by git) to be looked at.
  */
@@ -77,6 +78,21 @@ try {
     await shot(recordWindow, `dialog-record-${colorScheme}`);
     await refusedContext.close();
     await windowContext.close();
+
+    // Where Office guards the microphone (DevicePermission 1.1): the step that asks Office for it,
+    // in a taskpane and at a phone's width.
+    for (const [name, size] of [
+      ['microphone-permission', viewport],
+      ['microphone-permission-phone', { width: 390, height: 844 }],
+    ] as const) {
+      const guardedContext = await refusing.newContext({ viewport: size, colorScheme });
+      const guarded = await openTaskpane(guardedContext, taskpaneUrl, { subject: 'Quarterly numbers', email, devicePermission: true });
+      await guarded.taskpane.getByRole('button', { name: 'Sign in' }).click();
+      await signInOnDialog(await guarded.nextDialog());
+      await guarded.taskpane.getByRole('button', { name: 'Allow the microphone' }).waitFor();
+      await shot(guarded.taskpane, `${name}-${colorScheme}`);
+      await guardedContext.close();
+    }
   }
   process.stdout.write(`Screenshots in ${out}\n`);
 } finally {

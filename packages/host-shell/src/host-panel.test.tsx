@@ -94,6 +94,16 @@ describe('a host panel', () => {
     expect(intro.compareDocumentPosition(who) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
+  it('shows the host’s own step in place of the record flow while it gives one (Outlook asking Office for the microphone)', () => {
+    const { rerender } = render(<HostPanel {...panelProps(api())} beforeRecording={<h1>Allow the microphone</h1>} />);
+    expect(screen.getByRole('heading', { name: 'Allow the microphone' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start recording' })).toBeNull();
+    expect(screen.getByText('Signed in as agent@example.com')).toBeInTheDocument();
+    rerender(<HostPanel {...panelProps(api())} />);
+    expect(screen.queryByRole('heading', { name: 'Allow the microphone' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Start recording' })).toBeInTheDocument();
+  });
+
   it("draws Sign out, who and the notice with the host's own controls where it gives them", () => {
     const controls: HostPanelControls = {
       signOut: () => <button type="button">Leave</button>,

@@ -45,6 +45,11 @@ export type HostPanelProps = {
   recordInWindowUrl?: string;
   onShared?: RecordFlowProps['onShared'];
   controls?: HostPanelControls;
+  /**
+   * Shown signed in, in place of the record flow (the account loads meanwhile), while the host
+   * needs a step of its own first: Outlook asking Office for the microphone.
+   */
+  beforeRecording?: ReactNode;
 };
 
 const defaultControls: Required<HostPanelControls> = {
@@ -86,7 +91,9 @@ export function HostPanel(props: HostPanelProps) {
       {props.intro}
       {account.status === 'ready' ? controls.who(account.user.email) : null}
       {notice ? controls.notice(notice) : null}
-      {account.status !== 'ready' ? (
+      {props.beforeRecording ? (
+        props.beforeRecording
+      ) : account.status !== 'ready' ? (
         <AccountNotReady account={account} />
       ) : (
         <RecordFlow

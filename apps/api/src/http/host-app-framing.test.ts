@@ -18,7 +18,8 @@ const HARNESS = 'http://127.0.0.1:4567';
 const DOCUMENTED: Record<(typeof HOST_APPS)[number], { ancestors: string[]; scripts: string[] }> = {
   outlook: {
     ancestors: ['https://*.cloud.microsoft', 'https://*.office.com', 'https://outlook.office365.com'],
-    scripts: ['https://appsforoffice.microsoft.com'],
+    // office.js, and the MicrosoftAjax.js its Outlook files load (outlook-web-16.01.js: loadMsAjaxFull).
+    scripts: ['https://appsforoffice.microsoft.com', 'https://ajax.aspnetcdn.com'],
   },
   'ms-teams': { ancestors: ['https://*.cloud.microsoft', 'https://teams.microsoft.com', 'https://*.teams.microsoft.com'], scripts: [] },
   zendesk: { ancestors: ['https://*.zendesk.com'], scripts: ['https://static.zdassets.com'] },

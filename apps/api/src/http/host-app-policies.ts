@@ -47,7 +47,10 @@ const ZOHO = [
  * says which pages frame it.
  */
 export const HOST_APP_POLICIES = {
-  outlook: { frameAncestors: MICROSOFT_365, scriptSources: ['https://appsforoffice.microsoft.com'] },
+  // office.js from Microsoft's CDN, and MicrosoftAjax.js, which office.js's Outlook files load from
+  // ajax.aspnetcdn.com before Office.onReady (OfficeDev/office-js issues 4131, 5518, 5733: OWA,
+  // classic and new Outlook): without it the taskpane never initialises.
+  outlook: { frameAncestors: MICROSOFT_365, scriptSources: ['https://appsforoffice.microsoft.com', 'https://ajax.aspnetcdn.com'] },
   'ms-teams': { frameAncestors: MICROSOFT_365, scriptSources: [] },
   // The agent workspace ({subdomain}.zendesk.com), and Zendesk's own app hosting; ZAF v2 from its CDN.
   zendesk: { frameAncestors: ['https://*.zendesk.com', 'https://*.zdusercontent.com'], scriptSources: ['https://static.zdassets.com'] },

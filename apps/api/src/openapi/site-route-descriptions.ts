@@ -125,7 +125,10 @@ export const SITE_ROUTE_DESCRIPTIONS: Record<string, RouteDescription> = {
     summary: 'The Outlook add-in package',
     security: 'none',
     answers: { 200: { description: HOST_PACKAGE, media: 'application/zip' } },
-    refusals: { 404: 'The app has not been built, or its build lacks a file the package needs' },
+    refusals: {
+      404: 'The app has not been built, or its build lacks a file the package needs',
+      409: 'PUBLIC_URL is not https, and Office loads add-ins over https only',
+    },
   },
   'GET /hosts/ms-teams/app.zip': {
     tag: TAGS.hostApps,
@@ -156,6 +159,20 @@ export const SITE_ROUTE_DESCRIPTIONS: Record<string, RouteDescription> = {
     summary: 'The Chrome extension, its manifest naming this server',
     security: 'none',
     answers: { 200: { description: HOST_PACKAGE, media: 'application/zip' } },
+    refusals: { 404: 'The extension has not been built' },
+  },
+  'GET /hosts/chrome-extension/update.xml': {
+    tag: TAGS.hostApps,
+    summary: 'The Chrome extension’s update manifest, for enterprise force-install (ExtensionInstallForcelist)',
+    security: 'none',
+    answers: { 200: { description: 'The gupdate document naming the extension id, vocal.crx and its version', media: 'application/xml' } },
+    refusals: { 404: 'The extension has not been built' },
+  },
+  'GET /hosts/chrome-extension/vocal.crx': {
+    tag: TAGS.hostApps,
+    summary: 'The Chrome extension packed and signed (CRX3) by this server, for self-hosted install',
+    security: 'none',
+    answers: { 200: { description: 'The CRX3 file', media: 'application/x-chrome-extension' } },
     refusals: { 404: 'The extension has not been built' },
   },
   'GET /addons/meet': {

@@ -33,6 +33,19 @@ const microsoft365: PackageRecipe = {
 };
 
 /**
+ * The Outlook add-in's package: a Microsoft 365 package whose pages Office loads only over
+ * https (localhost included: Microsoft's own tooling installs a development certificate for
+ * it). Refused here, saying why, rather than handed over to fail to load inside Outlook.
+ */
+const outlook: PackageRecipe = {
+  ...microsoft365,
+  refusal(publicUrl) {
+    if (publicUrl.protocol === 'https:') return null;
+    return `Office loads an add-in’s pages only over https, and this server’s public address is ${publicUrl.origin}: set PUBLIC_URL to the server’s https address to download the Outlook add-in`;
+  },
+};
+
+/**
  * A Zendesk app package ("Upload private app"): manifest.json, translations/ and the two logos
  * Zendesk's package rules ask of an app with a visible location (assets/logo.png 320×320,
  * assets/logo-small.png 128×128). The build's assets/ also holds the sidebar's scripts, which
@@ -114,7 +127,7 @@ const chromeExtension: PackageRecipe = {
  * (or the recipe's fileName).
  */
 export const PACKAGE_RECIPES = {
-  outlook: microsoft365,
+  outlook,
   'ms-teams': microsoft365,
   zendesk,
   'zoho-mail': zohoMail,

@@ -70,10 +70,10 @@ class BuildFolder {
 export async function buildAppPackage(
   buildFolder: string,
   recipe: PackageRecipe,
-  filling: { namesPublicUrl: (path: string) => boolean; fill: (text: string) => string; publicUrl: URL },
+  filling: { namesPublicUrl: (path: string) => boolean; fill: (text: string, path: string) => string; publicUrl: URL },
 ): Promise<Uint8Array> {
   const build = await BuildFolder.open(buildFolder);
-  const readFilled = async (path: string) => filling.fill((await build.read(path)).toString('utf8'));
+  const readFilled = async (path: string) => filling.fill((await build.read(path)).toString('utf8'), path);
 
   const paths: string[] = [];
   for (const entry of await recipe.contents(readFilled)) {

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../http/app-env.ts';
 import { buildAppPackage, PackageProblem } from './host-app-package.ts';
 import { namesPublicUrl, PACKAGE_RECIPES } from './host-app-package-recipes.ts';
+import { completeManifest, type ManifestSettings } from './host-manifest-settings.ts';
 import { decodedPath, serveFile } from './static-files.ts';
 
 /** The host apps whose builds the server hosts, by folder name under apps/. */
@@ -30,9 +31,22 @@ export const TEAMS_APP_PATH = '/teams';
  * uploaded package (PACKAGE_RECIPES) get it whole at /hosts/{host}/app.zip (the Chrome
  * extension's at extension.zip), each file in it as it is served.
  */
-export function hostAppRoutes(options: { appsFolder: string; publicUrl: string; serveSourceMaps: boolean }) {
+export function hostAppRoutes(options: {
+  appsFolder: string;
+  publicUrl: string;
+  serveSourceMaps: boolean;
+  /** What else of this deployment the manifests carry (Teams' single sign-on, the Google add-on's file storage). */
+  manifestSettings?: Omit<ManifestSettings, 'publicUrl'>;
+}) {
   const publicHost = new URL(options.publicUrl).host;
-  const fill = (text: string) => text.replaceAll('%PUBLIC_URL%', options.publicUrl).replaceAll('%PUBLIC_HOST%', publicHost);
+  const settings: ManifestSettings = {
+    publicUrl: new URL(options.publicUrl),
+    storagePublicUrl: options.manifestSettings?.storagePublicUrl ?? null,
+    microsoftClientId: options.manifestSettings?.microsoftClientId ?? null,
+  };
+  /** A file of `host`'s build that names our public URL, as served and packed. */
+  const fillFor = (host: string) => (text: string, path: string) =>
+    completeManifest(host, path, text.replaceAll('%PUBLIC_URL%', options.publicUrl).replaceAll('%PUBLIC_HOST%', publicHost), settings);
 
   const routes = new Hono<AppEnv>();
   for (const [host, recipe] of Object.entries(PACKAGE_RECIPES)) {
@@ -44,7 +58,7 @@ export function hostAppRoutes(options: { appsFolder: string; publicUrl: string; 
       try {
         zip = await buildAppPackage(join(options.appsFolder, host, 'dist'), recipe, {
           namesPublicUrl,
-          fill,
+          fill: fillFor(host),
           publicUrl: new URL(options.publicUrl),
         });
       } catch (error) {
@@ -85,7 +99,7 @@ export function hostAppRoutes(options: { appsFolder: string; publicUrl: string; 
     }
     const file = await serveFile(context, join(options.appsFolder, host, 'dist'), relative, {
       immutable: relative.startsWith('assets/'),
-      transform: namesPublicUrl(relative) ? fill : undefined,
+      transform: namesPublicUrl(relative) ? (text: string) => fillFor(host)(text, relative) : undefined,
     });
     return file ?? context.json({ msg: 'File not found' }, 404, { 'cache-control': 'no-store' });
   });

@@ -472,6 +472,16 @@ export const ROUTE_CATALOGUE: Record<string, RouteKnowledge> = {
     input: none,
     aimedAt: () => ({ path: '/hosts/chrome-extension/extension.zip' }),
   },
+  'GET /hosts/chrome-extension/update.xml': {
+    access: 'public',
+    input: none,
+    aimedAt: () => ({ path: '/hosts/chrome-extension/update.xml' }),
+  },
+  'GET /hosts/chrome-extension/vocal.crx': {
+    access: 'public',
+    input: none,
+    aimedAt: () => ({ path: '/hosts/chrome-extension/vocal.crx' }),
+  },
   'GET /addons/meet': { access: 'public', input: none, aimedAt: () => ({ path: '/addons/meet?project=123456' }) },
   'HEAD /addons/meet': { access: 'public', input: none, aimedAt: () => ({ path: '/addons/meet' }) },
   'GET /teams': { access: 'public', input: none, aimedAt: () => ({ path: '/teams' }) },

@@ -47,12 +47,19 @@ export type FakeOfficeOptions = {
   failDialogOpen?: Failure;
   /** Dialogs have no messageChild (DialogApi 1.2 missing). */
   noMessageChild?: boolean;
+  /**
+   * Office.devicePermission's answers, one per request: true (a first grant), false (granted
+   * before), or a failure (refused). Absent: the namespace has no devicePermission at all.
+   */
+  devicePermission?: (boolean | Failure)[];
 };
 
 export function createFakeOffice(options: FakeOfficeOptions = {}) {
   const calls = {
     setSelectedData: [] as { data: string; coercionType: unknown }[],
     attachments: [] as { base64: string; name: string }[],
+    /** What each requestPermissionsAsync asked for. */
+    permissionRequests: [] as unknown[][],
     dialogs: [] as FakeDialog[],
   };
   const supported = new Set(options.supported ?? ['Mailbox 1.8', 'DialogApi 1.2']);
@@ -136,7 +143,21 @@ export function createFakeOffice(options: FakeOfficeOptions = {}) {
     AsyncResultStatus: { Failed: officeValue<Office.AsyncResultStatus>('failed') },
     CoercionType,
     EventType,
+    ...(options.devicePermission ? devicePermissionOf(options.devicePermission) : {}),
   } satisfies OutlookOffice;
+
+  function devicePermissionOf(answers: (boolean | Failure)[]): Pick<OutlookOffice, 'devicePermission' | 'DevicePermissionType'> {
+    return {
+      DevicePermissionType: { microphone: officeValue<Office.DevicePermissionType>('microphone') },
+      devicePermission: {
+        requestPermissionsAsync(permissions, callback) {
+          calls.permissionRequests.push([...permissions]);
+          const answer = answers.shift() ?? false;
+          callback(typeof answer === 'boolean' ? succeeded(answer) : failedWith(answer));
+        },
+      },
+    };
+  }
 
   /** The dialog opened last; tests wait for it with `await nextDialog()`. */
   async function nextDialog(): Promise<FakeDialog> {

@@ -44,6 +44,14 @@ export type OutlookOffice = {
   AsyncResultStatus: { Failed: Office.AsyncResultStatus };
   CoercionType: { Html: Office.CoercionType; Text: Office.CoercionType };
   EventType: { DialogMessageReceived: Office.EventType; DialogEventReceived: Office.EventType };
+  /**
+   * Office's own permission for the add-in's device capabilities (DevicePermission 1.1: Outlook
+   * on the web in Chromium browsers, new Outlook on Windows). Absent from older office.js.
+   */
+  devicePermission?: {
+    requestPermissionsAsync(permissions: Office.DevicePermissionType[], callback: Callback<boolean>): void;
+  };
+  DevicePermissionType?: { microphone: Office.DevicePermissionType };
 };
 
 /** What a dialog page uses: Office allows only messageParent, isSetSupported and the parent-message handler there. */
