@@ -7,6 +7,7 @@ import { newAdminToken, removeHandoff, writeHandoff } from './admin-handoff.ts';
 import { createApp } from './app.ts';
 import { createAnswerReplay, type AnswerReplay } from './cache/answer-replay.ts';
 import { answerClientErrorsInJson } from './http/client-errors.ts';
+import { lingerBeforeClosing } from './http/lingering-close.ts';
 import { incomingAddress } from './http/client-address.ts';
 import { openDatabase } from './db/database.ts';
 import type { Config } from './env.ts';
@@ -62,6 +63,7 @@ export async function startServer(
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   answerClientErrorsInJson(server);
+  lingerBeforeClosing(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());

@@ -4,7 +4,7 @@ import { accountUpdateSchema, deleteAccountRequestSchema } from '@vocal/settings
 import type { Database } from '../db/database.ts';
 import { images } from '../db/schema.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { JSON_BODY_LIMIT, limitBody } from '../http/body-limit.ts';
+import { PICTURE_BYTES_LIMIT } from '../http/body-limit.ts';
 import type { Config } from '../env.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { badRequest, forbidden, HttpError, payloadTooLarge, unsupportedMediaType } from '../http/http-error.ts';
@@ -20,8 +20,6 @@ import type { StorageQuota } from '../services/storage-quota.ts';
 import type { TeamService } from '../services/team-service.ts';
 import type { TokenService } from '../services/token-service.ts';
 import type { Storage } from '../storage/storage.ts';
-
-const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 
 export function accountRoutes(services: {
   db: Database;
@@ -54,7 +52,7 @@ export function accountRoutes(services: {
   return (
     new Hono<AppEnv>()
       .get('/account', signedIn, async (context) => context.json(await accounts.toUser(context.get('user'))))
-      .post('/account', signedIn, limitBody(JSON_BODY_LIMIT), async (context) => {
+      .post('/account', signedIn, async (context) => {
         const { email, currentPassword, ...update } = await readJson(context, accountUpdateSchema);
         const user = context.get('user');
         const newEmail = email !== undefined && email !== user.email ? email : null;
@@ -71,7 +69,7 @@ export function accountRoutes(services: {
       })
       // The password confirms it (a stolen access token alone cannot delete an account), with
       // guesses throttled like sign-ins.
-      .post('/delete', signedIn, limitBody(JSON_BODY_LIMIT), async (context) => {
+      .post('/delete', signedIn, async (context) => {
         const { password } = await readJson(context, deleteAccountRequestSchema);
         const user = context.get('user');
         await checkPassword(context, async () => {
@@ -89,7 +87,7 @@ export function accountRoutes(services: {
         return context.json(await accounts.publicUserByInviteCode(code));
       })
       // Image upload (spec: multipart field img; returns url): avatars and logos.
-      .post('/image', signedIn, limitBody(MAX_PICTURE_BYTES + 64 * 1024), async (context) => {
+      .post('/image', signedIn, async (context) => {
         const user = context.get('user');
         await countAttempt(services.limits.images, String(user.id), 'pictures uploaded');
         await services.storageQuota.assertRoom(user, { kind: 'owner' }, 0);
@@ -99,7 +97,7 @@ export function accountRoutes(services: {
         const file = form.img;
         if (!(file instanceof File)) throw badRequest('img: a file is required');
         if (file.size === 0) throw badRequest('img: the file is empty');
-        if (file.size > MAX_PICTURE_BYTES) throw payloadTooLarge('img: the file is larger than 5 MB');
+        if (file.size > PICTURE_BYTES_LIMIT) throw payloadTooLarge('img: the file is larger than 5 MB');
         const bytes = new Uint8Array(await file.arrayBuffer());
         const kind = detectImage(bytes);
         if (!kind) throw unsupportedMediaType('img: must be a PNG, JPEG, WebP or GIF image');

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { couponRequestSchema } from '@vocal/settings-model';
 import type { AppEnv } from '../http/app-env.ts';
-import { JSON_BODY_LIMIT, limitBody } from '../http/body-limit.ts';
 import { readJson } from '../http/read-input.ts';
 import { requireUser } from '../http/require-user.ts';
 import type { AccountService } from '../services/account-service.ts';
@@ -23,7 +22,7 @@ export function couponRoutes(services: {
   rateLimits: RateLimits;
 }) {
   const tries = services.rateLimits.limiter('coupon-tries', { limit: COUPON_TRIES_PER_TEN_MINUTES, windowMs: 10 * 60_000 });
-  return new Hono<AppEnv>().post('/coupon', requireUser(services), limitBody(JSON_BODY_LIMIT), async (context) => {
+  return new Hono<AppEnv>().post('/coupon', requireUser(services), async (context) => {
     const { coupon } = await readJson(context, couponRequestSchema);
     const user = context.get('user');
     await countAttempt(tries, String(user.id), 'coupon codes tried');
