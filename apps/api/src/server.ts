@@ -8,6 +8,7 @@ import { createApp } from './app.ts';
 import { createAnswerReplay, type AnswerReplay } from './cache/answer-replay.ts';
 import { answerClientErrorsInJson } from './http/client-errors.ts';
 import { lingerBeforeClosing } from './http/lingering-close.ts';
+import { escapeBackslashPaths } from './http/backslash-paths.ts';
 import { incomingAddress } from './http/client-address.ts';
 import { openDatabase } from './db/database.ts';
 import type { Config } from './env.ts';
@@ -149,7 +150,7 @@ export async function startServer(
     },
   });
   const app = createApp(services, logger, { adminToken, answerReplay });
-  handler = answerReplay.listener(getRequestListener(app.fetch));
+  handler = escapeBackslashPaths(answerReplay.listener(getRequestListener(app.fetch)));
   await writeHandoff(resolved.dataDir, { url: `http://127.0.0.1:${port}`, pid: process.pid, adminToken });
 
   return {
