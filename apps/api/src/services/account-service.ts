@@ -192,6 +192,7 @@ export function createAccountService(options: {
   return {
     findById,
     findByInviteCode,
+    ownsStoredImage,
     toUser,
     messagesThisMonth,
 

@@ -37,6 +37,7 @@ import { cleanText } from '../http/text-safety.ts';
 import { AUDIO_CONTENT_TYPES, AUDIO_EXTENSIONS, probeAudioFile } from '../media/audio-file.ts';
 import { readPng } from '../media/image.ts';
 import { putFromFile, type Storage } from '../storage/storage.ts';
+import { storedImageKey } from './stored-images.ts';
 import { createPublicPageCache, type CachedPublicPage, type PublicPageCache } from '../cache/public-page-cache.ts';
 import { chosenName, type AccountService, type UserRow } from './account-service.ts';
 import type { AudioService } from './audio-service.ts';
@@ -249,6 +250,8 @@ export function createRecordingService(options: {
       user,
       settings: {
         ...settings.listenPage,
+        // A logo saved before logos had to be our own pictures (issue 23, finding 14) is not shown.
+        logoUrl: settings.listenPage.logoUrl && storedImageKey(storage, settings.listenPage.logoUrl) ? settings.listenPage.logoUrl : null,
         name,
         theme: resolveTheme(settings.themes, settings.listenPage.theme),
         branding: !isPro(owner),
