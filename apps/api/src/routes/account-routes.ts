@@ -57,7 +57,12 @@ export function accountRoutes(services: {
         const user = context.get('user');
         const newEmail = email !== undefined && email !== user.email ? email : null;
         // The password is checked before anything changes, and guesses are throttled like sign-ins.
-        if (newEmail) await checkPassword(context, () => services.emailChanges.authorise(user, newEmail, currentPassword));
+        if (newEmail) {
+          await checkPassword(context, () => services.emailChanges.authorise(user, newEmail, currentPassword));
+          // Each ask mails the new address: counted per account and per address asked for.
+          await countAttempt(services.limits.emailChangesPerAccount, String(user.id), 'email changes asked for');
+          await countAttempt(services.limits.emailChangesPerAddress, newEmail, 'confirmation mails to that address');
+        }
         const updated = await accounts.update(user.id, update);
         if (newEmail) await services.emailChanges.start(user, context.get('sessionId'), newEmail);
         return context.json(updated);

@@ -185,6 +185,29 @@ describe.each(embeddedBackend)('changing the account email on %s', (backend) => 
     }
   });
 
+  it('limits how often asking for a change mails an address: per account and per address asked for (issue 23, finding 4)', async () => {
+    const user = await server.signUp();
+    const victim = newAddress();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 20; attempt++) {
+      statuses.push((await change(user.access, { email: victim, currentPassword: PASSWORD })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, ...Array(17).fill(429)]);
+    // Another account asking for the same address is held to the same count.
+    const accomplice = await server.signUp();
+    const refused = await change(accomplice.access, { email: victim, currentPassword: PASSWORD });
+    expect(refused.status).toBe(429);
+    expect(refused.body.msg).toMatch(/^Too many confirmation mails to that address\. Try again in \d+ seconds\.$/);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(smtp.messages.filter((mail) => mail.to.includes(victim))).toHaveLength(3);
+    // One account asking for ever new addresses: five an hour.
+    const spreader = await server.signUp();
+    const spread: number[] = [];
+    for (let attempt = 0; attempt < 7; attempt++)
+      spread.push((await change(spreader.access, { email: newAddress(), currentPassword: PASSWORD })).status);
+    expect(spread).toEqual([200, 200, 200, 200, 200, 429, 429]);
+  });
+
   it('mails a single-use link to the new address and a notice to the old; confirming moves the account and signs out other sessions', async () => {
     const user = await server.signUp();
     const other = await server.call('POST', '/api/auth', { json: { email: user.email, password: PASSWORD } });

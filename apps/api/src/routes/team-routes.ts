@@ -10,7 +10,7 @@ import type { Config } from '../env.ts';
 import { referralCodeOf } from '../http/referral-cookie.ts';
 import type { AccountService } from '../services/account-service.ts';
 import type { AffiliateService } from '../services/affiliate-service.ts';
-import type { ApiLimits } from '../services/api-limits.ts';
+import { countAttempt, type ApiLimits } from '../services/api-limits.ts';
 import type { PlanService } from '../services/plan-service.ts';
 import { TEAM_MESSAGES, type TeamService } from '../services/team-service.ts';
 import type { TokenService } from '../services/token-service.ts';
@@ -35,7 +35,11 @@ export function teamRoutes(services: {
       .get('/invite', signedIn, async (context) => context.json(await teams.view(context.get('user'))))
       .post('/invite', signedIn, async (context) => {
         const { email } = await readJson(context, inviteRequestSchema);
-        return context.json(await teams.invite(context.get('user'), email));
+        const user = context.get('user');
+        // Each invite is a mail to someone who never asked for it: a cap per owner, and one per address a day.
+        await countAttempt(services.limits.teamInvitesPerOwner, String(user.id), 'team invites today');
+        const beforeMailing = () => countAttempt(services.limits.teamInvitesPerAddress, email, 'invites to this address today');
+        return context.json(await teams.invite(user, email, { beforeMailing }));
       })
       .delete('/invite', signedIn, async (context) => {
         const { email } = await readJson(context, inviteRequestSchema);
