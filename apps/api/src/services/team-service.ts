@@ -181,7 +181,7 @@ export function createTeamService(options: {
     async invite(
       user: UserRow,
       email: string,
-      options: { beforeMailing?: () => Promise<void> } = {},
+      hooks: { beforeMailing?: () => Promise<void> } = {},
     ): Promise<{ ok: true; msg: string }> {
       if (user.teamOwnerId !== null) {
         const owner = await ownerOf(user.teamOwnerId);
@@ -197,7 +197,7 @@ export function createTeamService(options: {
       const taken = (await memberCount(user.id)) + (await pendingCount(user.id, email));
       if (taken >= config.teamMaxMembers) throw conflict(TEAM_MESSAGES.full(config.teamMaxMembers));
       // Only an invite that will be mailed counts against the address's daily mail (a rate limit).
-      await options.beforeMailing?.();
+      await hooks.beforeMailing?.();
 
       const code = randomId(32);
       const expiresAt = new Date(now().getTime() + TEAM_INVITE_DAYS * 24 * 3600_000);
