@@ -51,6 +51,11 @@ export const users = pgTable(
     teamOwnerId: integer('team_owner_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     /** Who referred this person (the affiliate programme); kept when the referrer leaves as null. */
     referredBy: integer('referred_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /**
+     * When the address proved it is this person's (a confirmation link opened, a Microsoft token,
+     * a team invite's mailed code); until then the server mails it nothing but the confirmation.
+     */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   // A custom domain names one account's listen pages; two accounts cannot both claim it.
@@ -106,6 +111,16 @@ export const emailChanges = pgTable(
   },
   (table) => [index('email_changes_user_idx').on(table.userId)],
 );
+
+/** A sign-up's confirmation link waiting to be opened: one per account, only the token's SHA-256 kept. */
+export const emailConfirmations = pgTable('email_confirmations', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
 
 /**
  * A password-reset link waiting to be opened: only the token's SHA-256 hash is kept, the row
@@ -184,6 +199,8 @@ export const recordings = pgTable(
     imageWidth: integer('image_width'),
     imageHeight: integer('image_height'),
     audioBytes: integer('audio_bytes'),
+    /** The stored waveform picture's size: it counts against the storage quota too. */
+    imageBytes: integer('image_bytes'),
     /**
      * While `uploading`: when the upload claimed the row, so only one upload of an id writes
      * its files; a claim older than the upload timeout is taken over (its process died).
@@ -293,6 +310,8 @@ export const jobs = pgTable(
     leasedBy: text('leased_by'),
     leasedUntil: timestamp('leased_until', { withTimezone: true }),
     lastError: text('last_error'),
+    /** Lower runs first among due jobs: an owner's own transcript (0) before visitors' (1). */
+    priority: integer('priority').notNull().default(0),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },

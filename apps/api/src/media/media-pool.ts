@@ -1,13 +1,15 @@
 import { availableParallelism } from 'node:os';
 import type { AudioProbe } from './audio-file.ts';
 import type { ReencodeResult } from './mp3-encoder.ts';
+import type { NormalisedPicture, PictureTask } from './picture-render.ts';
 import { createWorkerPool } from './worker-pool.ts';
 
 export type MediaTask =
   | { kind: 'reencode'; bytes: Uint8Array }
   | { kind: 'pcm16k'; bytes: Uint8Array; path: string }
   | { kind: 'probe'; bytes: Uint8Array }
-  | { kind: 'card'; svg: string };
+  | { kind: 'card'; svg: string }
+  | ({ kind: 'picture' } & PictureTask);
 
 /**
  * Decoding and encoding audio, off the event loop. Every method takes an optional signal:
@@ -22,6 +24,8 @@ export type MediaPool = {
   probe(bytes: Uint8Array, signal?: AbortSignal): Promise<AudioProbe | null>;
   /** A link-preview card's SVG drawn to PNG (preview-card-render.ts). */
   renderCard(svg: string, signal?: AbortSignal): Promise<Uint8Array>;
+  /** An uploaded picture decoded, fitted and encoded anew (picture-render.ts). */
+  normalisePicture(task: PictureTask, signal?: AbortSignal): Promise<NormalisedPicture>;
   close(): Promise<void>;
   stats(): { workers: number; busy: number; queued: number };
 };
@@ -68,6 +72,7 @@ export function createMediaPool(options: { workers: number }): MediaPool {
     decodeToPcm16kFile: (bytes, path, signal) => run({ kind: 'pcm16k', bytes, path }, signal),
     probe: (bytes, signal) => run({ kind: 'probe', bytes }, signal),
     renderCard: (svg, signal) => run({ kind: 'card', svg }, signal),
+    normalisePicture: (task, signal) => run({ kind: 'picture', ...task }, signal),
     close: () => pool.close(),
     stats: () => pool.stats(),
   };

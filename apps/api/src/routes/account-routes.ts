@@ -7,10 +7,11 @@ import type { AppEnv } from '../http/app-env.ts';
 import { PICTURE_BYTES_LIMIT } from '../http/body-limit.ts';
 import type { Config } from '../env.ts';
 import { clientAddress } from '../http/client-address.ts';
-import { badRequest, forbidden, HttpError, payloadTooLarge, unsupportedMediaType } from '../http/http-error.ts';
+import { badRequest, forbidden, HttpError, payloadTooLarge } from '../http/http-error.ts';
 import { readJson } from '../http/read-input.ts';
 import { requireUser } from '../http/require-user.ts';
-import { detectImage } from '../media/image.ts';
+import type { MediaPool } from '../media/media-pool.ts';
+import { acceptPicture, PROFILE_PICTURE_BOX } from '../services/picture-intake.ts';
 import type { AccountService } from '../services/account-service.ts';
 import { countAttempt, type ApiLimits } from '../services/api-limits.ts';
 import type { EmailChangeService } from '../services/email-change-service.ts';
@@ -31,6 +32,7 @@ export function accountRoutes(services: {
   emailChanges: EmailChangeService;
   config: Config;
   teams: TeamService;
+  media: MediaPool;
 }) {
   const { db, accounts, storage, config } = services;
   const signedIn = requireUser(services);
@@ -103,13 +105,15 @@ export function accountRoutes(services: {
         if (!(file instanceof File)) throw badRequest('img: a file is required');
         if (file.size === 0) throw badRequest('img: the file is empty');
         if (file.size > PICTURE_BYTES_LIMIT) throw payloadTooLarge('img: the file is larger than 5 MB');
-        const bytes = new Uint8Array(await file.arrayBuffer());
-        const kind = detectImage(bytes);
-        if (!kind) throw unsupportedMediaType('img: must be a PNG, JPEG, WebP or GIF image');
-        await services.storageQuota.assertRoom(user, { kind: 'owner' }, bytes.byteLength);
-        const key = `images/${randomUUID()}.${kind.format}`;
-        await storage.put(key, bytes, kind.contentType);
-        await db.insert(images).values({ key, userId: user.id, bytes: bytes.byteLength });
+        // Decoded within pixel limits, fitted and stored re-encoded: never the bytes as sent.
+        const picture = await acceptPicture(services.media, new Uint8Array(await file.arrayBuffer()), {
+          field: 'img',
+          box: PROFILE_PICTURE_BOX,
+        });
+        await services.storageQuota.assertRoom(user, { kind: 'owner' }, picture.png.byteLength);
+        const key = `images/${randomUUID()}.png`;
+        await storage.put(key, picture.png, 'image/png');
+        await db.insert(images).values({ key, userId: user.id, bytes: picture.png.byteLength });
         return context.json({ url: storage.publicUrl(key) });
       })
   );

@@ -91,6 +91,7 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
   const recordings = createRecordingService({
     publicPages,
     db,
+    media,
     config,
     storage,
     storageQuota,
