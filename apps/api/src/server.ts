@@ -15,7 +15,7 @@ import type { Config } from './env.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { REENCODE_JOB } from './services/audio-service.ts';
 import { createServices, type Services } from './services/services.ts';
-import { TRANSCRIBE_JOB } from './services/transcription-service.ts';
+import { TRANSCRIBE_JOB, TRANSCRIPT_PRIORITY } from './services/transcription-service.ts';
 import { createLanedJobWorker } from './jobs/job-lanes.ts';
 import { countStorageErrors } from './observability/counted-storage.ts';
 import { createMetrics } from './observability/metrics.ts';
@@ -104,11 +104,14 @@ export async function startServer(
   // Re-encodes and transcripts wait on the media pool (or a speech API) for minutes, not on
   // this thread: they get one slot per media worker of their own, beside the other jobs'.
   const mediaLane = { kinds: [REENCODE_JOB, TRANSCRIBE_JOB], concurrency: concurrency === 0 ? 0 : resolved.mediaWorkers };
+  // One more slot for owners' own transcripts only, so a visitor's long message already running
+  // never holds up the owner's (issue 23, finding 6); it waits on the pool or the engine, not here.
+  const ownersLane = { kinds: [TRANSCRIBE_JOB], concurrency: concurrency === 0 ? 0 : 1, maxPriority: TRANSCRIPT_PRIORITY.owner };
   const worker = createLanedJobWorker({
     queue: services.jobs.queue,
     handlers: services.jobs.handlers,
     concurrency,
-    lanes: [mediaLane],
+    lanes: [mediaLane, ownersLane],
     pollMs: resolved.jobs.pollMs,
     leaseSeconds: resolved.jobs.leaseSeconds,
     logger,

@@ -37,6 +37,7 @@ import { cleanText } from '../http/text-safety.ts';
 import { AUDIO_CONTENT_TYPES, AUDIO_EXTENSIONS, probeAudioFile } from '../media/audio-file.ts';
 import type { MediaPool } from '../media/media-pool.ts';
 import { acceptPicture, WAVEFORM_PICTURE_BOX } from './picture-intake.ts';
+import { VISITOR_BUDGET_SPENT, type VisitorTranscriptBudget } from './visitor-transcript-budget.ts';
 import { putFromFile, type Storage } from '../storage/storage.ts';
 import { storedImageKey } from './stored-images.ts';
 import { createPublicPageCache, type CachedPublicPage, type PublicPageCache } from '../cache/public-page-cache.ts';
@@ -139,6 +140,8 @@ export function createRecordingService(options: {
   deletion: DeletionService;
   /** Decodes the waveform picture (picture-intake.ts). */
   media: MediaPool;
+  /** How much of visitors' audio an owner's account transcribes a day. */
+  visitorTranscripts: VisitorTranscriptBudget;
   /** Tells this process's job worker that jobs were queued. */
   wakeJobs: () => void;
   /** Public pages kept in memory; none when absent. */
@@ -490,7 +493,13 @@ export function createRecordingService(options: {
         audio.bytes + png.png.byteLength,
       );
       // Read outside the transaction: PGlite runs one transaction at a time on its connection.
-      const wantsTranscript = await options.transcription.wantsTranscript(owner);
+      // A visitor's message is transcribed within the owner's daily budget for visitors.
+      const transcriptWanted = await options.transcription.wantsTranscript(owner);
+      const overBudget =
+        transcriptWanted &&
+        visitorAddress !== null &&
+        !(await options.visitorTranscripts.allows(owner.id, visitorAddress, probe.durationSeconds));
+      const wantsTranscript = transcriptWanted && !overBudget;
       const notification =
         visitor &&
         (row.origin === 'reply' || row.origin === 'contact-form' || row.origin === 'collect') &&
@@ -536,6 +545,7 @@ export function createRecordingService(options: {
               imageHeight: png.height,
               audioBytes: audio.bytes,
               imageBytes: png.png.byteLength,
+              ...(overBudget ? { transcriptionStatus: 'error' as const, transcriptionError: VISITOR_BUDGET_SPENT } : {}),
               uploadClaimedAt: null,
               visitorAddress,
             })
@@ -543,7 +553,7 @@ export function createRecordingService(options: {
             .returning();
           if (!changed) return null;
           // Queued with the row, so a crash cannot leave a message without its jobs.
-          if (wantsTranscript) await options.transcription.queueInTransaction(changed.id, transaction);
+          if (wantsTranscript) await options.transcription.queueInTransaction(changed.id, transaction, visitor);
           if (probe.format !== 'mp3') await options.audio.queueReencodeInTransaction(changed.id, transaction);
           if (notification) await options.notifications.queueInTransaction(notification, transaction);
           return changed;
