@@ -51,11 +51,6 @@ export const users = pgTable(
     teamOwnerId: integer('team_owner_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     /** Who referred this person (the affiliate programme); kept when the referrer leaves as null. */
     referredBy: integer('referred_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
-    /**
-     * When the address proved it is this person's (a confirmation link opened, a Microsoft token,
-     * a team invite's mailed code); until then the server mails it nothing but the confirmation.
-     */
-    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   // A custom domain names one account's listen pages; two accounts cannot both claim it.
@@ -111,16 +106,6 @@ export const emailChanges = pgTable(
   },
   (table) => [index('email_changes_user_idx').on(table.userId)],
 );
-
-/** A sign-up's confirmation link waiting to be opened: one per account, only the token's SHA-256 kept. */
-export const emailConfirmations = pgTable('email_confirmations', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  tokenHash: text('token_hash').notNull().unique(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  createdAt: createdAt(),
-});
 
 /**
  * A password-reset link waiting to be opened: only the token's SHA-256 hash is kept, the row
