@@ -68,8 +68,8 @@ async function upload(api: ApiProcess, id: string, mp3: Uint8Array, seconds: num
     headers: { ...(who.token ? { authorization: `Bearer ${who.token}` } : {}), ...(who.address ? { 'x-forwarded-for': who.address } : {}) },
     body: uploadForm({ recording: mp3, image: samplePng(), context: { id, duration: seconds, peaks: samplePeaks } }),
   });
-  await response.arrayBuffer();
-  if (response.status !== 200) throw new Error(`upload-vocal answered ${response.status}`);
+  const answer = await response.text();
+  if (response.status !== 200) throw new Error(`upload-vocal answered ${response.status} ${answer}`);
 }
 
 /** The owner's message uploaded, and the milliseconds until its transcript is complete. */
@@ -109,6 +109,8 @@ export async function benchCrashAndLoad(): Promise<void> {
     const reply = await makeLongMp3(REPLY_SECONDS);
     const bomb = makeBombPng(16000);
     const load = listenLoad([`${api.url}/listen/${alone.id}`, `${api.url}/api/view-vocal/${alone.id}`]);
+    // Awaited below; a failure meanwhile must not end the process before the finally stops the server.
+    load.catch(() => undefined);
     await pause(2_000);
     const visitors = Array.from({ length: VISITORS }, async (_, index) => {
       const address = `198.51.100.${index + 10}`;
@@ -148,6 +150,10 @@ export async function benchCrashAndLoad(): Promise<void> {
         method: `${CONNECTIONS} keep-alive connections from a worker thread for ${LOAD_MS / 2000} s each while ${VISITORS} visitors uploaded ${REPLY_SECONDS / 60}-minute replies and were transcribed and a 16000 × 16000 PNG was tried; ${Math.round(result.perSecond)} requests/s, p50 ${result.p50.toFixed(1)} ms, ${result.failures} failed; ${after}`,
       });
     }
+  } catch (error) {
+    // What the server said is the first thing to read when a crash-and-load run fails.
+    process.stderr.write(`The server's output:\n${api.output().slice(-4000)}\n`);
+    throw error;
   } finally {
     await api.stop();
   }

@@ -15,7 +15,7 @@ const LAYOUT_VERSION = '1';
 /** Avatars are resized on upload; anything larger is not worth drawing 96 px wide. */
 const MAX_AVATAR_BYTES = 4 * 1024 * 1024;
 const CARD_PREFIX = 'cards/';
-/** What drawing one card may take (it takes 50–500 ms): a card that takes longer is not made. */
+/** What drawing one card may take once a worker has it (it takes 50–500 ms): a card that takes longer is not made. */
 export const CARD_RENDER_MS = 15_000;
 /** A stored card: cards/{recording id}-{version}.png. The sweep knows the shape (orphan-sweep.ts). */
 export const CARD_FILE = /^cards\/([A-Za-z0-9]{12})-[A-Za-z0-9_-]+\.png$/;
@@ -68,7 +68,7 @@ export function createPreviewCardService(options: { db: Database; storage: Stora
     const svg = buildCardSvg({ ...input, avatarDataUrl: await avatarDataUrl(input.avatarUrl) });
     let png: Uint8Array;
     try {
-      png = await media.renderCard(svg, AbortSignal.timeout(CARD_RENDER_MS));
+      png = await media.renderCard(svg, undefined, CARD_RENDER_MS);
     } catch (error) {
       if (error instanceof Error && error.name === 'TimeoutError') {
         throw new HttpError(503, 'The preview card could not be drawn in time; try again later', { retryAfter: 60 });

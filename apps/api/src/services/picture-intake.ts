@@ -4,7 +4,11 @@ import type { NormalisedPicture } from '../media/picture-render.ts';
 import { PICTURE_LIMITS, readPictureHeader, withinPictureLimits } from '../media/picture-size.ts';
 import { WorkerPoolBusyError } from '../media/worker-pool.ts';
 
-/** How long decoding one picture may take on the media pool before it is given up (its worker ends). */
+/**
+ * How long decoding one picture may run on the media pool before it is given up (its worker
+ * ends); waiting behind other media work does not count (a visitor's long reply being decoded
+ * must not make an upload's waveform fail).
+ */
 export const PICTURE_DECODE_MS = 20_000;
 
 /** Avatars and logos: the spec's avatar width, 1024. */
@@ -33,7 +37,7 @@ export async function acceptPicture(
     );
   }
   try {
-    return await media.normalisePicture({ bytes, header, ...options.box }, AbortSignal.timeout(PICTURE_DECODE_MS));
+    return await media.normalisePicture({ bytes, header, ...options.box }, PICTURE_DECODE_MS);
   } catch (error) {
     if (error instanceof WorkerPoolBusyError) throw new HttpError(503, error.message, { retryAfter: 5 });
     if (error instanceof Error && error.name === 'TimeoutError') throw badRequest(`${field}: the picture took too long to decode`);
