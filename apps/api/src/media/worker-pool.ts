@@ -30,7 +30,7 @@ export type WorkerPool = {
   stats(): { workers: number; busy: number; queued: number };
 };
 
-type Reply = { ok: true; value: unknown } | { ok: false; name: string; message: string };
+type Reply = { ok: true; value: unknown } | { ok: false; name: string; message: string } | { started: true };
 
 type Pending = {
   task: unknown;
@@ -39,7 +39,7 @@ type Pending = {
   reject(reason: unknown): void;
   /** Removes the abort listener and the running-time timer. */
   release(): void;
-  /** How long the task may run once a worker has it (its wait in the queue not counted). */
+  /** How long the task may run once its worker has it in hand (the queue and a new thread's start not counted). */
   runningMs?: number;
   runningTimer?: NodeJS.Timeout;
 };
@@ -84,6 +84,14 @@ export function createWorkerPool(options: {
     worker.on('message', (reply: Reply) => {
       const pending = slot.current;
       if (!pending) return;
+      // The worker has the task in hand (its thread booted, its code loaded): its time budget starts.
+      if ('started' in reply) {
+        if (pending.runningMs !== undefined && !pending.runningTimer) {
+          const ran = new WorkerTaskTimeoutError(`The ${options.name} task ran longer than ${pending.runningMs} ms`);
+          pending.runningTimer = setTimeout(() => abandon(pending, ran), pending.runningMs);
+        }
+        return;
+      }
       slot.current = null;
       worker.unref();
       pending.release();
@@ -136,10 +144,6 @@ export function createWorkerPool(options: {
       slot.current = pending;
       slot.worker.ref();
       slot.worker.postMessage(pending.task, pending.transfer);
-      if (pending.runningMs !== undefined) {
-        const ran = new WorkerTaskTimeoutError(`The ${options.name} task ran longer than ${pending.runningMs} ms`);
-        pending.runningTimer = setTimeout(() => abandon(pending, ran), pending.runningMs);
-      }
     }
   }
 
@@ -212,6 +216,7 @@ export function serveWorkerTasks<Task>(handle: (task: Task) => Promise<unknown>)
   if (isMainThread || !parentPort) throw new Error('serveWorkerTasks runs inside a worker thread');
   const port = parentPort;
   port.on('message', (task: Task) => {
+    port.postMessage({ started: true } satisfies Reply);
     handle(task).then(
       (value) => port.postMessage({ ok: true, value } satisfies Reply, transferablesOf(value)),
       (error: unknown) =>
