@@ -193,7 +193,7 @@ describe.each(backends)('recordings on %s', (backend) => {
         token: user.access,
         form: uploadForm({ recording: mp3, image: mp3, context: { id, duration: 3, peaks: [] } }),
       });
-      expect(reply).toMatchObject({ status: 415, body: { msg: 'image: is not a PNG file' } });
+      expect(reply).toMatchObject({ status: 415, body: { msg: 'image: must be a PNG, JPEG or GIF picture' } });
       expect((await rowOf(id))?.status).toBe('reserved');
     });
 
