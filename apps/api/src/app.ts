@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { jsonLength } from './http/json-length.ts';
+import { boundedBodies } from './http/body-limit.ts';
+import { refuseBackslashPaths } from './http/backslash-paths.ts';
 import { HTTPException } from 'hono/http-exception';
 import { routePath } from 'hono/route';
 import type { AppEnv } from './http/app-env.ts';
@@ -93,6 +95,9 @@ export function createApp(services: Services, logger: Logger, options: { adminTo
   // response, and headers set on the old one would be lost (src/http/response-headers.ts).
   app.use(compress());
   app.use(jsonLength());
+  app.use(refuseBackslashPaths());
+  // Before any route reads a body, checks a token or looks up an id (issue 23, finding 1).
+  app.use(boundedBodies());
 
   app.onError((error, context) => {
     if (error instanceof HttpError) {

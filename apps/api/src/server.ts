@@ -8,13 +8,15 @@ import { createApp } from './app.ts';
 import { createAnswerReplay, type AnswerReplay } from './cache/answer-replay.ts';
 import { answerClientErrorsInJson } from './http/client-errors.ts';
 import { createRequestDrain } from './http/request-drain.ts';
+import { lingerBeforeClosing } from './http/lingering-close.ts';
+import { escapeBackslashPaths } from './http/backslash-paths.ts';
 import { incomingAddress } from './http/client-address.ts';
 import { openDatabase } from './db/database.ts';
 import type { Config } from './env.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { REENCODE_JOB } from './services/audio-service.ts';
 import { createServices, type Services } from './services/services.ts';
-import { TRANSCRIBE_JOB } from './services/transcription-service.ts';
+import { TRANSCRIBE_JOB, TRANSCRIPT_PRIORITY } from './services/transcription-service.ts';
 import { createLanedJobWorker } from './jobs/job-lanes.ts';
 import { countStorageErrors } from './observability/counted-storage.ts';
 import { createMetrics } from './observability/metrics.ts';
@@ -65,6 +67,7 @@ export async function startServer(
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   answerClientErrorsInJson(server);
+  lingerBeforeClosing(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
@@ -105,11 +108,14 @@ export async function startServer(
   // Re-encodes and transcripts wait on the media pool (or a speech API) for minutes, not on
   // this thread: they get one slot per media worker of their own, beside the other jobs'.
   const mediaLane = { kinds: [REENCODE_JOB, TRANSCRIBE_JOB], concurrency: concurrency === 0 ? 0 : resolved.mediaWorkers };
+  // One more slot for owners' own transcripts only, so a visitor's long message already running
+  // never holds up the owner's (issue 23, finding 6); it waits on the pool or the engine, not here.
+  const ownersLane = { kinds: [TRANSCRIBE_JOB], concurrency: concurrency === 0 ? 0 : 1, maxPriority: TRANSCRIPT_PRIORITY.owner };
   const worker = createLanedJobWorker({
     queue: services.jobs.queue,
     handlers: services.jobs.handlers,
     concurrency,
-    lanes: [mediaLane],
+    lanes: [mediaLane, ownersLane],
     pollMs: resolved.jobs.pollMs,
     leaseSeconds: resolved.jobs.leaseSeconds,
     logger,
@@ -153,7 +159,7 @@ export async function startServer(
     },
   });
   const app = createApp(services, logger, { adminToken, answerReplay });
-  handler = answerReplay.listener(getRequestListener(app.fetch));
+  handler = escapeBackslashPaths(answerReplay.listener(getRequestListener(app.fetch)));
   await writeHandoff(resolved.dataDir, { url: `http://127.0.0.1:${port}`, pid: process.pid, adminToken });
 
   return {

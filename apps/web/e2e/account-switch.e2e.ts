@@ -64,6 +64,8 @@ async function signedInPage(who: Awaited<ReturnType<typeof person>>) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(await who.link());
+  // Signed out, a link asks before it signs anyone in (issue 23, finding 8).
+  await page.getByRole('button', { name: `Continue as ${who.name}` }).click();
   await page.waitForURL(`${product.url}/recordings`);
   await signedInAs(page).toBe(who.email);
   return { context, page };
@@ -114,7 +116,59 @@ describe('a sign-in link for another account', () => {
     await context.close();
   });
 
-  it('a link for the account already signed in asks nothing; signed out, it signs in as before', async () => {
+  it('signed out, a link names its account and asks; declining signs no one in (issue 23, finding 8)', async () => {
+    const mallory = await person('Mallory');
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(await mallory.link('/record'));
+    const question = page.getByRole('region', { name: 'Sign in as Mallory?' });
+    await question.waitFor();
+    expect(await question.textContent()).toContain(`This link signs you in to Vocal as Mallory (${mallory.email}).`);
+    expect(page.url()).toBe(`${product.url}/auth`);
+    // Nothing is signed in while the question is asked.
+    const heldTokens = () => page.evaluate(() => window.localStorage.getItem('vocal.tokens'));
+    expect(await heldTokens()).toBeNull();
+    await page.evaluate(axeSource);
+    const violations = await page.evaluate(async () => {
+      const result = await (window as unknown as { axe: { run: () => Promise<{ violations: { id: string }[] }> } }).axe.run();
+      return result.violations.map((violation) => violation.id);
+    });
+    expect(violations).toEqual([]);
+    // Keyboard: the first button takes focus with Tab and Enter on the second declines.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${product.url}/login`);
+    expect(await heldTokens()).toBeNull();
+
+    const folder = await scratchFolder('vocal-link-sign-in-');
+    for (const [label, viewport] of [
+      ['phone', { width: 390, height: 844 }],
+      ['desktop', { width: 1280, height: 800 }],
+    ] as const) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.setViewportSize(viewport);
+        await page.emulateMedia({ colorScheme });
+        await page.goto(await mallory.link('/record'));
+        await page.getByRole('button', { name: 'Continue as Mallory' }).waitFor();
+        await page.screenshot({ path: join(folder, `link-sign-in-${label}-${colorScheme}.png`), fullPage: true });
+        if (label === 'phone') {
+          for (const button of await page.getByRole('region', { name: 'Sign in as Mallory?' }).getByRole('button').all()) {
+            expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+          }
+        }
+      }
+    }
+    console.info(`link sign-in screenshots in ${folder}`);
+    await page.getByRole('button', { name: 'Continue as Mallory' }).click();
+    await page.waitForURL(`${product.url}/record`);
+    await signedInAs(page).toBe(mallory.email);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a link for the account already signed in asks nothing', async () => {
     const ada = await person('Ada');
     const { context, page } = await signedInPage(ada);
     await page.goto(await ada.link('/record'));

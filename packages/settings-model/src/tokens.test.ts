@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { credentialsSchema, encodeLoginHash, newPasswordSchema, parseLoginHash, tokensSchema } from './tokens.ts';
+import { credentialsSchema, encodeLoginHash, newPasswordSchema, parseLoginHash, sameOriginPathSchema, tokensSchema } from './tokens.ts';
 
 describe('tokens (spec section 3)', () => {
   it('accepts access_token/refresh_token and camelCase alike', () => {
@@ -25,6 +25,23 @@ describe('tokens (spec section 3)', () => {
       expect(parseLoginHash(encodeLoginHash({ token: 't', redirect }))?.redirect).toBe('/');
     }
     expect(parseLoginHash(encodeLoginHash({ token: 't' }))?.redirect).toBe('/');
+  });
+
+  it('judges a redirect as a browser would, by the URL parser: tabs, newlines and backslashes cannot reach another origin (issue 23, finding 16)', () => {
+    for (const redirect of [
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\r\n/evil.example',
+      '\t//evil.example',
+      '/\\/evil.example',
+      ' //evil.example',
+    ]) {
+      expect(sameOriginPathSchema.parse(redirect), JSON.stringify(redirect)).toBe('/');
+    }
+    // A browser would go to evil.example for each of these: the parser agrees.
+    expect(new URL('/\t/evil.example', 'https://vocal.example').origin).toBe('https://evil.example');
+    expect(sameOriginPathSchema.parse('/record?x=1#top')).toBe('/record?x=1#top');
+    expect(sameOriginPathSchema.parse('/settings/profile')).toBe('/settings/profile');
   });
 
   it('returns null for a hash that is not a login hash', () => {

@@ -54,14 +54,28 @@ export const newPasswordSchema = credentialsSchema.shape.password.refine((passwo
   error: 'must not be only spaces',
 });
 
+/** An origin no one has, to resolve a redirect against. */
+const PROBE_ORIGIN = 'https://same-origin.invalid';
+
 /**
- * A redirect that stays on our origin: a path, never `//host` or a scheme. Anything else
- * becomes "/" so a crafted sign-in link cannot send a user elsewhere.
+ * A redirect that stays on our origin: a path, never `//host` or a scheme. It is resolved with
+ * the URL parser, as the browser will resolve it (which drops tabs and newlines and reads `\`
+ * as `/`, so `/\t/evil.example` is `//evil.example`), and kept only when the origin is still
+ * ours, as the parser wrote it. Anything else becomes "/", so a crafted sign-in link cannot send
+ * a user elsewhere.
  */
 export const sameOriginPathSchema = z
   .string()
   .catch('/')
-  .transform((path) => (/^\/(?![/\\])/.test(path) ? path : '/'));
+  .transform((path) => {
+    if (!path.startsWith('/')) return '/';
+    try {
+      const url = new URL(path, PROBE_ORIGIN);
+      return url.origin === PROBE_ORIGIN ? `${url.pathname}${url.search}${url.hash}` : '/';
+    } catch {
+      return '/';
+    }
+  });
 
 /** The login-link hash: base64 of JSON {token, redirect} (spec sections 3 and 4). */
 export const loginHashSchema = z.object({

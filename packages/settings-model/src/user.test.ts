@@ -33,7 +33,7 @@ describe('user (spec section 3)', () => {
       subscriptionMessage: 'Renews soon',
     });
     const view = toPublicUser(user);
-    for (const key of ['email', 'stripeId', 'plan', 'subscribed', 'subscriptionMessage']) {
+    for (const key of ['email', 'stripeId', 'plan', 'subscribed', 'subscriptionMessage', 'id', 'messages']) {
       expect(view).not.toHaveProperty(key);
     }
     expect(view.name).toBe('Ada');

@@ -11,8 +11,8 @@ export const userMessagesSchema = z.object({
 });
 export type UserMessages = z.infer<typeof userMessagesSchema>;
 
-const userFields = {
-  id: z.number().int().positive(),
+/** What the public user and the account share. */
+const publicFields = {
   name: userNameSchema.default('You'),
   avatarUrl: httpUrlSchema.nullable().default(null),
   subscribedStrict: z.boolean().default(false),
@@ -20,12 +20,13 @@ const userFields = {
   inviteCode: z.string().default(''),
   /** Default: the share path of the main app for this user's code (filled by the server). */
   inviteLink: httpUrlSchema.nullable().default(null),
-  messages: userMessagesSchema.prefault({}),
 };
 
 /** The signed-in account holder, as GET /account returns it (spec section 3). */
 export const userSchema = z.object({
-  ...userFields,
+  id: z.number().int().positive(),
+  ...publicFields,
+  messages: userMessagesSchema.prefault({}),
   plan: z.number().int().nonnegative().default(DEFAULT_PLAN),
   subscribed: z.boolean().default(false),
   email: emailSchema,
@@ -36,21 +37,21 @@ export type User = z.infer<typeof userSchema>;
 
 /**
  * What anyone may see of a user. Built by its own field list, never by deleting fields from
- * a private object: email, stripeId, plan, subscribed and subscriptionMessage do not exist here.
+ * a private object: email, stripeId, plan, subscribed and subscriptionMessage (spec section 3)
+ * do not exist here, nor the account's sequential id (it counts the accounts and names one for
+ * guessing) or `messages` (the plan and this month's count), issue 23, finding 17.
  */
-export const publicUserSchema = z.object(userFields);
+export const publicUserSchema = z.object(publicFields);
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
 export function toPublicUser(user: User): PublicUser {
   return {
-    id: user.id,
     name: user.name,
     avatarUrl: user.avatarUrl,
     subscribedStrict: user.subscribedStrict,
     domain: user.domain,
     inviteCode: user.inviteCode,
     inviteLink: user.inviteLink,
-    messages: user.messages,
   };
 }
 

@@ -14,6 +14,8 @@ import { benchListenPath } from './listen-path-bench.ts';
 import { benchMediaOffTheEventLoop } from './media-bench.ts';
 import { benchPreviewCards } from './preview-card-bench.ts';
 import { benchUploadMemory } from './upload-bench.ts';
+import { benchHostileInputMemory } from './hostile-input-bench.ts';
+import { benchCrashAndLoad } from './crash-and-load-bench.ts';
 import { openTestDatabase } from '../testing/test-database.ts';
 import { backends, type Backend } from '../testing/test-server.ts';
 import { isExecutable } from '../transcription/choose-transcriber.ts';
@@ -29,7 +31,9 @@ import type { Transcriber } from '../transcription/transcriber.ts';
  * runnable alone), and the listen path against a bare Hono route (listen-path-bench.ts, also
  * runnable alone), on PGlite (and PostgreSQL when TEST_DATABASE_URL is
  * set, as for the tests), and the built server's idle memory and first start
- * (footprint-bench.ts, also runnable alone).
+ * (footprint-bench.ts, also runnable alone), what a 600 MB body and a picture bomb cost it
+ * (hostile-input-bench.ts), and its listen path and an owner's transcript while visitors load it
+ * (crash-and-load-bench.ts), each also runnable alone.
  */
 const print = (line: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(line)}\n`);
 const config = loadConfig();
@@ -222,5 +226,7 @@ for (const backend of backends) await benchMediaOffTheEventLoop(backend);
 for (const backend of backends) await benchInbox(backend);
 for (const backend of backends) await benchListenPath(backend);
 await benchUploadMemory();
+await benchHostileInputMemory();
+await benchCrashAndLoad();
 await benchPreviewCards();
 await benchFootprints();

@@ -52,7 +52,8 @@ function load(targets: { url: string; forwardedFor?: boolean; settle?: () => Pro
     // Only targets with `settle` ask, one at a time, and the worker waits for the answer.
     const settling = targets.filter((target) => target.settle);
     worker.on('message', (message: LoadResult[] | { settle: true }) => {
-      if (!Array.isArray(message)) void Promise.all(settling.map((target) => target.settle!())).then(() => worker.postMessage('settled'), reject);
+      if (!Array.isArray(message))
+        void Promise.all(settling.map((target) => target.settle!())).then(() => worker.postMessage('settled'), reject);
       else resolvePromise(message);
     });
     worker.once('error', reject);

@@ -27,7 +27,7 @@ const REFUSED_BYTES = 100 * 1024 * 1024;
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
 const megabytes = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
-async function residentBytes(pid: number): Promise<number> {
+export async function residentBytes(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   const kilobytes = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
   if (!kilobytes) throw new Error('No VmRSS in /proc status');
@@ -35,7 +35,7 @@ async function residentBytes(pid: number): Promise<number> {
 }
 
 /** The peak resident set of `pid` while `work` runs, sampled every 20 ms. */
-async function peakDuring(pid: number, work: () => Promise<void>): Promise<number> {
+export async function peakDuring(pid: number, work: () => Promise<void>): Promise<number> {
   let peak = await residentBytes(pid);
   let running = true;
   const sampler = (async () => {
@@ -80,7 +80,7 @@ function postOnce(
   url: string,
   path: string,
   bytes: number,
-  options: { headers?: Record<string, string>; start?: Uint8Array } = {},
+  options: { headers?: Record<string, string>; start?: Uint8Array; method?: string } = {},
 ): Promise<number> {
   const chunk = Buffer.alloc(1024 * 1024, 0x41);
   return new Promise((resolve, reject) => {
@@ -91,7 +91,7 @@ function postOnce(
         host: target.hostname,
         port: target.port,
         path: `${target.pathname}${target.search}`,
-        method: 'POST',
+        method: options.method ?? 'POST',
         headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(bytes), ...options.headers },
       },
       (response) => {
@@ -127,7 +127,7 @@ function postOnce(
  * memory; the resets are counted and shown with the result.
  */
 let resets = 0;
-async function postUntilAnswered(...args: Parameters<typeof postOnce>): Promise<number> {
+export async function postUntilAnswered(...args: Parameters<typeof postOnce>): Promise<number> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await postOnce(...args);

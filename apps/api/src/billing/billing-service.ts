@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lte, ne, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, ne, notInArray, or } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { PRICES, yearlySavings, type PlanPeriod } from '@vocal/settings-model';
 import type { Database } from '../db/database.ts';
@@ -25,6 +25,9 @@ import {
 
 /** Said to people who may not run anything on the server: never a command line. */
 export const BILLING_OFF = 'This server takes no payments: plans are managed by the people who run it.';
+
+/** Stripe's final states of a subscription: nothing brings one back (a new subscription is made instead). */
+const ENDED_STATUSES = new Set(['canceled', 'incomplete_expired']);
 
 /** A Stripe promotion code as the coupon service needs it (POST /coupon, /redeem/:code). */
 export type PromotionCode = {
@@ -234,8 +237,25 @@ export function createBillingService(options: { db: Database; config: Config; pl
     return userId;
   }
 
-  /** Writes what Stripe says of a subscription, unless a newer event already wrote more recent news. */
-  async function saveSubscription(userId: number, subscription: StripeSubscription, eventAt: Date): Promise<void> {
+  /**
+   * Writes what Stripe says of a subscription, unless a newer event already wrote more recent
+   * news. Events carry whole seconds, so two of one second tie (issue 23, finding 9): a deleted
+   * subscription stays deleted (Stripe never reactivates a cancelled one, so no later event may
+   * either), and two that disagree are settled by Stripe's own copy of the subscription now.
+   */
+  async function saveSubscription(userId: number, announced: StripeSubscription, eventAt: Date): Promise<void> {
+    const [stored] = await db
+      .select({ status: subscriptions.status, eventAt: subscriptions.eventAt })
+      .from(subscriptions)
+      .where(eq(subscriptions.id, announced.id));
+    if (stored && ENDED_STATUSES.has(stored.status)) return;
+    let subscription = announced;
+    if (stored && stored.eventAt.getTime() === eventAt.getTime() && stored.status !== announced.status) {
+      const retrieved = await callStripe('confirm the subscription', () => client().subscriptions.retrieve(announced.id));
+      // Not knowing which came last, nothing is written: Stripe delivers the event again later.
+      if (!retrieved) throw new HttpError(503, 'Stripe could not be asked which of two events is current; deliver it again');
+      subscription = stripeSubscriptionSchema.parse(retrieved);
+    }
     const item = subscription.items.data[0];
     const priceId = item?.price?.id ?? null;
     const values = {
@@ -251,7 +271,11 @@ export function createBillingService(options: { db: Database; config: Config; pl
     await db
       .insert(subscriptions)
       .values({ id: subscription.id, userId, ...values })
-      .onConflictDoUpdate({ target: subscriptions.id, set: values, setWhere: lte(subscriptions.eventAt, eventAt) });
+      .onConflictDoUpdate({
+        target: subscriptions.id,
+        set: values,
+        setWhere: and(lte(subscriptions.eventAt, eventAt), notInArray(subscriptions.status, [...ENDED_STATUSES])),
+      });
   }
 
   async function saveInvoice(userId: number, invoice: StripeInvoice): Promise<void> {

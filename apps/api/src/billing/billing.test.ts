@@ -185,6 +185,36 @@ describe.each(embeddedBackend)('Stripe billing on %s', (backend) => {
     expect((await account(person)).plan).toBe(1);
   });
 
+  it('events of the same second: a deleted subscription stays deleted, and a tie is settled by asking Stripe (issue 23, finding 9)', async () => {
+    const first = await proThroughCheckout();
+    const id = first.paid.subscription!.id;
+    const second = Math.floor(Date.now() / 1000) + 120;
+    // Deleted, then an update of the same second delivered after it: Pro must not come back.
+    stripe.subscriptions.get(id)!.status = 'canceled';
+    expect((await stripe.deliver(stripe.event('customer.subscription.deleted', stripe.subscriptionJson(id), second))).status).toBe(200);
+    expect(await account(first.person)).toMatchObject({ plan: 0 });
+    const revived = stripe.event('customer.subscription.updated', { ...stripe.subscriptionJson(id), status: 'active' }, second);
+    expect((await stripe.deliver(revived)).status).toBe(200);
+    expect((await subscriptionRow(id))?.status).toBe('canceled');
+    // Even a later event cannot revive it: Stripe never reactivates a cancelled subscription.
+    const later = stripe.event('customer.subscription.updated', { ...stripe.subscriptionJson(id), status: 'active' }, second + 60);
+    expect((await stripe.deliver(later)).status).toBe(200);
+    expect(await account(first.person)).toMatchObject({ plan: 0 });
+
+    // Two updates of one second that disagree: Stripe's own copy says which is current.
+    const other = await proThroughCheckout();
+    const otherId = other.paid.subscription!.id;
+    const tie = second + 240;
+    stripe.subscriptions.get(otherId)!.status = 'unpaid';
+    await stripe.deliver(stripe.event('customer.subscription.updated', stripe.subscriptionJson(otherId), tie));
+    expect(await account(other.person)).toMatchObject({ plan: 0 });
+    const retrievals = stripe.requests.filter((request) => request.path === `/v1/subscriptions/${otherId}`).length;
+    await stripe.deliver(stripe.event('customer.subscription.updated', { ...stripe.subscriptionJson(otherId), status: 'active' }, tie));
+    expect(stripe.requests.filter((request) => request.path === `/v1/subscriptions/${otherId}`).length).toBe(retrievals + 1);
+    expect((await subscriptionRow(otherId))?.status).toBe('unpaid');
+    expect(await account(other.person)).toMatchObject({ plan: 0 });
+  });
+
   it('cancel at period end: still Pro until Stripe deletes the subscription, then Free', async () => {
     const { person, paid } = await proThroughCheckout();
     expect(await server.call('DELETE', '/api/subscription', { token: person.access })).toMatchObject({ status: 200, body: true });

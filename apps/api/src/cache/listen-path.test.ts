@@ -52,6 +52,36 @@ describe.each(embeddedBackend)('the listen path, cached, on %s', (backend) => {
     expect((await oembedOf(id)).body.title).toContain('Second title');
   });
 
+  it('keeps every page through writes that failed, and another owner’s pages through a write that succeeded (issue 23, finding 10)', async () => {
+    const owner = await server.signUp();
+    const other = await server.signUp();
+    const id = await ownerMessage(server, owner.access, { subject: 'Kept title' });
+    const theirs = await ownerMessage(server, other.access, { subject: 'Their title' });
+    expect((await payloadOf(id)).audio.subject).toBe('Kept title');
+    expect((await payloadOf(theirs)).audio.subject).toBe('Their title');
+    await writeBehindTheBack(id, 'Written behind its back');
+    await writeBehindTheBack(theirs, 'Theirs behind its back');
+
+    // Anonymous 404s, refused input, someone else's message: nothing was written, nothing is forgotten.
+    for (const refused of [
+      await server.call('POST', '/api/no-such-route', { json: {} }),
+      await server.call('POST', '/api/edit/zzzzzzzzzzzz', { json: { subject: 'x' } }),
+      await server.call('POST', `/api/edit/${id}`, { token: other.access, json: { subject: 'Taken over' } }),
+      await server.call('POST', `/api/edit/${id}`, { token: owner.access, json: { subject: 5 } }),
+    ]) {
+      expect(refused.status).toBeGreaterThanOrEqual(400);
+    }
+    expect(services().publicPages.peek(id)).toBeDefined();
+    expect((await payloadOf(id)).audio.subject).toBe('Kept title');
+
+    // The other owner's own write forgets their pages only.
+    const renamed = await server.call('POST', '/api/account', { token: other.access, json: { name: 'Renamed' } });
+    expect(renamed.status).toBe(200);
+    expect(services().publicPages.peek(theirs)).toBeUndefined();
+    expect((await payloadOf(theirs)).audio.subject).toBe('Theirs behind its back');
+    expect((await payloadOf(id)).audio.subject).toBe('Kept title');
+  });
+
   it('shows a transcript edit, a personalisation change and a new profile name on the next request', async () => {
     const owner = await server.signUp();
     const id = await ownerMessage(server, owner.access);

@@ -24,8 +24,8 @@ export const etagOf = (body: string) => `"${createHash('sha1').update(body).dige
 /**
  * Public listen payloads kept in this process's memory for `ttlMs` (0: not kept at all).
  *
- * Invalidation is deliberately coarse: `clear()` drops every entry, and it is called after
- * every request that may write (any method but GET, HEAD and OPTIONS) and after every job,
+ * Invalidation is deliberately coarse: `clear()` drops every entry (`forgetOwner` every entry of
+ * one owner), and it is called after every request that wrote (clear-public-pages.ts) and after every job,
  * because a message's payload is built from its row, its owner's account and personalisation,
  * and its team, each written by many paths; forgetting one of them would serve a stale page,
  * while clearing too often only costs one query per hot message. A generation counter keeps a
@@ -98,6 +98,14 @@ export function createPublicPageCache<Page>(options: { ttlMs: number; maxEntries
       generation++;
       entries.delete(id);
       loading.delete(id);
+    },
+
+    /** Forgets the pages of one owner's messages: something only their payloads are built from changed. */
+    forgetOwner(ownerId: number) {
+      // Loads under way are not stored either: their owner is not known until they finish.
+      generation++;
+      for (const [id, cached] of entries) if (cached.value.ownerId === ownerId) entries.delete(id);
+      loading.clear();
     },
 
     /** Forgets everything: something that any payload may be built from may have changed. */

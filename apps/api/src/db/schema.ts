@@ -194,6 +194,8 @@ export const recordings = pgTable(
     imageWidth: integer('image_width'),
     imageHeight: integer('image_height'),
     audioBytes: integer('audio_bytes'),
+    /** The stored waveform picture's size: it counts against the storage quota too. */
+    imageBytes: integer('image_bytes'),
     /**
      * While `uploading`: when the upload claimed the row, so only one upload of an id writes
      * its files; a claim older than the upload timeout is taken over (its process died).
@@ -303,6 +305,8 @@ export const jobs = pgTable(
     leasedBy: text('leased_by'),
     leasedUntil: timestamp('leased_until', { withTimezone: true }),
     lastError: text('last_error'),
+    /** Lower runs first among due jobs: an owner's own transcript (0) before visitors' (1). */
+    priority: integer('priority').notNull().default(0),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },

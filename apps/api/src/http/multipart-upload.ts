@@ -108,7 +108,8 @@ export async function receiveUpload(request: Request, options: ReceiveOptions): 
       body.unpipe(parser);
       body.off('data', countBody);
       // Node's own request is left paused, not destroyed: that would close the socket before
-      // the refusal is written. The answer then closes the connection (`connection: close`).
+      // the refusal is written. The answer then closes the connection (`connection: close`) after
+      // draining what the client still sends (lingering-close.ts).
       if (body === incoming) body.pause();
       else body.destroy();
       const refusal = error instanceof HttpError ? error : badRequest('The multipart body could not be read');

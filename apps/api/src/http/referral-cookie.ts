@@ -31,10 +31,7 @@ export function referralCookie(options: { affiliates: AffiliateService; secure: 
     if (!code) return;
     let kept: string | null;
     try {
-      kept = await options.affiliates.click(code, {
-        address: clientAddress(context, options.trustProxy),
-        userAgent: context.req.header('user-agent') ?? '',
-      });
+      kept = await options.affiliates.click(code, { address: clientAddress(context, options.trustProxy) });
     } catch (error) {
       // The page still goes out: a referral not counted is no reason to fail someone's visit.
       options.logger.warn('A referral click could not be counted', {

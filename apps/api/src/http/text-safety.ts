@@ -5,8 +5,13 @@ import { badRequest } from './http-error.ts';
 // headers and logs, and never belong in a name or a message: they are dropped. Tab, line feed
 // and carriage return are text.
 const NUL = '\u0000';
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const INVISIBLE_CONTROLS = /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+// Bidi embeddings, overrides and isolates (U+202A–202E, U+2066–2069) reorder what follows them
+// ("invoice \u202egnp.exe" reads "invoice exe.png") in titles, mail subjects and link previews;
+// zero-width spaces and joiners, the word joiner and the byte-order mark (U+200B–200D, U+2060,
+// U+FEFF) hide inside names so two look alike. None belongs in what a person types here.
+const INVISIBLE_CONTROLS =
+  // eslint-disable-next-line no-control-regex -- matching these characters is the point
+  /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f\u200b-\u200d\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g;
 // No input of ours nests deeper than a few levels; a limit keeps the walk off the stack's edge.
 const MAX_DEPTH = 32;
 

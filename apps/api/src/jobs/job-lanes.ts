@@ -1,6 +1,7 @@
 import { createJobWorker, type JobWorker } from './job-worker.ts';
 
-export type JobLane = { kinds: string[]; concurrency: number };
+/** A lane's kinds and slots; with `maxPriority`, it claims only jobs of that priority or lower. */
+export type JobLane = { kinds: string[]; concurrency: number; maxPriority?: number };
 
 /**
  * One worker per lane, each with its own slots, behind the JobWorker interface. Long jobs
@@ -21,6 +22,7 @@ export function createLanedJobWorker(options: Parameters<typeof createJobWorker>
         ...mainOptions,
         handlers: handlersOf((kind) => lane.kinds.includes(kind)),
         concurrency: lane.concurrency,
+        maxPriority: lane.maxPriority,
         periodic: [],
       }),
     ),

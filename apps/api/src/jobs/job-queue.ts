@@ -49,7 +49,7 @@ export function createJobQueue(options: { db: Database; config: Config['jobs'] }
      * a queued or running one is left alone either way. True when a job was queued.
      */
     async enqueue(
-      job: { kind: string; key: string; payload?: Record<string, unknown>; runAt?: Date; maxAttempts?: number },
+      job: { kind: string; key: string; payload?: Record<string, unknown>; runAt?: Date; maxAttempts?: number; priority?: number },
       enqueueOptions: { again?: boolean; transaction?: Transaction } = {},
     ): Promise<boolean> {
       const executor = enqueueOptions.transaction ?? db;
@@ -59,6 +59,7 @@ export function createJobQueue(options: { db: Database; config: Config['jobs'] }
         payload: job.payload ?? {},
         runAt: job.runAt ?? sql`now()`,
         maxAttempts: job.maxAttempts ?? config.maxAttempts,
+        priority: job.priority ?? 0,
       };
       const insert = executor.insert(jobs).values(values);
       const rows = enqueueOptions.again
@@ -75,9 +76,11 @@ export function createJobQueue(options: { db: Database; config: Config['jobs'] }
 
     /**
      * Takes up to `limit` jobs of the given kinds that are due, or whose holder's lease ran
-     * out. SKIP LOCKED lets several processes claim at once without taking the same row.
+     * out. SKIP LOCKED lets several processes claim at once without taking the same row. Lower
+     * `priority` first, then the longest due; with `maxPriority`, only jobs at or below it (a lane
+     * kept for an owner's own transcripts takes no visitor's).
      */
-    async claim(workerId: string, kinds: string[], limit: number): Promise<JobRow[]> {
+    async claim(workerId: string, kinds: string[], limit: number, claimOptions: { maxPriority?: number } = {}): Promise<JobRow[]> {
       if (limit <= 0 || kinds.length === 0) return [];
       const due = db
         .select({ id: jobs.id })
@@ -89,9 +92,10 @@ export function createJobQueue(options: { db: Database; config: Config['jobs'] }
               and(eq(jobs.state, 'queued'), lte(jobs.runAt, sql`now()`)),
               and(eq(jobs.state, 'running'), lt(jobs.leasedUntil, sql`now()`), lt(jobs.attempts, jobs.maxAttempts)),
             ),
+            claimOptions.maxPriority === undefined ? undefined : lte(jobs.priority, claimOptions.maxPriority),
           ),
         )
-        .orderBy(asc(jobs.runAt))
+        .orderBy(asc(jobs.priority), asc(jobs.runAt))
         .limit(limit)
         .for('update', { skipLocked: true });
       return db

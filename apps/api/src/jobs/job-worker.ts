@@ -56,6 +56,8 @@ export function createJobWorker(options: {
   periodic?: { everyMs: number; run(): Promise<void> }[];
   /** Told of each failed try: retried later, or given up (failed for good); for /metrics. */
   onFailure?: (kind: string, outcome: 'retry' | 'failed') => void;
+  /** Claims only jobs of this priority or lower (job-queue.ts). */
+  maxPriority?: number;
 }): JobWorker {
   const { queue, handlers, concurrency, logger } = options;
   const id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -115,7 +117,7 @@ export function createJobWorker(options: {
         });
         const free = concurrency - inFlight.size;
         if (free <= 0) return;
-        const claimed = await queue.claim(id, kinds, free);
+        const claimed = await queue.claim(id, kinds, free, { maxPriority: options.maxPriority });
         for (const job of claimed) launch(job);
         // A full batch suggests more is waiting.
         if (claimed.length === free) tickAgain = true;

@@ -1,3 +1,4 @@
+import { teamInviteMail } from './team-invite-mail.ts';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -128,7 +129,55 @@ describe('notification mails', () => {
     });
     expect(mail.subject).not.toMatch(/[\r\n]/);
     expect(mail.subject.length).toBeLessThanOrEqual(150);
-    expect(mail.subject.startsWith('Eve Bcc: victim@example.com commented on "xxx')).toBe(true);
+    // The address in the name is shown as text, not as a link (name-in-mail.ts).
+    expect(mail.subject.startsWith('Eve Bcc: victim@example\u2024com commented on "xxx')).toBe(true);
+  });
+
+  it('show names as names, never as links (issue 23, finding 5)', () => {
+    const name = 'Click https://evil.example/login to verify';
+    const mails = [
+      contactFormMail({ ...links, sender: { name, email: 'eve@example.com' }, subject: null, message: 'hi', listenUrl: null }),
+      replyMail({
+        ...links,
+        senderName: name,
+        originalSubject: null,
+        replyUrl: 'https://vocal.example.com/listen/a',
+        originalUrl: 'https://vocal.example.com/listen/b',
+      }),
+      commentMail({ ...links, name, text: 'hi', originalSubject: null, listenUrl: 'https://vocal.example.com/listen/b' }),
+      teamInviteMail({
+        ownerName: name,
+        ownerEmail: 'eve@example.com',
+        joinUrl: 'https://vocal.example.com/join/x',
+        settingsUrl: links.settingsUrl,
+        validDays: 14,
+      }),
+      commentMail({
+        ...links,
+        name: 'Ada',
+        text: 'hi',
+        originalSubject: null,
+        listenUrl: 'https://vocal.example.com/listen/b',
+        recipient: { name: 'www.evil.example', avatarUrl: null },
+      }),
+    ];
+    for (const mail of mails) {
+      for (const part of [mail.subject, mail.text, mail.html]) {
+        expect(part).not.toMatch(/evil\.example/);
+        expect(part).not.toMatch(/https:\/\/evil/);
+      }
+    }
+    expect(mails[0]!.text).toContain('Click https: //evil\u2024example/login to verify (eve@example.com)');
+    // Ordinary names are as they were.
+    expect(
+      replyMail({
+        ...links,
+        senderName: 'J. R. Tolkien',
+        originalSubject: null,
+        replyUrl: 'https://vocal.example.com/listen/a',
+        originalUrl: 'https://vocal.example.com/listen/b',
+      }).subject,
+    ).toBe('J. R. Tolkien replied to your voice message');
   });
 
   it('say who wrote, about what, and where to see it', () => {

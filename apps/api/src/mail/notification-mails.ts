@@ -1,5 +1,6 @@
 import { DEFAULT_NAMES } from '@vocal/settings-model';
 import { escapeHtml } from '../http/html-escaping.ts';
+import { nameInMail } from './name-in-mail.ts';
 
 /**
  * Whom a notification is for, from their account (the one source of their name and avatar):
@@ -10,7 +11,7 @@ export type MailRecipient = { name: string | null; avatarUrl: string | null };
 /** A mail body as blocks, so the plain-text and HTML parts say the same thing. */
 type Block = { text: string } | { quote: string } | { link: string; label: string } | { greeting: MailRecipient };
 
-const greetingText = (recipient: MailRecipient) => (recipient.name ? `Hi ${recipient.name},` : 'Hi,');
+const greetingText = (recipient: MailRecipient) => (recipient.name ? `Hi ${nameInMail(recipient.name)},` : 'Hi,');
 
 /** The greeting line: the recipient's round avatar beside "Hi Ada," in HTML. */
 function greetingHtml(recipient: MailRecipient): string {
@@ -77,7 +78,7 @@ export function render(
 
 /** "Ada (ada@example.com)", "ada@example.com" or "Someone". */
 export function senderLabel(sender: { name: string | null; email: string | null }): string {
-  const name = sender.name?.trim() || null;
+  const name = sender.name?.trim() ? nameInMail(sender.name.trim()) : null;
   if (name && sender.email) return `${name} (${sender.email})`;
   return name ?? sender.email ?? DEFAULT_NAMES.someone;
 }
@@ -133,7 +134,7 @@ export function replyMail(input: {
   settingsUrl: string;
   recipient?: MailRecipient;
 }): RenderedMail {
-  const who = input.senderName?.trim() || DEFAULT_NAMES.someone;
+  const who = input.senderName?.trim() ? nameInMail(input.senderName.trim()) : DEFAULT_NAMES.someone;
   const what = quoted(input.originalSubject) ?? 'your voice message';
   return render(
     `${who} replied to ${what}`,
@@ -157,11 +158,12 @@ export function commentMail(input: {
   recipient?: MailRecipient;
 }): RenderedMail {
   const what = quoted(input.originalSubject) ?? 'your voice message';
+  const name = nameInMail(input.name);
   return render(
-    `${input.name} commented on ${what}`,
+    `${name} commented on ${what}`,
     [
       ...greetingFor(input.recipient),
-      { text: `${input.name} commented on ${input.originalSubject ? `your voice message ${what}` : what}:` },
+      { text: `${name} commented on ${input.originalSubject ? `your voice message ${what}` : what}:` },
       { quote: input.text },
       { link: input.listenUrl, label: 'See it on the listen page' },
     ],

@@ -1,3 +1,4 @@
+import { nameInMail } from './name-in-mail.ts';
 import { render, type RenderedMail } from './notification-mails.ts';
 
 /** To an invited address: whose team it is, what joining gives, and the /join link. */
@@ -8,9 +9,10 @@ export function teamInviteMail(input: {
   settingsUrl: string;
   validDays: number;
 }): RenderedMail {
-  const who = input.ownerName === input.ownerEmail ? input.ownerEmail : `${input.ownerName} (${input.ownerEmail})`;
+  const name = input.ownerName === input.ownerEmail ? input.ownerEmail : nameInMail(input.ownerName);
+  const who = input.ownerName === input.ownerEmail ? input.ownerEmail : `${name} (${input.ownerEmail})`;
   return render(
-    `${input.ownerName} invited you to their team on Vocal`,
+    `${name} invited you to their team on Vocal`,
     [
       {
         text: `${who} invited you to their team on Vocal, where you record voice messages and share them as a link. While you are in the team you have Pro; your messages stay yours, and you can leave at any time.`,

@@ -1,13 +1,15 @@
 import { availableParallelism } from 'node:os';
 import type { AudioProbe } from './audio-file.ts';
 import type { ReencodeResult } from './mp3-encoder.ts';
+import type { NormalisedPicture, PictureTask } from './picture-render.ts';
 import { createWorkerPool } from './worker-pool.ts';
 
 export type MediaTask =
   | { kind: 'reencode'; bytes: Uint8Array }
   | { kind: 'pcm16k'; bytes: Uint8Array; path: string }
   | { kind: 'probe'; bytes: Uint8Array }
-  | { kind: 'card'; svg: string };
+  | { kind: 'card'; svg: string }
+  | ({ kind: 'picture' } & PictureTask);
 
 /**
  * Decoding and encoding audio, off the event loop. Every method takes an optional signal:
@@ -20,8 +22,10 @@ export type MediaPool = {
   decodeToPcm16kFile(bytes: Uint8Array, path: string, signal?: AbortSignal): Promise<{ samples: number }>;
   /** probeAudio, for callers that would rather not spend the event loop on a long file. */
   probe(bytes: Uint8Array, signal?: AbortSignal): Promise<AudioProbe | null>;
-  /** A link-preview card's SVG drawn to PNG (preview-card-render.ts). */
-  renderCard(svg: string, signal?: AbortSignal): Promise<Uint8Array>;
+  /** A link-preview card's SVG drawn to PNG (preview-card-render.ts); ended after `runningMs` of drawing. */
+  renderCard(svg: string, signal?: AbortSignal, runningMs?: number): Promise<Uint8Array>;
+  /** An uploaded picture decoded, fitted and encoded anew (picture-render.ts); ended after `runningMs` of decoding. */
+  normalisePicture(task: PictureTask, runningMs?: number): Promise<NormalisedPicture>;
   close(): Promise<void>;
   stats(): { workers: number; busy: number; queued: number };
 };
@@ -62,12 +66,13 @@ export function createMediaPool(options: { workers: number }): MediaPool {
     idleMs: WORKER_IDLE_MS,
   });
   // The caller keeps its bytes: each task gets a copy (a memcpy, cheap beside the decoding).
-  const run = <Result>(task: MediaTask, signal?: AbortSignal) => pool.run<Result>(task, { signal });
+  const run = <Result>(task: MediaTask, signal?: AbortSignal, runningMs?: number) => pool.run<Result>(task, { signal, runningMs });
   return {
     reencode: (bytes, signal) => run({ kind: 'reencode', bytes }, signal),
     decodeToPcm16kFile: (bytes, path, signal) => run({ kind: 'pcm16k', bytes, path }, signal),
     probe: (bytes, signal) => run({ kind: 'probe', bytes }, signal),
-    renderCard: (svg, signal) => run({ kind: 'card', svg }, signal),
+    renderCard: (svg, signal, runningMs) => run({ kind: 'card', svg }, signal, runningMs),
+    normalisePicture: (task, runningMs) => run({ kind: 'picture', ...task }, undefined, runningMs),
     close: () => pool.close(),
     stats: () => pool.stats(),
   };

@@ -5,6 +5,7 @@ import { readMp3 } from './mp3.ts';
 import { reencodeToMp3 } from './mp3-encoder.ts';
 import { writePcm16k } from './pcm16k.ts';
 import { renderCardPng } from './preview-card-render.ts';
+import { normalisePicture } from './picture-render.ts';
 import type { MediaTask } from './media-pool.ts';
 import { serveWorkerTasks } from './worker-pool.ts';
 
@@ -43,5 +44,7 @@ serveWorkerTasks(async (task: MediaTask) => {
       return probeAudio(task.bytes);
     case 'card':
       return renderCardPng(task.svg);
+    case 'picture':
+      return normalisePicture(task);
   }
 });

@@ -5,7 +5,8 @@ import { createKeyedHash } from '../services/keyed-hash.ts';
 import type { RecordingService } from '../services/recording-service.ts';
 import { storedImageKey } from '../services/stored-images.ts';
 import type { Storage } from '../storage/storage.ts';
-import { detectImage } from './image.ts';
+import { HttpError } from '../http/http-error.ts';
+import { readPictureHeader, withinPictureLimits } from './picture-size.ts';
 import type { MediaPool } from './media-pool.ts';
 import { buildCardSvg, type CardInput } from './preview-card-svg.ts';
 
@@ -14,6 +15,8 @@ const LAYOUT_VERSION = '1';
 /** Avatars are resized on upload; anything larger is not worth drawing 96 px wide. */
 const MAX_AVATAR_BYTES = 4 * 1024 * 1024;
 const CARD_PREFIX = 'cards/';
+/** What drawing one card may take once a worker has it (it takes 50–500 ms): a card that takes longer is not made. */
+export const CARD_RENDER_MS = 15_000;
 /** A stored card: cards/{recording id}-{version}.png. The sweep knows the shape (orphan-sweep.ts). */
 export const CARD_FILE = /^cards\/([A-Za-z0-9]{12})-[A-Za-z0-9_-]+\.png$/;
 
@@ -52,15 +55,26 @@ export function createPreviewCardService(options: { db: Database; storage: Stora
     if (!key) return null;
     const stream = await storage.read(key);
     const bytes = stream ? await readAll(stream, MAX_AVATAR_BYTES) : null;
-    const image = bytes ? detectImage(bytes) : null;
-    // resvg draws PNG, JPEG and GIF; a WebP avatar gets the initial instead.
-    if (!bytes || !image || image.format === 'webp') return null;
-    return `data:${image.contentType};base64,${Buffer.from(bytes).toString('base64')}`;
+    const header = bytes ? readPictureHeader(bytes) : null;
+    // resvg draws PNG, JPEG and GIF. A WebP, or a picture stored before pictures were decoded
+    // within limits (a 16000 × 16000 bomb took 8 s and 1.26 GB a card), gets the initial instead.
+    if (!bytes || !header || !withinPictureLimits(header)) return null;
+    return `data:${header.contentType};base64,${Buffer.from(bytes).toString('base64')}`;
   }
 
   async function make(key: string, input: Omit<CardInput, 'avatarDataUrl'> & { avatarUrl: string | null }): Promise<Uint8Array> {
-    // On the media pool's threads: drawing is CPU work the event loop must not wait on.
-    const png = await media.renderCard(buildCardSvg({ ...input, avatarDataUrl: await avatarDataUrl(input.avatarUrl) }));
+    // On the media pool's threads: drawing is CPU work the event loop must not wait on. Within a
+    // time budget: past it the worker is ended (the only way to stop it) and the card is not made.
+    const svg = buildCardSvg({ ...input, avatarDataUrl: await avatarDataUrl(input.avatarUrl) });
+    let png: Uint8Array;
+    try {
+      png = await media.renderCard(svg, undefined, CARD_RENDER_MS);
+    } catch (error) {
+      if (error instanceof Error && error.name === 'TimeoutError') {
+        throw new HttpError(503, 'The preview card could not be drawn in time; try again later', { retryAfter: 60 });
+      }
+      throw error;
+    }
     await storage.put(key, png, 'image/png');
     return png;
   }

@@ -93,6 +93,23 @@ describe('createWorkerPool', () => {
     expect(pool.stats()).toEqual({ workers: 1, busy: 0, queued: 0 });
   });
 
+  it('ends a task that runs past its runningMs, but not one that only waited that long in the queue (issue 23)', async () => {
+    const pool = createWorkerPool({ entry: TEST_WORKER, size: 1, maxQueued: 10, name: 'test' });
+    open.push(pool);
+    const counters = new Int32Array(new SharedArrayBuffer(12));
+    const holding = pool.run({ kind: 'hold', counters } satisfies PoolTestTask);
+    const waiting = pool.run<{ value: unknown }>({ kind: 'echo', value: 'waited' } satisfies PoolTestTask, { runningMs: 50 });
+    // Held four times its budget behind the first task before it may start.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    Atomics.store(counters, 2, 1);
+    Atomics.notify(counters, 2);
+    await holding;
+    expect((await waiting).value).toBe('waited');
+    const spinning = pool.run({ kind: 'spin' } satisfies PoolTestTask, { runningMs: 100 });
+    await expect(spinning).rejects.toMatchObject({ name: 'TimeoutError' });
+    expect(pool.stats()).toMatchObject({ busy: 0, queued: 0 });
+  });
+
   it('drops a queued task when it is aborted before it starts, and refuses one aborted already', async () => {
     const { pool, run } = testPool(1);
     const counters = new Int32Array(new SharedArrayBuffer(12));

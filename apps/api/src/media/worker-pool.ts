@@ -13,23 +13,35 @@ export class WorkerCrashedError extends Error {}
 /** The task itself threw inside the worker (e.g. the audio could not be decoded). */
 export class WorkerTaskError extends Error {}
 
+/** The task ran longer than its `runningMs` (its worker was ended). Named like AbortSignal.timeout's reason. */
+export class WorkerTaskTimeoutError extends Error {
+  override name = 'TimeoutError';
+}
+
 export type WorkerPool = {
-  /** Runs one task on a free worker. Aborting it terminates that worker; a fresh one replaces it. */
-  run<Result>(task: unknown, options?: { signal?: AbortSignal; transfer?: Transferable[] }): Promise<Result>;
+  /**
+   * Runs one task on a free worker. Aborting it terminates that worker; a fresh one replaces it.
+   * `runningMs` does the same once the task has run that long (a time budget that a wait in the
+   * queue behind other work does not use up).
+   */
+  run<Result>(task: unknown, options?: { signal?: AbortSignal; transfer?: Transferable[]; runningMs?: number }): Promise<Result>;
   /** Stops every worker; tasks still queued or running are refused. */
   close(): Promise<void>;
   stats(): { workers: number; busy: number; queued: number };
 };
 
-type Reply = { ok: true; value: unknown } | { ok: false; name: string; message: string };
+type Reply = { ok: true; value: unknown } | { ok: false; name: string; message: string } | { started: true };
 
 type Pending = {
   task: unknown;
   transfer: Transferable[];
   resolve(value: unknown): void;
   reject(reason: unknown): void;
-  /** Removes the abort listener. */
+  /** Removes the abort listener and the running-time timer. */
   release(): void;
+  /** How long the task may run once its worker has it in hand (the queue and a new thread's start not counted). */
+  runningMs?: number;
+  runningTimer?: NodeJS.Timeout;
 };
 
 type Slot = { worker: Worker; current: Pending | null; retiring: boolean; failure: Error | null; idleTimer: NodeJS.Timeout | null };
@@ -72,6 +84,14 @@ export function createWorkerPool(options: {
     worker.on('message', (reply: Reply) => {
       const pending = slot.current;
       if (!pending) return;
+      // The worker has the task in hand (its thread booted, its code loaded): its time budget starts.
+      if ('started' in reply) {
+        if (pending.runningMs !== undefined && !pending.runningTimer) {
+          const ran = new WorkerTaskTimeoutError(`The ${options.name} task ran longer than ${pending.runningMs} ms`);
+          pending.runningTimer = setTimeout(() => abandon(pending, ran), pending.runningMs);
+        }
+        return;
+      }
       slot.current = null;
       worker.unref();
       pending.release();
@@ -142,7 +162,7 @@ export function createWorkerPool(options: {
   }
 
   return {
-    run<Result>(task: unknown, runOptions: { signal?: AbortSignal; transfer?: Transferable[] } = {}) {
+    run<Result>(task: unknown, runOptions: { signal?: AbortSignal; transfer?: Transferable[]; runningMs?: number } = {}) {
       const { signal } = runOptions;
       return new Promise<Result>((resolve, reject) => {
         if (closed) return reject(new WorkerCrashedError('The worker pool was closed'));
@@ -154,7 +174,11 @@ export function createWorkerPool(options: {
           transfer: runOptions.transfer ?? [],
           resolve: resolve as (value: unknown) => void,
           reject,
-          release: () => signal?.removeEventListener('abort', onAbort),
+          release: () => {
+            signal?.removeEventListener('abort', onAbort);
+            if (pending.runningTimer) clearTimeout(pending.runningTimer);
+          },
+          runningMs: runOptions.runningMs,
         };
         signal?.addEventListener('abort', onAbort, { once: true });
         queue.push(pending);
@@ -192,6 +216,7 @@ export function serveWorkerTasks<Task>(handle: (task: Task) => Promise<unknown>)
   if (isMainThread || !parentPort) throw new Error('serveWorkerTasks runs inside a worker thread');
   const port = parentPort;
   port.on('message', (task: Task) => {
+    port.postMessage({ started: true } satisfies Reply);
     handle(task).then(
       (value) => port.postMessage({ ok: true, value } satisfies Reply, transferablesOf(value)),
       (error: unknown) =>

@@ -158,7 +158,7 @@ export const API_ROUTE_DESCRIPTIONS: Record<string, RouteDescription> = {
     refusals: {
       400: 'No img file, or an empty one',
       413: 'Larger than 5 MB, or over the storage quota',
-      415: 'Not a PNG, JPEG, WebP or GIF',
+      415: 'Not a PNG, JPEG or GIF',
       429: 'Too many pictures uploaded',
     },
   },

@@ -213,7 +213,7 @@ const MULTIPART_FORMS: Record<MultipartForm, { properties: Record<string, JsonSc
     required: ['recording', 'context'],
   },
   image: {
-    properties: { img: { type: 'string', contentMediaType: 'image/*', description: 'A PNG, JPEG, WebP or GIF picture of at most 5 MB.' } },
+    properties: { img: { type: 'string', contentMediaType: 'image/*', description: 'A PNG, JPEG or GIF picture of at most 5 MB, 4096 pixels a side and 16 megapixels; stored re-encoded as PNG.' } },
     required: ['img'],
   },
 };

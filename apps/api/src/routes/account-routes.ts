@@ -4,13 +4,14 @@ import { accountUpdateSchema, deleteAccountRequestSchema } from '@vocal/settings
 import type { Database } from '../db/database.ts';
 import { images } from '../db/schema.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { JSON_BODY_LIMIT, limitBody } from '../http/body-limit.ts';
+import { PICTURE_BYTES_LIMIT } from '../http/body-limit.ts';
 import type { Config } from '../env.ts';
 import { clientAddress } from '../http/client-address.ts';
-import { badRequest, forbidden, HttpError, payloadTooLarge, unsupportedMediaType } from '../http/http-error.ts';
+import { badRequest, forbidden, HttpError, payloadTooLarge } from '../http/http-error.ts';
 import { readJson } from '../http/read-input.ts';
 import { requireUser } from '../http/require-user.ts';
-import { detectImage } from '../media/image.ts';
+import type { MediaPool } from '../media/media-pool.ts';
+import { acceptPicture, PROFILE_PICTURE_BOX } from '../services/picture-intake.ts';
 import type { AccountService } from '../services/account-service.ts';
 import { countAttempt, type ApiLimits } from '../services/api-limits.ts';
 import type { EmailChangeService } from '../services/email-change-service.ts';
@@ -20,8 +21,6 @@ import type { StorageQuota } from '../services/storage-quota.ts';
 import type { TeamService } from '../services/team-service.ts';
 import type { TokenService } from '../services/token-service.ts';
 import type { Storage } from '../storage/storage.ts';
-
-const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 
 export function accountRoutes(services: {
   db: Database;
@@ -33,6 +32,7 @@ export function accountRoutes(services: {
   emailChanges: EmailChangeService;
   config: Config;
   teams: TeamService;
+  media: MediaPool;
 }) {
   const { db, accounts, storage, config } = services;
   const signedIn = requireUser(services);
@@ -54,12 +54,17 @@ export function accountRoutes(services: {
   return (
     new Hono<AppEnv>()
       .get('/account', signedIn, async (context) => context.json(await accounts.toUser(context.get('user'))))
-      .post('/account', signedIn, limitBody(JSON_BODY_LIMIT), async (context) => {
+      .post('/account', signedIn, async (context) => {
         const { email, currentPassword, ...update } = await readJson(context, accountUpdateSchema);
         const user = context.get('user');
         const newEmail = email !== undefined && email !== user.email ? email : null;
         // The password is checked before anything changes, and guesses are throttled like sign-ins.
-        if (newEmail) await checkPassword(context, () => services.emailChanges.authorise(user, newEmail, currentPassword));
+        if (newEmail) {
+          await checkPassword(context, () => services.emailChanges.authorise(user, newEmail, currentPassword));
+          // Each ask mails the new address: counted per account and per address asked for.
+          await countAttempt(services.limits.emailChangesPerAccount, String(user.id), 'email changes asked for');
+          await countAttempt(services.limits.emailChangesPerAddress, newEmail, 'confirmation mails to that address');
+        }
         const updated = await accounts.update(user.id, update);
         if (newEmail) await services.emailChanges.start(user, context.get('sessionId'), newEmail);
         return context.json(updated);
@@ -71,7 +76,7 @@ export function accountRoutes(services: {
       })
       // The password confirms it (a stolen access token alone cannot delete an account), with
       // guesses throttled like sign-ins.
-      .post('/delete', signedIn, limitBody(JSON_BODY_LIMIT), async (context) => {
+      .post('/delete', signedIn, async (context) => {
         const { password } = await readJson(context, deleteAccountRequestSchema);
         const user = context.get('user');
         await checkPassword(context, async () => {
@@ -89,7 +94,7 @@ export function accountRoutes(services: {
         return context.json(await accounts.publicUserByInviteCode(code));
       })
       // Image upload (spec: multipart field img; returns url): avatars and logos.
-      .post('/image', signedIn, limitBody(MAX_PICTURE_BYTES + 64 * 1024), async (context) => {
+      .post('/image', signedIn, async (context) => {
         const user = context.get('user');
         await countAttempt(services.limits.images, String(user.id), 'pictures uploaded');
         await services.storageQuota.assertRoom(user, { kind: 'owner' }, 0);
@@ -99,14 +104,16 @@ export function accountRoutes(services: {
         const file = form.img;
         if (!(file instanceof File)) throw badRequest('img: a file is required');
         if (file.size === 0) throw badRequest('img: the file is empty');
-        if (file.size > MAX_PICTURE_BYTES) throw payloadTooLarge('img: the file is larger than 5 MB');
-        const bytes = new Uint8Array(await file.arrayBuffer());
-        const kind = detectImage(bytes);
-        if (!kind) throw unsupportedMediaType('img: must be a PNG, JPEG, WebP or GIF image');
-        await services.storageQuota.assertRoom(user, { kind: 'owner' }, bytes.byteLength);
-        const key = `images/${randomUUID()}.${kind.format}`;
-        await storage.put(key, bytes, kind.contentType);
-        await db.insert(images).values({ key, userId: user.id, bytes: bytes.byteLength });
+        if (file.size > PICTURE_BYTES_LIMIT) throw payloadTooLarge('img: the file is larger than 5 MB');
+        // Decoded within pixel limits, fitted and stored re-encoded: never the bytes as sent.
+        const picture = await acceptPicture(services.media, new Uint8Array(await file.arrayBuffer()), {
+          field: 'img',
+          box: PROFILE_PICTURE_BOX,
+        });
+        await services.storageQuota.assertRoom(user, { kind: 'owner' }, picture.png.byteLength);
+        const key = `images/${randomUUID()}.png`;
+        await storage.put(key, picture.png, 'image/png');
+        await db.insert(images).values({ key, userId: user.id, bytes: picture.png.byteLength });
         return context.json({ url: storage.publicUrl(key) });
       })
   );

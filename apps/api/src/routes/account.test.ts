@@ -96,14 +96,15 @@ describe.each(embeddedBackend)('account on %s', (backend) => {
     const picture = await fetch(reply.body.url.replace('localhost', '127.0.0.1'));
     expect(picture.headers.get('content-type')).toBe('image/png');
 
+    // A JPEG's first bytes without a frame header say no size: not a picture we decode (routes/pictures.test.ts).
     const jpeg = new FormData();
     jpeg.set('img', new Blob([JPEG_BYTES]), 'me.jpg');
-    expect((await server.call('POST', '/api/image', { token: user.access, form: jpeg })).body.url).toMatch(/\.jpg$/);
+    expect((await server.call('POST', '/api/image', { token: user.access, form: jpeg })).status).toBe(415);
 
     const text = new FormData();
     text.set('img', new Blob(['<svg onload=alert(1)>']), 'evil.svg');
     const refused = await server.call('POST', '/api/image', { token: user.access, form: text });
-    expect(refused).toMatchObject({ status: 415, body: { msg: 'img: must be a PNG, JPEG, WebP or GIF image' } });
+    expect(refused).toMatchObject({ status: 415, body: { msg: 'img: must be a PNG, JPEG or GIF picture' } });
     const missing = await server.call('POST', '/api/image', { token: user.access, form: new FormData() });
     expect(missing).toMatchObject({ status: 400, body: { msg: 'img: a file is required' } });
   });
@@ -183,6 +184,29 @@ describe.each(embeddedBackend)('changing the account email on %s', (backend) => 
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('limits how often asking for a change mails an address: per account and per address asked for (issue 23, finding 4)', async () => {
+    const user = await server.signUp();
+    const victim = newAddress();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 20; attempt++) {
+      statuses.push((await change(user.access, { email: victim, currentPassword: PASSWORD })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, ...Array(17).fill(429)]);
+    // Another account asking for the same address is held to the same count.
+    const accomplice = await server.signUp();
+    const refused = await change(accomplice.access, { email: victim, currentPassword: PASSWORD });
+    expect(refused.status).toBe(429);
+    expect(refused.body.msg).toMatch(/^Too many confirmation mails to that address\. Try again in \d+ seconds\.$/);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(smtp.messages.filter((mail) => mail.to.includes(victim))).toHaveLength(3);
+    // One account asking for ever new addresses: five an hour.
+    const spreader = await server.signUp();
+    const spread: number[] = [];
+    for (let attempt = 0; attempt < 7; attempt++)
+      spread.push((await change(spreader.access, { email: newAddress(), currentPassword: PASSWORD })).status);
+    expect(spread).toEqual([200, 200, 200, 200, 200, 429, 429]);
   });
 
   it('mails a single-use link to the new address and a notice to the old; confirming moves the account and signs out other sessions', async () => {

@@ -3,7 +3,6 @@ import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import type { BackupSource } from '../backup/backup-source.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { JSON_BODY_LIMIT, limitBody } from '../http/body-limit.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { forbidden, notFound } from '../http/http-error.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
@@ -42,21 +41,21 @@ export function adminRoutes(
         await next();
       })
       .get('/admin/users', async (context) => context.json({ users: await admin.listUsers() }))
-      .post('/admin/users', limitBody(JSON_BODY_LIMIT), async (context) =>
+      .post('/admin/users', async (context) =>
         context.json(await admin.createUser(await readJson(context, adminCreateUserSchema)), 201),
       )
-      .post('/admin/users/plan', limitBody(JSON_BODY_LIMIT), async (context) =>
+      .post('/admin/users/plan', async (context) =>
         context.json(await admin.setPlan(await readJson(context, adminSetPlanSchema))),
       )
       // `pnpm admin coupons ...`: local coupons, for a server with or without billing.
       .get('/admin/coupons', async (context) => context.json({ coupons: await coupons.list() }))
-      .post('/admin/coupons', limitBody(JSON_BODY_LIMIT), async (context) =>
+      .post('/admin/coupons', async (context) =>
         context.json(await coupons.create(await readJson(context, adminCreateCouponSchema)), 201),
       )
-      .post('/admin/coupons/disable', limitBody(JSON_BODY_LIMIT), async (context) =>
+      .post('/admin/coupons/disable', async (context) =>
         context.json(await coupons.disable(await readJson(context, adminCouponCodeSchema))),
       )
-      .post('/admin/coupons/delete', limitBody(JSON_BODY_LIMIT), async (context) =>
+      .post('/admin/coupons/delete', async (context) =>
         context.json(await coupons.remove(await readJson(context, adminCouponCodeSchema))),
       )
       // `pnpm admin backup`: a snapshot of the embedded database and the local files, as a tar.

@@ -11,7 +11,7 @@ let referrer: Awaited<ReturnType<TestServer['signUp']>>;
 let code: string;
 
 beforeAll(async () => {
-  server = await startTestServer('pglite', { TRANSCRIBER: 'none', AFFILIATE_COMMISSION_PERCENT: '20' });
+  server = await startTestServer('pglite', { TRANSCRIBER: 'none', AFFILIATE_COMMISSION_PERCENT: '20', TRUST_PROXY: 'true' });
   referrer = await server.signUp();
   code = (await server.call('GET', '/api/account', { token: referrer.access })).body.inviteCode;
 });
@@ -25,8 +25,9 @@ const figures = async (token: string) => {
   return reply.body;
 };
 
-/** A page visit as a browser makes it: its user agent, and no cookie. */
-const visit = (path: string, userAgent: string) => fetch(`${server.url}${path}`, { headers: { 'user-agent': userAgent } });
+/** A page visit as a browser makes it: its user agent, its address (through the trusted proxy), and no cookie. */
+const visit = (path: string, userAgent: string, address = '203.0.113.1') =>
+  fetch(`${server.url}${path}`, { headers: { 'user-agent': userAgent, 'x-forwarded-for': address } });
 
 const referralCookieOf = (response: Response) =>
   response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${REFERRAL_COOKIE}=`)) ?? null;
@@ -57,7 +58,7 @@ describe('the affiliate programme', () => {
     expect((await figures(referrer.access)).clicks).toBe(1);
 
     const messageId = await ownerMessage(server, referrer.access);
-    const listen = await visit(`/listen/${messageId}?ref=${code}`, 'Browser Two');
+    const listen = await visit(`/listen/${messageId}?ref=${code}`, 'Browser Two', '203.0.113.2');
     expect(listen.status).toBe(200);
     expect(referralCookieOf(listen)).toContain(`${REFERRAL_COOKIE}=${code};`);
     expect((await figures(referrer.access)).clicks).toBe(2);
@@ -67,7 +68,7 @@ describe('the affiliate programme', () => {
     expect(rows).toHaveLength(2);
     for (const row of rows) {
       expect(row.visitorHash).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      expect(JSON.stringify(row)).not.toMatch(/127\.0\.0\.1|Browser/);
+      expect(JSON.stringify(row)).not.toMatch(/203\.0\.113|Browser/);
       expect(row.day).toBe(new Date().toISOString().slice(0, 10));
     }
 
@@ -85,6 +86,15 @@ describe('the affiliate programme', () => {
       expect(referralCookieOf(response), path).toBeNull();
     }
     expect((await figures(referrer.access)).clicks).toBe(2);
+  });
+
+  it('counts a click per address and day, whatever browser names it gives (issue 23, finding 13)', async () => {
+    const before = (await figures(referrer.access)).clicks;
+    for (let index = 0; index < 25; index++) {
+      const response = await visit(`/?ref=${code}`, `Browser ${index} (X11; Linux x86_64)`, '198.51.100.25');
+      expect(referralCookieOf(response)).not.toBeNull();
+    }
+    expect((await figures(referrer.access)).clicks).toBe(before + 1);
   });
 
   it('records the referrer of a sign-up that carries the cookie, and never the person themselves', async () => {

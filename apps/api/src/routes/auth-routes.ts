@@ -2,7 +2,6 @@ import { Hono, type Context } from 'hono';
 import { credentialsSchema, microsoftAuthRequestSchema, signUpRequestSchema, type SignupPolicyResponse } from '@vocal/settings-model';
 import type { Config } from '../env.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { JSON_BODY_LIMIT, limitBody } from '../http/body-limit.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError, notFound, tooManyRequests, unauthorized } from '../http/http-error.ts';
 import { readJson } from '../http/read-input.ts';
@@ -61,25 +60,25 @@ export function authRoutes(services: {
 
   return (
     new Hono<AppEnv>()
-      .post('/auth', limitBody(JSON_BODY_LIMIT), async (context) => {
+      .post('/auth', async (context) => {
         await countSignIn(context);
         const credentials = await readJson(context, credentialsSchema);
         return throttled(context, credentials.email, (userAgent) =>
           accounts.signInOrSignUp(credentials.email, credentials.password, userAgent),
         );
       })
-      .post('/signin', limitBody(JSON_BODY_LIMIT), async (context) => {
+      .post('/signin', async (context) => {
         await countSignIn(context);
         const credentials = await readJson(context, credentialsSchema);
         return throttled(context, credentials.email, (userAgent) => accounts.signIn(credentials.email, credentials.password, userAgent));
       })
-      .post('/signup', limitBody(JSON_BODY_LIMIT), async (context) => {
+      .post('/signup', async (context) => {
         await countSignIn(context);
         const request = await readJson(context, signUpRequestSchema);
         return throttled(context, request.email, (userAgent) => accounts.signUp(request, userAgent));
       })
       // Counted like every sign-in; the provider vouches for the address, so no password throttle.
-      .post('/microsoft-auth', limitBody(JSON_BODY_LIMIT), async (context) => {
+      .post('/microsoft-auth', async (context) => {
         if (!microsoftIdentity) throw notFound(MICROSOFT_SIGN_IN_OFF);
         await countSignIn(context);
         const { token } = await readJson(context, microsoftAuthRequestSchema);

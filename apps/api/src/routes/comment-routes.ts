@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import { commentIdParamsSchema, newCommentSchema, recordingIdParamsSchema } from '@vocal/settings-model';
 import type { Config } from '../env.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { JSON_BODY_LIMIT, limitBody } from '../http/body-limit.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { readJson, readParams } from '../http/read-input.ts';
 import { optionalUser, requireUser } from '../http/require-user.ts';
@@ -29,7 +28,7 @@ export function commentRoutes(services: {
       const { id } = readParams(context, recordingIdParamsSchema, PUBLIC_NOT_FOUND);
       return context.json(await services.comments.list(id));
     })
-    .post('/comments/:id', maybeSignedIn, limitBody(JSON_BODY_LIMIT), async (context) => {
+    .post('/comments/:id', maybeSignedIn, async (context) => {
       await countAttempt(services.limits.comments, clientAddress(context, services.config.trustProxy), 'comments from here');
       const input = await readJson(context, newCommentSchema);
       const { id } = readParams(context, recordingIdParamsSchema, PUBLIC_NOT_FOUND);

@@ -8,6 +8,7 @@ import { REFERRAL_COOKIE } from '../http/referral-cookie.ts';
 import { COUPON_ALREADY_USED, COUPON_EXHAUSTED, COUPON_EXPIRED, COUPON_INACTIVE, COUPON_UNKNOWN } from '../services/coupon-service.ts';
 import { startStripeStandIn, type StripeStandIn } from '../testing/stripe-server.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { FAILED_COUPONS_PER_HOUR } from '../services/api-limits.ts';
 
 const run = promisify(execFile);
 const appFolder = new URL('../..', import.meta.url).pathname;
@@ -185,6 +186,33 @@ describe('local coupons', () => {
     // The admin list answers only with the admin token, only from this machine.
     const forged = await server.call('GET', '/api/admin/coupons', { token: giver.access });
     expect(forged.status).toBe(403);
+  });
+});
+
+describe('guessing codes (issue 23, finding 12)', () => {
+  it('counts codes that do not exist per client address, whatever the account, and from everyone together', async () => {
+    await adminCall('POST', '/api/admin/coupons', { code: 'SPRING24', plan: 'pro', days: 30, maxRedemptions: 100 });
+    const guessers = [await server.signUp(), await server.signUp(), await server.signUp()];
+    const limits = server.running.services.limits;
+    // The tests above tried unknown codes from this address too: this one starts an hour later.
+    await limits.failedCouponsPerClient.reset('127.0.0.1');
+    const answers: number[] = [];
+    for (let guess = 0; guess < 24; guess++) {
+      answers.push((await redeem(guessers[guess % 3]!.access, `SPRING${String(guess).padStart(2, '0')}`)).status);
+    }
+    // Twenty wrong codes an hour from one address, then none: not even the right one.
+    expect(answers.slice(0, 20)).toEqual(Array(20).fill(404));
+    expect(answers.slice(20)).toEqual([429, 429, 429, 429]);
+    const refused = await redeem(guessers[0]!.access, 'SPRING24');
+    expect(refused).toMatchObject({ status: 429, body: { msg: expect.stringMatching(/^Too many coupon codes that do not exist\./) } });
+    expect((await accountOf(guessers[0]!.access)).plan).toBe(0);
+
+    // From everyone together: once the whole server has seen its share of wrong codes, all wait.
+    await limits.failedCouponsPerClient.reset('127.0.0.1');
+    for (let failure = 0; failure < FAILED_COUPONS_PER_HOUR; failure++) await limits.failedCoupons.hit('everyone');
+    expect((await redeem(guessers[1]!.access, 'SPRING24')).status).toBe(429);
+    await limits.failedCoupons.reset('everyone');
+    expect((await redeem(guessers[1]!.access, 'SPRING24')).status).toBe(200);
   });
 });
 

@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import { feedbackRequestSchema } from '@vocal/settings-model';
 import type { Config } from '../env.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { JSON_BODY_LIMIT, limitBody } from '../http/body-limit.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { readJson } from '../http/read-input.ts';
 import { optionalUser } from '../http/require-user.ts';
@@ -18,7 +17,7 @@ export function feedbackRoutes(services: {
   feedback: FeedbackService;
   limits: ApiLimits;
 }) {
-  return new Hono<AppEnv>().post('/feedback', optionalUser(services), limitBody(JSON_BODY_LIMIT), async (context) => {
+  return new Hono<AppEnv>().post('/feedback', optionalUser(services), async (context) => {
     await countAttempt(services.limits.reports, clientAddress(context, services.config.trustProxy), 'reports from here');
     const input = await readJson(context, feedbackRequestSchema);
     // Set only when the sender was signed in (optionalUser).

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { createFolderSchema, deleteFolderSchema, moveRecordingSchema, renameFolderSchema } from '@vocal/settings-model';
 import type { AppEnv } from '../http/app-env.ts';
-import { JSON_BODY_LIMIT, limitBody } from '../http/body-limit.ts';
 import { readJson } from '../http/read-input.ts';
 import { requireUser } from '../http/require-user.ts';
 import type { AccountService } from '../services/account-service.ts';
@@ -11,23 +10,22 @@ import type { TokenService } from '../services/token-service.ts';
 export function folderRoutes(services: { accounts: AccountService; tokens: TokenService; folders: FolderService }) {
   const { folders } = services;
   const signedIn = requireUser(services);
-  const json = limitBody(JSON_BODY_LIMIT);
 
   return new Hono<AppEnv>()
     .get('/recordings', signedIn, async (context) => context.json(await folders.list(context.get('user').id)))
-    .post('/recordings', signedIn, json, async (context) => {
+    .post('/recordings', signedIn, async (context) => {
       const move = await readJson(context, moveRecordingSchema);
       return context.json(await folders.move(context.get('user'), move.audio_uuid, move.folder_id));
     })
-    .post('/folder', signedIn, json, async (context) => {
+    .post('/folder', signedIn, async (context) => {
       const { name } = await readJson(context, createFolderSchema);
       return context.json(await folders.create(context.get('user'), name), 201);
     })
-    .put('/folder', signedIn, json, async (context) => {
+    .put('/folder', signedIn, async (context) => {
       const { uuid, name } = await readJson(context, renameFolderSchema);
       return context.json(await folders.rename(context.get('user'), uuid, name));
     })
-    .delete('/folder', signedIn, json, async (context) => {
+    .delete('/folder', signedIn, async (context) => {
       const { uuid } = await readJson(context, deleteFolderSchema);
       return context.json(await folders.remove(context.get('user'), uuid));
     });

@@ -10,7 +10,6 @@ import {
 } from '@vocal/settings-model';
 import type { Config } from '../env.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { JSON_BODY_LIMIT, limitBody } from '../http/body-limit.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { readJson, readParams } from '../http/read-input.ts';
 import { requireUser } from '../http/require-user.ts';
@@ -45,24 +44,24 @@ export function handoffRoutes(services: {
         return context.json(await sessionHandoffs.create(context.get('user').id), 201);
       })
       // A claim is a sign-in: counted per client address with the other sign-ins before the code is read.
-      .post('/session-handoff/claim', limitBody(JSON_BODY_LIMIT), async (context) => {
+      .post('/session-handoff/claim', async (context) => {
         await countAttempt(limits.signIns, clientAddress(context, config.trustProxy), 'sign-in attempts');
         const { code } = await readJson(context, sessionHandoffClaimSchema);
         return context.json(await sessionHandoffs.claim(code, context.req.header('user-agent') ?? null), 200);
       })
-      .post('/recording-handoff', limitBody(JSON_BODY_LIMIT), async (context) => {
+      .post('/recording-handoff', async (context) => {
         await countAttempt(limits.recordingHandoffs, clientAddress(context, config.trustProxy), 'recording links from this address');
         const { host } = await readJson(context, recordingHandoffRequestSchema);
         return context.json(await recordingHandoffs.create(host), 201);
       })
       .get('/recording-handoff/:id', async (context) => context.json(await recordingHandoffs.status(idOf(context))))
-      .post('/recording-handoff/:id/share', requireUser(services), limitBody(JSON_BODY_LIMIT), async (context) => {
+      .post('/recording-handoff/:id/share', requireUser(services), async (context) => {
         const id = idOf(context);
         const { recordingId } = await readJson(context, recordingHandoffShareSchema);
         await recordingHandoffs.share(id, context.get('user').id, recordingId);
         return context.json({ status: 'delivered' as const });
       })
-      .post('/recording-handoff/:id/claim', limitBody(JSON_BODY_LIMIT), async (context) => {
+      .post('/recording-handoff/:id/claim', async (context) => {
         const id = idOf(context);
         const { secret } = await readJson(context, recordingHandoffClaimSchema);
         return context.json(await recordingHandoffs.claim(id, secret));

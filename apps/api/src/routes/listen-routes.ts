@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import { heardReportSchema, recordingIdParamsSchema } from '@vocal/settings-model';
 import type { Config } from '../env.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { JSON_BODY_LIMIT, limitBody } from '../http/body-limit.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { readJson, readParams } from '../http/read-input.ts';
 import { optionalUser, requireUser } from '../http/require-user.ts';
@@ -34,7 +33,7 @@ export function listenRoutes(services: { config: Config; accounts: AccountServic
       const { id } = readParams(context, recordingIdParamsSchema, 'Recording not found');
       return context.json(await services.listens.analytics(context.get('user'), id), 200, { 'cache-control': 'no-store' });
     })
-    .post('/track/heard/:id', limitBody(JSON_BODY_LIMIT), async (context) => {
+    .post('/track/heard/:id', async (context) => {
       // The listen page's beacon (navigator.sendBeacon): no token, the listen id is the key.
       const { id } = readParams(context, recordingIdParamsSchema, PUBLIC_NOT_FOUND);
       await services.listens.heard(id, await readJson(context, heardReportSchema));

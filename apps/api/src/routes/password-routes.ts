@@ -7,7 +7,6 @@ import {
 } from '@vocal/settings-model';
 import type { Config } from '../env.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { JSON_BODY_LIMIT, limitBody } from '../http/body-limit.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { HttpError } from '../http/http-error.ts';
 import { readJson } from '../http/read-input.ts';
@@ -42,7 +41,7 @@ export function passwordRoutes(services: {
 
   return (
     new Hono<AppEnv>()
-      .post('/password/forgot', limitBody(JSON_BODY_LIMIT), async (context) => {
+      .post('/password/forgot', async (context) => {
         await countAttempt(limits.signIns, clientAddress(context, config.trustProxy), 'password reset requests');
         const { email } = await readJson(context, forgotPasswordRequestSchema);
         // Counted for every address alike, so a 429 says nothing about whether it has an account.
@@ -50,20 +49,20 @@ export function passwordRoutes(services: {
         await passwords.requestReset(email);
         return context.json({ ok: true, msg: RESET_REQUESTED });
       })
-      .post('/password/reset/check', limitBody(JSON_BODY_LIMIT), async (context) => {
+      .post('/password/reset/check', async (context) => {
         await countAttempt(limits.signIns, clientAddress(context, config.trustProxy), 'password reset attempts');
         const { token } = await readJson(context, resetTokenCheckSchema);
         await passwords.checkToken(token);
         return context.json({ ok: true });
       })
-      .post('/password/reset', limitBody(JSON_BODY_LIMIT), async (context) => {
+      .post('/password/reset', async (context) => {
         await countAttempt(limits.signIns, clientAddress(context, config.trustProxy), 'password reset attempts');
         const { token, password } = await readJson(context, resetPasswordRequestSchema);
         await passwords.reset(token, password);
         return context.json({ ok: true });
       })
       // The current password is checked first, and wrong guesses are throttled like sign-ins.
-      .post('/password/change', requireUser(services), limitBody(JSON_BODY_LIMIT), async (context) => {
+      .post('/password/change', requireUser(services), async (context) => {
         const { currentPassword, newPassword } = await readJson(context, changePasswordRequestSchema);
         const user = context.get('user');
         const attempt = await throttle.reserve(user.email, clientAddress(context, config.trustProxy));

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { personalisationPatchSchema } from '@vocal/settings-model';
 import type { AppEnv } from '../http/app-env.ts';
-import { JSON_BODY_LIMIT, limitBody } from '../http/body-limit.ts';
 import { readJson } from '../http/read-input.ts';
 import { requireUser } from '../http/require-user.ts';
 import type { AccountService } from '../services/account-service.ts';
@@ -17,7 +16,7 @@ export function personalisationRoutes(services: {
   const signedIn = requireUser(services);
   return new Hono<AppEnv>()
     .get('/personalisation', signedIn, async (context) => context.json(await services.personalisation.get(context.get('user').id)))
-    .post('/personalisation', signedIn, limitBody(JSON_BODY_LIMIT), async (context) => {
+    .post('/personalisation', signedIn, async (context) => {
       const patch = await readJson(context, personalisationPatchSchema);
       const user = context.get('user');
       return context.json(await services.personalisation.update(user.id, patch, isPro(user)));

@@ -9,7 +9,7 @@ import {
 } from '@vocal/settings-model';
 import type { Config } from '../env.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { JSON_BODY_LIMIT, limitBody } from '../http/body-limit.ts';
+import { JSON_BODY_LIMIT } from '../http/body-limit.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { processScratchFolder } from '../processes/process-scratch.ts';
 import { join } from 'node:path';
@@ -85,7 +85,8 @@ export function recordingRoutes(services: {
           await services.recordings.assertUploadRoom(reservation, address);
           return reservation;
         };
-        // A refusal before the body is read ends the connection: the rest of the body is unwanted.
+        // A refusal before the body is read ends the connection once the rest of the body is drained
+        // for a bounded time and size (http/lingering-close.ts), so the client reads the answer.
         const closing = (error: unknown) => {
           context.header('connection', 'close');
           throw error;
@@ -135,7 +136,7 @@ export function recordingRoutes(services: {
         await services.recordings.remove(context.get('user').id, id);
         return context.json({ ok: true });
       })
-      .post('/edit/:id', signedIn, limitBody(JSON_BODY_LIMIT), async (context) => {
+      .post('/edit/:id', signedIn, async (context) => {
         const { id } = readParams(context, recordingIdParamsSchema, NOT_FOUND);
         const edit = await readJson(context, editRecordingSchema);
         return context.json(await services.recordings.edit(context.get('user').id, id, edit));

@@ -193,7 +193,7 @@ describe.each(backends)('recordings on %s', (backend) => {
         token: user.access,
         form: uploadForm({ recording: mp3, image: mp3, context: { id, duration: 3, peaks: [] } }),
       });
-      expect(reply).toMatchObject({ status: 415, body: { msg: 'image: is not a PNG file' } });
+      expect(reply).toMatchObject({ status: 415, body: { msg: 'image: must be a PNG, JPEG or GIF picture' } });
       expect((await rowOf(id))?.status).toBe('reserved');
     });
 
@@ -272,10 +272,12 @@ describe.each(backends)('recordings on %s', (backend) => {
       expect(reply.body.settings.name).toBe('Ada Lovelace');
       const text = JSON.stringify(reply.body);
       expect(text).not.toContain(owner.email);
-      for (const key of ['email', 'stripeId', 'plan', 'subscribed', 'subscriptionMessage']) {
+      // Nor the sequential account id, nor the plan and this month's count (issue 23, finding 17).
+      for (const key of ['email', 'stripeId', 'plan', 'subscribed', 'subscriptionMessage', 'id', 'messages']) {
         expect(reply.body.user).not.toHaveProperty(key);
       }
       expect(reply.body.audio).not.toHaveProperty('email');
+      expect((await server.call('GET', `/api/share/${reply.body.user.inviteCode}`)).body).not.toHaveProperty('id');
       expect(reply.body.settings).toMatchObject({
         strings: { sharedWithYou: 'shared this voice message with you' },
         cta: { message: 'Send a voice message like this', button: 'Join for free' },

@@ -99,6 +99,43 @@ describe.each(embeddedBackend)('what a request may carry, on %s', (backend) => {
     expect(reply.body).toMatchObject({ name: 'Grace', text: 'Line one\nLine\ttwo' });
   });
 
+  it('bidi overrides and zero-width characters are dropped from names and titles, so no page, preview or mail shows them (issue 23, finding 15)', async () => {
+    const owner = await server.signUp();
+    const id = await ownerMessage(server, owner.access);
+    const hidden = [
+      '\u202a',
+      '\u202b',
+      '\u202c',
+      '\u202d',
+      '\u202e',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+      '\u200b',
+      '\u200c',
+      '\u200d',
+      '\u2060',
+      '\ufeff',
+    ];
+    const edited = await server.call('POST', `/api/edit/${id}`, { token: owner.access, json: { subject: 'invoice \u202egnp.exe' } });
+    expect(edited.status).toBe(200);
+    const named = await server.call('POST', '/api/personalisation', {
+      token: owner.access,
+      json: { user: { name: `A${hidden.join('')}da` } },
+    });
+    expect(named.status).toBe(200);
+    const payload = await server.call('GET', `/api/view-vocal/${id}`);
+    expect(payload.body.audio.subject).toBe('invoice gnp.exe');
+    expect(payload.body.settings.name).toBe('Ada');
+    const page = await (await fetch(`${server.url}/listen/${id}`)).text();
+    const oembed = await server.call('GET', `/api/oembed?url=${encodeURIComponent(`${server.url}/listen/${id}`)}`);
+    for (const text of [page, JSON.stringify(oembed.body)]) {
+      for (const character of hidden) expect(text.includes(character), `U+${character.codePointAt(0)!.toString(16)}`).toBe(false);
+    }
+    expect(page).toContain('invoice gnp.exe');
+  });
+
   it('a body nested deeper than any input of ours is a 400, not a stack overflow', async () => {
     const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
     const reply = await raw('/api/feedback', deep, 'application/json');

@@ -1,3 +1,7 @@
+import { eq } from 'drizzle-orm';
+import { listenPageSettingsSchema } from '@vocal/settings-model';
+import { personalisations } from '../db/schema.ts';
+import { makePng } from '@vocal/test-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { samplePeaks, samplePng, threeSecondMp3, uploadForm } from '../testing/upload-form.ts';
@@ -98,6 +102,37 @@ describe.each(embeddedBackend)('personalisation and folders on %s', (backend) =>
       });
       expect(allowed.status).toBe(200);
       expect(allowed.body.signature.message).toBe('Listen!');
+    });
+
+    it("the listen page's logo is a picture the owner uploaded here, as the avatar is (issue 23, finding 14)", async () => {
+      const owner = await pro();
+      const other = await pro();
+      const upload = async (token: string) => {
+        const form = new FormData();
+        form.set('img', new Blob([makePng(40, 40)], { type: 'image/png' }), 'logo.png');
+        return (await server.call('POST', '/api/image', { token, form })).body.url as string;
+      };
+      const theirs = await upload(other.access);
+      for (const logoUrl of ['https://tracker.example/pixel.png?listener=1', theirs, `${server.url}/files/nothing.png`]) {
+        const refused = await server.call('POST', '/api/personalisation', { token: owner.access, json: { listenPage: { logoUrl } } });
+        expect(refused.status, logoUrl).toBe(400);
+        expect(refused.body.msg).toBe('listenPage.logoUrl: must be a picture you uploaded to this server (POST /image)');
+      }
+      expect((await server.call('GET', '/api/personalisation', { token: owner.access })).body.listenPage.logoUrl).toBeNull();
+      const mine = await upload(owner.access);
+      const saved = await server.call('POST', '/api/personalisation', { token: owner.access, json: { listenPage: { logoUrl: mine } } });
+      expect(saved.status).toBe(200);
+      expect(saved.body.listenPage.logoUrl).toBe(mine);
+      const id = await message(owner.access);
+      expect((await server.call('GET', `/api/view-vocal/${id}`)).body.settings.logoUrl).toBe(mine);
+      const cleared = await server.call('POST', '/api/personalisation', { token: owner.access, json: { listenPage: { logoUrl: null } } });
+      expect(cleared.body.listenPage.logoUrl).toBeNull();
+      // One saved before the rule, straight in the database: the listen page leaves it out.
+      await server.running.services.db
+        .update(personalisations)
+        .set({ settings: { listenPage: listenPageSettingsSchema.parse({ logoUrl: 'https://tracker.example/pixel.png' }) } })
+        .where(eq(personalisations.userId, owner.id));
+      expect((await server.call('GET', `/api/view-vocal/${id}`)).body.settings.logoUrl).toBeNull();
     });
 
     it("one user's settings never reach another's", async () => {

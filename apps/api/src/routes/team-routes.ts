@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { inviteRequestSchema, inviteSignUpSchema, joinInviteQuerySchema, teamInviteCodeSchema } from '@vocal/settings-model';
 import type { AppEnv } from '../http/app-env.ts';
-import { JSON_BODY_LIMIT, limitBody } from '../http/body-limit.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { tooManyRequests } from '../http/http-error.ts';
 import { readJson, readParams, readQuery } from '../http/read-input.ts';
@@ -11,7 +10,7 @@ import type { Config } from '../env.ts';
 import { referralCodeOf } from '../http/referral-cookie.ts';
 import type { AccountService } from '../services/account-service.ts';
 import type { AffiliateService } from '../services/affiliate-service.ts';
-import type { ApiLimits } from '../services/api-limits.ts';
+import { countAttempt, type ApiLimits } from '../services/api-limits.ts';
 import type { PlanService } from '../services/plan-service.ts';
 import { TEAM_MESSAGES, type TeamService } from '../services/team-service.ts';
 import type { TokenService } from '../services/token-service.ts';
@@ -30,16 +29,19 @@ export function teamRoutes(services: {
 }) {
   const { teams, accounts } = services;
   const signedIn = requireUser(services);
-  const json = limitBody(JSON_BODY_LIMIT);
 
   return (
     new Hono<AppEnv>()
       .get('/invite', signedIn, async (context) => context.json(await teams.view(context.get('user'))))
-      .post('/invite', signedIn, json, async (context) => {
+      .post('/invite', signedIn, async (context) => {
         const { email } = await readJson(context, inviteRequestSchema);
-        return context.json(await teams.invite(context.get('user'), email));
+        const user = context.get('user');
+        // Each invite is a mail to someone who never asked for it: a cap per owner, and one per address a day.
+        await countAttempt(services.limits.teamInvitesPerOwner, String(user.id), 'team invites today');
+        const beforeMailing = () => countAttempt(services.limits.teamInvitesPerAddress, email, 'invites to this address today');
+        return context.json(await teams.invite(user, email, { beforeMailing }));
       })
-      .delete('/invite', signedIn, json, async (context) => {
+      .delete('/invite', signedIn, async (context) => {
         const { email } = await readJson(context, inviteRequestSchema);
         return context.json(await teams.remove(context.get('user'), email));
       })
@@ -50,7 +52,7 @@ export function teamRoutes(services: {
       })
       // A new person: the account is made for the address the invite was mailed to, then joins.
       // Counted against the sign-in rate of the client address, like every way to an account.
-      .post('/join/:code/signup', json, async (context) => {
+      .post('/join/:code/signup', async (context) => {
         const wait = await services.limits.signIns.hit(clientAddress(context, services.config.trustProxy));
         if (wait) throw tooManyRequests(`Too many sign-in attempts. Try again in ${wait} seconds.`, wait);
         const { code } = readParams(context, codeParams, TEAM_MESSAGES.unknownCode);

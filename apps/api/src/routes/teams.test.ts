@@ -223,6 +223,20 @@ describe.each(embeddedBackend)('teams and invites on %s', (backend) => {
     expect((await team(owner)).body.users).toEqual([expect.objectContaining({ email: pendingEmail, status: 'invited' })]);
   });
 
+  it('mails an address at most once a day, however the invite is revoked and sent again, by one owner or another (issue 23, finding 11)', async () => {
+    const owner = await proOwner('Loop Owner');
+    const other = await proOwner('Other Owner');
+    const victim = newEmail('victim');
+    await invited(owner, victim);
+    const statuses: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      statuses.push((await remove(owner, victim)).status, (await invite(owner, victim)).status);
+    }
+    statuses.push((await invite(other, victim)).status);
+    expect(statuses).toEqual([200, 429, 404, 429, 404, 429, 404, 429, 404, 429, 429]);
+    expect(smtp.messages.filter((mail) => mail.to.includes(victim))).toHaveLength(1);
+  });
+
   it('refuses what cannot be done, each with a clear 4xx, and changes nothing', async () => {
     const owner = await proOwner('Cy Owner');
     expect(await invite(owner, owner.email)).toMatchObject({ status: 400, body: { msg: TEAM_MESSAGES.yourself } });
@@ -232,12 +246,12 @@ describe.each(embeddedBackend)('teams and invites on %s', (backend) => {
     expect(await remove(owner, owner.email)).toMatchObject({ status: 400, body: { msg: TEAM_MESSAGES.ownerCannotLeave } });
     expect(await remove(owner, newEmail('nobody'))).toMatchObject({ status: 404, body: { msg: TEAM_MESSAGES.notInTeam } });
 
-    // Re-inviting sends a new link; the old one stops working and no second place is taken.
+    // One invite mail per address a day: re-inviting the same day is refused and changes nothing.
     const again = newEmail('again');
     const first = await invited(owner, again);
-    const second = await invited(owner, again);
-    expect(second).not.toBe(first);
-    expect((await lookup(first)).status).toBe(404);
+    const second = await invite(owner, again);
+    expect(second).toMatchObject({ status: 429, body: { msg: expect.stringMatching(/^Too many invites to this address today\./) } });
+    expect((await lookup(first)).status).toBe(200);
     expect((await team(owner)).body.users).toHaveLength(1);
 
     const member = await server.signUp(newEmail('member'));
@@ -250,7 +264,7 @@ describe.each(embeddedBackend)('teams and invites on %s', (backend) => {
     expect((await team(owner)).body.users).toHaveLength(MAX_MEMBERS);
     // Revoking frees a place; the revoked link is gone.
     expect(await remove(owner, again)).toMatchObject({ status: 200, body: { msg: 'Invite revoked: its link no longer works' } });
-    expect((await lookup(second)).status).toBe(404);
+    expect((await lookup(first)).status).toBe(404);
 
     // The link belongs to its address.
     const wrongEmail = newEmail('wrong');
@@ -279,6 +293,8 @@ describe.each(embeddedBackend)('teams and invites on %s', (backend) => {
 
     // In another team already; owning a team with people in it; an owner without Pro.
     const other = await proOwner('Di Owner');
+    // A day later: the member's address was mailed an invite today already.
+    await server.running.services.limits.teamInvitesPerAddress.reset(member.email);
     const otherCode = await invited(other, member.email);
     expect(await accept(member, otherCode)).toMatchObject({ status: 409, body: { msg: TEAM_MESSAGES.inAnotherTeam('Cy Owner') } });
     const ownerInvited = await invited(other, owner.email);

@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import { contactMessageSchema, publicCodeParamsSchema } from '@vocal/settings-model';
 import type { Config } from '../env.ts';
 import type { AppEnv } from '../http/app-env.ts';
-import { JSON_BODY_LIMIT, limitBody } from '../http/body-limit.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { readJson, readParams } from '../http/read-input.ts';
 import { newRecordingId } from '../services/ids.ts';
@@ -17,7 +16,7 @@ export function visitorRoutes(services: { config: Config; visitors: VisitorServi
       const { code } = readParams(context, publicCodeParamsSchema, 'This contact form does not exist');
       return context.json(await services.visitors.contactForm(code));
     })
-    .post('/contact-form/:code/messages', limitBody(JSON_BODY_LIMIT), async (context) => {
+    .post('/contact-form/:code/messages', async (context) => {
       await countAttempt(limits.contactMessages, clientAddress(context, services.config.trustProxy), 'messages from here');
       const input = await readJson(context, contactMessageSchema);
       const { code } = readParams(context, publicCodeParamsSchema, 'This contact form does not exist');

@@ -7,6 +7,7 @@ import { ROUTE_CATALOGUE, routeKeysOf } from '../testing/route-catalogue.ts';
 import { describeRequest, fuzzRequests, type FuzzRequest, type FuzzTargets } from '../testing/fuzz-requests.ts';
 import { startMicrosoftIdentity, type MicrosoftIdentityServer } from '../testing/microsoft-identity-server.ts';
 import { startTestServer, type Backend, type TestServer } from '../testing/test-server.ts';
+import { makeBombPng } from '@vocal/test-fixtures';
 import { samplePng, threeSecondMp3 } from '../testing/upload-form.ts';
 import { signUpWithData, type UserWithData } from '../testing/user-with-data.ts';
 import { reserveAsVisitor } from '../testing/visitor-helpers.ts';
@@ -63,6 +64,7 @@ export function fuzzEveryRoute(backend: Backend, { seed, requests: requestCount 
         reservations,
         mp3: await threeSecondMp3(),
         png: samplePng(),
+        bomb: makeBombPng(16000),
       };
       // Jobs and sweeps write on their own time; stopped, every write belongs to a request.
       await server.running.worker.stop();
@@ -79,6 +81,7 @@ export function fuzzEveryRoute(backend: Backend, { seed, requests: requestCount 
       if (token) headers.authorization = `Bearer ${token}`;
       let body: RequestInit['body'];
       if (typeof request.body === 'string') body = request.body;
+      else if (request.body && 'oversized' in request.body) body = `{"a":"${'x'.repeat(request.body.oversized - 8)}"}`;
       else if (request.body) {
         const form = new FormData();
         for (const part of request.body) {
@@ -150,6 +153,21 @@ export function fuzzEveryRoute(backend: Backend, { seed, requests: requestCount 
           if (status >= 400 && isApi && request.method !== 'HEAD' && typeof (reply.parsed as { msg?: unknown })?.msg !== 'string') {
             problems.push('refused without a JSON {msg}');
           }
+          // A body over its route's limit is never taken in, nor a picture of 16000 × 16000 pixels.
+          const bodyMethod = !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
+          if (
+            bodyMethod &&
+            status >= 200 &&
+            status < 300 &&
+            request.body &&
+            typeof request.body === 'object' &&
+            'oversized' in request.body
+          ) {
+            problems.push(`accepted a body of ${request.body.oversized} bytes`);
+          }
+          const sentBomb = Array.isArray(request.body) && request.body.some((part) => 'bytes' in part && part.bytes === targets.bomb);
+          if (sentBomb && request.route === 'POST /api/image' && status >= 200 && status < 300)
+            problems.push('accepted a decompression bomb');
         } catch (error) {
           problems.push(`no answer: ${String(error)}`);
         }

@@ -184,6 +184,7 @@ export function createAccountService(options: {
   return {
     findById,
     findByInviteCode,
+    ownsStoredImage,
     toUser,
     messagesThisMonth,
 

@@ -39,9 +39,10 @@ export function commissionOf(paid: PaidInvoice[], percent: number): { amount: nu
 
 /**
  * The affiliate programme. A person's referral code is their share code (users.inviteCode,
- * already public in their share link); a visit with ?ref=CODE is counted once per visitor and
- * day under a keyed hash of the visitor's address and browser, and the sign-up it leads to
- * names its referrer.
+ * already public in their share link); a visit with ?ref=CODE is counted once per client
+ * address and day under a keyed hash of the address, as listens are (the User-Agent is whatever
+ * the client says: 25 browser names from one address were 25 clicks), and the sign-up it leads
+ * to names its referrer.
  */
 export function createAffiliateService(options: { db: Database; config: Config; now?: () => Date }) {
   const { db, config } = options;
@@ -57,12 +58,12 @@ export function createAffiliateService(options: { db: Database; config: Config; 
   return {
     referrerOf,
 
-    /** A visit through a referral link: counted once per visitor and day. The referrer's code, or null for no one's. */
-    async click(code: string, visitor: { address: string; userAgent: string }): Promise<string | null> {
+    /** A visit through a referral link: counted once per address and day. The referrer's code, or null for no one's. */
+    async click(code: string, visitor: { address: string }): Promise<string | null> {
       const referrer = await referrerOf(code);
       if (!referrer) return null;
       const day = now().toISOString().slice(0, 10);
-      const hash = await visitorHash(visitor.address, visitor.userAgent);
+      const hash = await visitorHash(visitor.address);
       await db.insert(referralClicks).values({ referrerId: referrer.id, visitorHash: hash, day }).onConflictDoNothing();
       return referrer.code;
     },

@@ -19,6 +19,23 @@ export const FAILED_SIGN_INS_PER_CLIENT_PER_HOUR = 50;
 export const IMAGES_PER_TEN_MINUTES = 20;
 /** Failures for one account from every address together. */
 export const FAILED_SIGN_INS_PER_ACCOUNT_PER_DAY = 200;
+/**
+ * Email changes asked for (each mails a confirmation to the new address): per account, and per
+ * address asked for, so neither one account nor many together make the server mail one
+ * address over and over (issue 23, finding 4: 20 asks sent 20 mails).
+ */
+export const EMAIL_CHANGES_PER_ACCOUNT_PER_HOUR = 5;
+export const EMAIL_CHANGES_PER_ADDRESS_PER_DAY = 3;
+/** Team invite mails: one per invited address a day, whoever sends it, and a cap per owner (finding 11). */
+export const TEAM_INVITES_PER_ADDRESS_PER_DAY = 1;
+export const TEAM_INVITES_PER_OWNER_PER_DAY = 50;
+/**
+ * Coupon codes that turned out not to exist: per client address, and from everyone together,
+ * since fresh accounts each bring the per-account tries anew (finding 12: three accounts
+ * guessed a short code in 64 tries).
+ */
+export const FAILED_COUPONS_PER_CLIENT_PER_HOUR = 20;
+export const FAILED_COUPONS_PER_HOUR = 500;
 
 /**
  * Every limit of the API. What one visitor may do is counted per client address (and per
@@ -59,6 +76,18 @@ export function createApiLimits(
       limit: FAILED_SIGN_INS_PER_ACCOUNT_PER_DAY,
       windowMs: DAY_MS,
     }),
+    emailChangesPerAccount: rateLimits.limiter('email-changes-per-account', {
+      limit: EMAIL_CHANGES_PER_ACCOUNT_PER_HOUR,
+      windowMs: HOUR_MS,
+    }),
+    emailChangesPerAddress: rateLimits.limiter('email-changes-per-address', { limit: EMAIL_CHANGES_PER_ADDRESS_PER_DAY, windowMs: DAY_MS }),
+    teamInvitesPerAddress: rateLimits.limiter('team-invites-per-address', { limit: TEAM_INVITES_PER_ADDRESS_PER_DAY, windowMs: DAY_MS }),
+    teamInvitesPerOwner: rateLimits.limiter('team-invites-per-owner', { limit: TEAM_INVITES_PER_OWNER_PER_DAY, windowMs: DAY_MS }),
+    failedCouponsPerClient: rateLimits.limiter('failed-coupons-per-client', {
+      limit: FAILED_COUPONS_PER_CLIENT_PER_HOUR,
+      windowMs: HOUR_MS,
+    }),
+    failedCoupons: rateLimits.limiter('failed-coupons', { limit: FAILED_COUPONS_PER_HOUR, windowMs: HOUR_MS }),
     /** (email, address) pairs that signed in lately; the per-account ceiling lets them through. */
     knownSignInClients: rateLimits.limiter('known-sign-in-clients', { limit: 1, windowMs: 30 * DAY_MS }),
   };

@@ -25,6 +25,8 @@ const PRO_ONLY_PATHS = [
   ['signature', 'theme'],
 ] as const;
 
+const FOREIGN_LOGO = 'listenPage.logoUrl: must be a picture you uploaded to this server (POST /image)';
+
 const valueAt = (settings: unknown, path: readonly string[]) =>
   path.reduce<unknown>(
     (value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined),
@@ -77,6 +79,12 @@ export function createPersonalisationService(options: { db: Database; accounts: 
         if (changed) {
           throw forbidden(`Changing ${changed.join('.')} is a Pro feature. Upgrade to customise it.`);
         }
+      }
+      // The listen page's logo follows the avatar's rule: a picture this owner uploaded here, so a
+      // listen page never loads a picture from a host an owner chose (it would see every listener).
+      const logoUrl = next.listenPage.logoUrl;
+      if (logoUrl !== null && logoUrl !== current.listenPage.logoUrl && !(await accounts.ownsStoredImage(userId, logoUrl))) {
+        throw badRequest(FOREIGN_LOGO);
       }
       // Last, so that a refused name or avatar leaves the other settings unchanged too.
       const account = userPatch ? await accounts.update(userId, userUpdate.data) : null;

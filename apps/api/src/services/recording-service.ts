@@ -35,8 +35,11 @@ import {
 import { SIGN_IN_FIRST } from '../http/require-user.ts';
 import { cleanText } from '../http/text-safety.ts';
 import { AUDIO_CONTENT_TYPES, AUDIO_EXTENSIONS, probeAudioFile } from '../media/audio-file.ts';
-import { readPng } from '../media/image.ts';
+import type { MediaPool } from '../media/media-pool.ts';
+import { acceptPicture, WAVEFORM_PICTURE_BOX } from './picture-intake.ts';
+import { VISITOR_BUDGET_SPENT, type VisitorTranscriptBudget } from './visitor-transcript-budget.ts';
 import { putFromFile, type Storage } from '../storage/storage.ts';
+import { storedImageKey } from './stored-images.ts';
 import { createPublicPageCache, type CachedPublicPage, type PublicPageCache } from '../cache/public-page-cache.ts';
 import { chosenName, type AccountService, type UserRow } from './account-service.ts';
 import type { AudioService } from './audio-service.ts';
@@ -69,7 +72,8 @@ const MAX_OPEN_VISITOR_RESERVATIONS_PER_ADDRESS = 5;
 const VISITOR_RESERVATION_LIFETIME_MS = 3_600_000;
 /** Encoders pad the last frame: allow this much over the plan's limit. */
 const DURATION_TOLERANCE_SECONDS = 2;
-export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+/** The waveform picture as uploaded: a 1200 × 300 PNG is tens of KB. */
+export const MAX_IMAGE_BYTES = 512 * 1024;
 
 /** A claim on a reservation older than this belongs to an upload whose process died. */
 const UPLOAD_CLAIM_TIMEOUT_MS = 5 * 60_000;
@@ -135,6 +139,10 @@ export function createRecordingService(options: {
   audio: AudioService;
   notifications: NotificationService;
   deletion: DeletionService;
+  /** Decodes the waveform picture (picture-intake.ts). */
+  media: MediaPool;
+  /** How much of visitors' audio an owner's account transcribes a day. */
+  visitorTranscripts: VisitorTranscriptBudget;
   /** Tells this process's job worker that jobs were queued. */
   wakeJobs: () => void;
   /** Public pages kept in memory; none when absent. */
@@ -250,6 +258,8 @@ export function createRecordingService(options: {
       user,
       settings: {
         ...settings.listenPage,
+        // A logo saved before logos had to be our own pictures (issue 23, finding 14) is not shown.
+        logoUrl: settings.listenPage.logoUrl && storedImageKey(storage, settings.listenPage.logoUrl) ? settings.listenPage.logoUrl : null,
         name,
         theme: resolveTheme(settings.themes, settings.listenPage.theme),
         branding: !isPro(owner),
@@ -464,9 +474,9 @@ export function createRecordingService(options: {
           `recording: ${probe.format.toUpperCase()} with ${probe.codec.toUpperCase()} audio cannot be converted to MP3 on this server; send MP3, or WebM or MP4 with Opus audio`,
         );
       }
-      const png = readPng(image);
-      if (!png) throw unsupportedMediaType('image: is not a PNG file');
-      if (png.width > 8192 || png.height > 8192) throw badRequest('image: is larger than 8192 pixels');
+      // Decoded within pixel limits and stored re-encoded (issue 23, finding 7: random bytes behind a
+      // PNG header were stored and served as image/png).
+      const png = await acceptPicture(options.media, image, { field: 'image', box: WAVEFORM_PICTURE_BOX });
 
       // The owner's plan limits the owner's own messages; visitors have one fixed cap.
       const maxSeconds = visitor ? VISITOR_LIMITS.maxRecordingSeconds : limitsFor(owner).maxRecordingSeconds;
@@ -481,10 +491,16 @@ export function createRecordingService(options: {
       await options.storageQuota.assertRoom(
         owner,
         visitorAddress ? { kind: 'visitor', address: visitorAddress } : { kind: 'owner' },
-        audio.bytes,
+        audio.bytes + png.png.byteLength,
       );
       // Read outside the transaction: PGlite runs one transaction at a time on its connection.
-      const wantsTranscript = await options.transcription.wantsTranscript(owner);
+      // A visitor's message is transcribed within the owner's daily budget for visitors.
+      const transcriptWanted = await options.transcription.wantsTranscript(owner);
+      const overBudget =
+        transcriptWanted &&
+        visitorAddress !== null &&
+        !(await options.visitorTranscripts.allows(owner.id, visitorAddress, probe.durationSeconds));
+      const wantsTranscript = transcriptWanted && !overBudget;
       const notification =
         visitor &&
         (row.origin === 'reply' || row.origin === 'contact-form' || row.origin === 'collect') &&
@@ -504,7 +520,7 @@ export function createRecordingService(options: {
       const removeFiles = () => Promise.allSettled([storage.delete(audioKey), storage.delete(imageKey)]);
       try {
         await putFromFile(storage, audioKey, audio.path, AUDIO_CONTENT_TYPES[probe.format]);
-        await storage.put(imageKey, image, 'image/png');
+        await storage.put(imageKey, png.png, 'image/png');
       } catch (error) {
         await removeFiles();
         await releaseUpload(row.id, claimedAt);
@@ -529,6 +545,8 @@ export function createRecordingService(options: {
               imageWidth: png.width,
               imageHeight: png.height,
               audioBytes: audio.bytes,
+              imageBytes: png.png.byteLength,
+              ...(overBudget ? { transcriptionStatus: 'error' as const, transcriptionError: VISITOR_BUDGET_SPENT } : {}),
               uploadClaimedAt: null,
               visitorAddress,
             })
@@ -536,7 +554,7 @@ export function createRecordingService(options: {
             .returning();
           if (!changed) return null;
           // Queued with the row, so a crash cannot leave a message without its jobs.
-          if (wantsTranscript) await options.transcription.queueInTransaction(changed.id, transaction);
+          if (wantsTranscript) await options.transcription.queueInTransaction(changed.id, transaction, visitor);
           if (probe.format !== 'mp3') await options.audio.queueReencodeInTransaction(changed.id, transaction);
           if (notification) await options.notifications.queueInTransaction(notification, transaction);
           return changed;

@@ -48,6 +48,7 @@ import { createTranscriptionService } from './transcription-service.ts';
 import { createApiLimits } from './api-limits.ts';
 import { createRateLimits } from './rate-limiter.ts';
 import { createVisitorService } from './visitor-service.ts';
+import { createVisitorTranscriptBudget } from './visitor-transcript-budget.ts';
 
 /** Every service, wired once; routes receive what they need from here. */
 export function createServices(options: { database: DatabaseHandle; config: Config; storage: Storage; logger: Logger; metrics?: Metrics }) {
@@ -93,6 +94,8 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
   const recordings = createRecordingService({
     publicPages,
     db,
+    media,
+    visitorTranscripts: createVisitorTranscriptBudget({ db }),
     config,
     storage,
     storageQuota,

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, min, sum } from 'drizzle-orm';
+import { and, eq, gt, inArray, min, sql, sum } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { images, recordings } from '../db/schema.ts';
 import type { Config } from '../env.ts';
@@ -15,8 +15,8 @@ export type StorageWriter = { kind: 'owner' } | { kind: 'visitor'; address: stri
 
 /**
  * Per-account storage quotas (STORAGE_QUOTA_FREE_MB, STORAGE_QUOTA_PRO_MB): an account's
- * messages, the visitors' messages in it (replies, contact form, collect) and its pictures
- * all count. A visitor address may add at most VISITOR_STORAGE_CAP_MB to one account in 24
+ * messages (audio and waveform picture), the visitors' messages in it (replies, contact form,
+ * collect) and its pictures all count. A visitor address may add at most VISITOR_STORAGE_CAP_MB to one account in 24
  * hours, so one stranger cannot fill someone's inbox. Checked before a body is read (is there
  * any room?) and again with the real size; two uploads at the same moment may each pass, so
  * an account can end up over its quota by at most one upload per writer.
@@ -28,7 +28,7 @@ export function createStorageQuota(options: { db: Database; config: Config; now?
 
   async function usedBytes(userId: number): Promise<number> {
     const [audio] = await db
-      .select({ bytes: sum(recordings.audioBytes) })
+      .select({ bytes: sum(sql`coalesce(${recordings.audioBytes}, 0) + coalesce(${recordings.imageBytes}, 0)`) })
       .from(recordings)
       .where(and(eq(recordings.userId, userId), inArray(recordings.status, ['uploading', 'uploaded'])));
     const [pictures] = await db
@@ -41,7 +41,10 @@ export function createStorageQuota(options: { db: Database; config: Config; now?
   async function visitorBytesToday(ownerId: number, address: string) {
     const since = new Date(now().getTime() - DAY_MS);
     const [row] = await db
-      .select({ bytes: sum(recordings.audioBytes), oldest: min(recordings.uploadDate) })
+      .select({
+        bytes: sum(sql`coalesce(${recordings.audioBytes}, 0) + coalesce(${recordings.imageBytes}, 0)`),
+        oldest: min(recordings.uploadDate),
+      })
       .from(recordings)
       .where(
         and(

@@ -178,7 +178,11 @@ export function createTeamService(options: {
     },
 
     /** POST /invite: a new invite mailed to `email`, or the same address invited again with a new link. */
-    async invite(user: UserRow, email: string): Promise<{ ok: true; msg: string }> {
+    async invite(
+      user: UserRow,
+      email: string,
+      hooks: { beforeMailing?: () => Promise<void> } = {},
+    ): Promise<{ ok: true; msg: string }> {
       if (user.teamOwnerId !== null) {
         const owner = await ownerOf(user.teamOwnerId);
         throw forbidden(TEAM_MESSAGES.memberCannotManage(owner ? ownerName(owner) : 'another'));
@@ -192,6 +196,8 @@ export function createTeamService(options: {
       if (member) throw conflict(TEAM_MESSAGES.alreadyMember);
       const taken = (await memberCount(user.id)) + (await pendingCount(user.id, email));
       if (taken >= config.teamMaxMembers) throw conflict(TEAM_MESSAGES.full(config.teamMaxMembers));
+      // Only an invite that will be mailed counts against the address's daily mail (a rate limit).
+      await hooks.beforeMailing?.();
 
       const code = randomId(32);
       const expiresAt = new Date(now().getTime() + TEAM_INVITE_DAYS * 24 * 3600_000);

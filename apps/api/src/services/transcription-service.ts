@@ -22,6 +22,11 @@ import { readObject } from './stored-audio.ts';
 import { titleFromTranscript } from './title-from-transcript.ts';
 
 export const TRANSCRIBE_JOB = 'transcribe';
+/**
+ * The order transcripts are made in (jobs.priority, lower first): an owner's own message before
+ * any visitor's, which wait behind them however early they came (issue 23, finding 6).
+ */
+export const TRANSCRIPT_PRIORITY = { owner: 0, visitor: 1 } as const;
 export const SUMMARISE_JOB = 'summarise';
 
 type RecordingRow = typeof recordings.$inferSelect;
@@ -76,13 +81,13 @@ export function createTranscriptionService(options: {
   }
 
   /** Marks the recording loading and queues its job, in the caller's transaction. */
-  async function queueInTransaction(recordingId: string, transaction: Transaction, again: boolean) {
+  async function queueInTransaction(recordingId: string, transaction: Transaction, again: boolean, priority: number) {
     await transaction
       .update(recordings)
       .set({ transcriptionStatus: 'loading', transcriptionError: null })
       .where(eq(recordings.id, recordingId));
     await queue.enqueue(
-      { kind: TRANSCRIBE_JOB, key: `${TRANSCRIBE_JOB}:${recordingId}`, payload: { recordingId } },
+      { kind: TRANSCRIBE_JOB, key: `${TRANSCRIBE_JOB}:${recordingId}`, payload: { recordingId }, priority },
       { again, transaction },
     );
   }
@@ -158,7 +163,9 @@ export function createTranscriptionService(options: {
       return settings.defaults.transcriptions;
     },
 
-    queueInTransaction: (recordingId: string, transaction: Transaction) => queueInTransaction(recordingId, transaction, false),
+    /** `fromVisitor`: a reply, contact-form or collected message, which waits behind the owner's own. */
+    queueInTransaction: (recordingId: string, transaction: Transaction, fromVisitor: boolean) =>
+      queueInTransaction(recordingId, transaction, false, fromVisitor ? TRANSCRIPT_PRIORITY.visitor : TRANSCRIPT_PRIORITY.owner),
 
     /** What the listen page says where a transcript would be. */
     noticeFor(row: Pick<RecordingRow, 'transcriptionStatus'>): TranscriptionNotice {
@@ -183,7 +190,8 @@ export function createTranscriptionService(options: {
       if (row.audioKey === null) throw conflict('This message has no audio to transcribe');
       if (row.transcriptionStatus === 'loading') throw conflict('The transcript is being made already');
       if (row.transcriptionStatus === 'complete') throw conflict('This recording has a transcript already');
-      await db.transaction((transaction) => queueInTransaction(row.id, transaction, true));
+      const priority = row.origin === 'owner' ? TRANSCRIPT_PRIORITY.owner : TRANSCRIPT_PRIORITY.visitor;
+      await db.transaction((transaction) => queueInTransaction(row.id, transaction, true, priority));
       options.wake();
       return stateOf({ ...row, transcriptionStatus: 'loading', transcriptionError: null }, owner);
     },

@@ -15,7 +15,8 @@ export type FuzzRequest = {
   path: string;
   token: FuzzToken;
   headers: Record<string, string>;
-  body?: string | FormPart[];
+  /** `oversized`: a JSON body of that many bytes, made only when sent (thousands would not fit in memory). */
+  body?: string | FormPart[] | { oversized: number };
 };
 
 /** What the generator aims at: the ids of real data (so requests reach deep), and real files. */
@@ -28,7 +29,12 @@ export type FuzzTargets = {
   reservations: string[];
   mp3: Uint8Array;
   png: Uint8Array;
+  /** A decompression bomb: a small PNG of 16000 × 16000 pixels. */
+  bomb: Uint8Array;
 };
+
+/** Just over the JSON limit (256 KB), and far over it. */
+const OVERSIZED_BYTES = [256 * 1024 + 1, 1024 * 1024, 3 * 1024 * 1024];
 
 const CONTENT_TYPES = [
   'text/plain',
@@ -137,7 +143,7 @@ function queryArbitrary(schema: z.ZodType | null): fc.Arbitrary<string> {
     });
 }
 
-function jsonBodyArbitrary(schema: z.ZodType | null): fc.Arbitrary<{ body: string; type?: string }> {
+function jsonBodyArbitrary(schema: z.ZodType | null): fc.Arbitrary<{ body: string | { oversized: number }; type?: string }> {
   const value = schema
     ? fc.oneof(
         { weight: 3, arbitrary: shapedBy(schema) },
@@ -146,8 +152,10 @@ function jsonBodyArbitrary(schema: z.ZodType | null): fc.Arbitrary<{ body: strin
       )
     : fc.jsonValue({ maxDepth: 2 });
   const text = fc.oneof(
-    { weight: 8, arbitrary: value.map((item) => JSON.stringify(item) ?? 'null') },
+    { weight: 8, arbitrary: value.map<string | { oversized: number }>((item) => JSON.stringify(item) ?? 'null') },
     { weight: 2, arbitrary: fc.oneof(fc.constantFrom(...RAW_BODIES), fc.string({ unit: 'binary', maxLength: 200 })) },
+    // Every route gets bodies over its limit too (issue 23, finding 1).
+    { weight: 1, arbitrary: fc.constantFrom(...OVERSIZED_BYTES).map((oversized) => ({ oversized })) },
   );
   const type = fc.oneof(
     { weight: 8, arbitrary: fc.constant<string | undefined>('application/json') },
@@ -176,7 +184,12 @@ function uploadFormArbitrary(targets: FuzzTargets, reservedId: fc.Arbitrary<stri
     { weight: 1, arbitrary: fc.uint8Array({ minLength: 1, maxLength: 8192 }).map((junk) => new Uint8Array([...mp3, ...junk])) },
     { weight: 1, arbitrary: fc.constant(new Uint8Array(0)) },
   );
-  const imageBytes = fc.oneof(fc.constant(png), fc.uint8Array({ maxLength: 1024 }), fc.constant(png.slice(0, 40)));
+  const imageBytes = fc.oneof(
+    fc.constant(png),
+    fc.uint8Array({ maxLength: 1024 }),
+    fc.constant(png.slice(0, 40)),
+    fc.constant(targets.bomb),
+  );
   const context = fc.oneof(
     {
       weight: 5,
@@ -229,6 +242,7 @@ function imageFormArbitrary(targets: FuzzTargets): fc.Arbitrary<FormPart[]> {
     fc.uint8Array({ maxLength: 2048 }),
     fc.constant(targets.png.slice(0, 24)),
     fc.constant(new Uint8Array(0)),
+    fc.constant(targets.bomb),
   );
   return fc
     .tuple(
@@ -258,7 +272,7 @@ function requestForRoute(key: string, knowledge: RouteKnowledge, targets: FuzzTa
     input.kind === 'query'
       ? queryArbitrary(input.schema)
       : fc.oneof({ weight: 9, arbitrary: fc.constant('') }, { weight: 1, arbitrary: queryArbitrary(null) });
-  const body: fc.Arbitrary<{ body?: string | FormPart[]; type?: string; search?: string }> =
+  const body: fc.Arbitrary<{ body?: FuzzRequest['body']; type?: string; search?: string }> =
     input.kind === 'json'
       ? jsonBodyArbitrary(input.schema)
       : input.kind === 'multipart'
@@ -313,12 +327,14 @@ export function describeRequest(request: FuzzRequest): string {
       ? ''
       : typeof request.body === 'string'
         ? ` body ${JSON.stringify(request.body.slice(0, 300))}${request.body.length > 300 ? `… (${request.body.length} chars)` : ''}`
-        : ` form ${JSON.stringify(
-            request.body.map((part) =>
-              'text' in part
-                ? { [part.name]: part.text.slice(0, 200) }
-                : { [part.name]: `${part.bytes.length} bytes "${part.filename}" ${part.type}` },
-            ),
-          )}`;
+        : 'oversized' in request.body
+          ? ` body of ${request.body.oversized} bytes`
+          : ` form ${JSON.stringify(
+              request.body.map((part) =>
+                'text' in part
+                  ? { [part.name]: part.text.slice(0, 200) }
+                  : { [part.name]: `${part.bytes.length} bytes "${part.filename}" ${part.type}` },
+              ),
+            )}`;
   return `${request.method} ${request.path.slice(0, 300)} token=${request.token} headers=${JSON.stringify(request.headers)}${body}`;
 }

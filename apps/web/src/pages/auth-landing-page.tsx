@@ -3,22 +3,23 @@ import { useLocation } from 'wouter';
 import { parseLoginHash, type User } from '@vocal/settings-model';
 import { Button, Spinner } from '@vocal/ui-kit';
 import { discardLinkSession, identifyLinkAccount, type LinkAccount } from '../session/link-account.ts';
+import { LinkSignInQuestion, whoIs } from '../session/link-sign-in-question.tsx';
 import { webApi } from '../session/web-api.ts';
 
 type Landing =
   | { step: 'working' }
   | { step: 'failed' }
   /** Someone else is signed in here: the link must not switch accounts without asking. */
-  | { step: 'confirm'; current: User; link: LinkAccount; redirect: string };
-
-/** "Name (email)", or the email alone when there is no name. */
-const whoIs = (user: User) => (user.name.trim() ? `${user.name.trim()} (${user.email})` : user.email);
+  | { step: 'confirm'; current: User; link: LinkAccount; redirect: string }
+  /** Nobody is signed in here: the link must not sign anyone in without asking either. */
+  | { step: 'ask'; link: LinkAccount; redirect: string };
 
 /**
  * Cross-app sign-in (spec sections 3 and 4): the hash holds base64 JSON {token, redirect};
  * the token is kept as both tokens, and the first call refreshes it into a proper pair.
- * When another account is signed in here, the page says who the link signs in as and asks
- * before switching (issue 8): otherwise the next recording would go to the link's maker.
+ * The page says who the link signs in as and asks before signing in: when another account is
+ * signed in here (issue 8), and when nobody is (issue 23): otherwise the next recording would
+ * go to the link's maker.
  */
 export default function AuthLandingPage() {
   const [, navigate] = useLocation();
@@ -38,8 +39,10 @@ export default function AuthLandingPage() {
     }
     const api = webApi();
     if (!api.session.isAuthorized()) {
-      api.session.setTokens({ accessToken: login.token, refreshToken: login.token });
-      navigate(login.redirect, { replace: true });
+      void (async () => {
+        const link = await identifyLinkAccount(login.token);
+        setLanding(link ? { step: 'ask', link, redirect: login.redirect } : { step: 'failed' });
+      })();
       return;
     }
     void (async () => {
@@ -57,6 +60,22 @@ export default function AuthLandingPage() {
       setLanding({ step: 'confirm', current: current.data, link, redirect: login.redirect });
     })();
   }, [navigate]);
+
+  if (landing.step === 'ask') {
+    const { link, redirect } = landing;
+    return (
+      <LinkSignInQuestion
+        account={link.account}
+        onContinue={() => {
+          webApi().session.setTokens(link.tokens);
+          navigate(redirect, { replace: true });
+        }}
+        onDecline={() => {
+          void discardLinkSession(link).then(() => navigate('/login', { replace: true }));
+        }}
+      />
+    );
+  }
 
   if (landing.step === 'confirm') {
     const { current, link, redirect } = landing;

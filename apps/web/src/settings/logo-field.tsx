@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { Button } from '@vocal/ui-kit';
 import { webApi } from '../session/web-api.ts';
 
-const ACCEPTED = 'image/png,image/jpeg,image/webp,image/gif';
+const ACCEPTED = 'image/png,image/jpeg,image/gif';
 
 /**
  * The logo at the top of the listen page: uploaded at once (POST /image) so the preview shows
@@ -57,7 +57,7 @@ export function LogoField(props: { value: string | null; disabled?: boolean; onC
           </Button>
         ) : null}
         <p id={statusId} className={error ? 'logo-field__status logo-field__status--error' : 'logo-field__status'} role="status">
-          {error ?? 'PNG, JPEG, WebP or GIF, up to 5 MB. Shown at most 48 px high.'}
+          {error ?? 'PNG, JPEG or GIF, up to 5 MB and 4096 pixels a side. Shown at most 48 px high.'}
         </p>
       </div>
     </div>
