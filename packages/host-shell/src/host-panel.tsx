@@ -5,6 +5,7 @@ import type { HostAdapter } from '@vocal/host-contract';
 import { Button, RecordFlow, type RecordFlowProps } from '@vocal/ui-kit';
 import { AccountNotReady } from './account-not-ready.tsx';
 import { BrandHeader } from './brand-header.tsx';
+import { HandoffWaitNotice, type HandoffWaitNoticeProps } from './handoff/handoff-wait-notice.tsx';
 import { Notice } from './notice.tsx';
 import { openLinksOutside } from './open-links-outside.ts';
 import type { PanelNotice } from './popup/use-window-sign-in.ts';
@@ -45,6 +46,8 @@ export type HostPanelProps = {
   recordInWindowUrl?: string;
   onShared?: RecordFlowProps['onShared'];
   controls?: HostPanelControls;
+  /** Where the panel records in a browser tab through a handoff: the wait, shown above the flow. */
+  handoff?: HandoffWaitNoticeProps;
 };
 
 const defaultControls: Required<HostPanelControls> = {
@@ -86,6 +89,7 @@ export function HostPanel(props: HostPanelProps) {
       {props.intro}
       {account.status === 'ready' ? controls.who(account.user.email) : null}
       {notice ? controls.notice(notice) : null}
+      {props.handoff ? <HandoffWaitNotice {...props.handoff} /> : null}
       {account.status !== 'ready' ? (
         <AccountNotReady account={account} />
       ) : (

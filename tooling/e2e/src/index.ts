@@ -12,3 +12,4 @@ export * from './personalisation.ts';
 export * from './record-until.ts';
 export * from './stranger-plays.ts';
 export * from './harness-pages.ts';
+export * from './handoff-tab.ts';

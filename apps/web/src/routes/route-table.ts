@@ -251,6 +251,17 @@ export const ROUTES: RouteDefinition[] = [
     params: z.object({ id: recordingHandoffIdSchema }),
     page: () => import('../host-windows/gmail-record-page.tsx'),
   },
+  // A host panel's recorder in a browser tab (Front, Teams on phones, Meet and Zoho Mail with
+  // pop-ups blocked): opened through the host with a one-time handoff; the panel claims the message.
+  {
+    name: 'record-handoff',
+    paths: ['/record/handoff/:id'],
+    layout: 'none',
+    title: 'Record a voice message',
+    requiresAuth: true,
+    params: z.object({ id: recordingHandoffIdSchema }),
+    page: () => import('../host-windows/handoff-record-page.tsx'),
+  },
   // The Google Docs add-on's sidebar frames this page (?handoff=<code>); its session lives in
   // the page's memory, as in every host's frame.
   {
