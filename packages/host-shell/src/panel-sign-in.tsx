@@ -24,11 +24,7 @@ export function PanelSignIn({ api, title, lead, initialEmail }: PanelSignInProps
       key={initialEmail ?? ''}
       title={title}
       initialEmail={initialEmail}
-      lead={
-        <>
-          {lead} New here? Enter your email and choose a password: we will create your account.
-        </>
-      }
+      lead={<>{lead} New here? Enter your email and choose a password: we will create your account.</>}
       onSubmit={async (credentials) => {
         const result = await api.signIn(credentials);
         return result.ok ? { ok: true } : { ok: false, message: result.error.msg };

@@ -25,8 +25,7 @@ export function HandoffWaitNotice({ store, hostName }: HandoffWaitNoticeProps) {
       </h2>
       {wait.opened ? (
         <p className="handoff-wait__text" role="status">
-          Vocal opened in a browser tab. Record there and choose <strong>{sendLabel}</strong>: the link comes back to {hostName} by
-          itself.
+          Vocal opened in a browser tab. Record there and choose <strong>{sendLabel}</strong>: the link comes back to {hostName} by itself.
         </p>
       ) : (
         <>
