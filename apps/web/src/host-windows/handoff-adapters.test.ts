@@ -47,7 +47,9 @@ describeHostAdapterContract('the Google Docs handoff adapter', () =>
 );
 
 const front = { platform: 'front-app' as const, name: 'Front', sendLabel: 'Send to Front' };
-describeHostAdapterContract('the panel handoff adapter', () => contractHarness((api) => createPanelHandoffAdapter(api, 'p'.repeat(22), front)));
+describeHostAdapterContract('the panel handoff adapter', () =>
+  contractHarness((api) => createPanelHandoffAdapter(api, 'p'.repeat(22), front)),
+);
 
 describe('handing a message to a host panel', () => {
   it('shares through the panel’s code, titled by the subject its address carried, and says where the link went', async () => {

@@ -1,21 +1,22 @@
-import './handoff-pages.css';
-import { useEffect, useMemo, useState } from 'react';
-import { useAtom, useAtomValue } from 'jotai';
+import { useMemo, useState } from 'react';
+import { useAtomValue } from 'jotai';
 import { handoffSendLabel } from '@vocal/host-shell';
 import { isPopupHost, POPUP_HOSTS } from '@vocal/host-shell/popup-hosts';
 import type { RecordingHandoffHost } from '@vocal/settings-model';
-import { BrandMark, Button, RecordFlow, Spinner } from '@vocal/ui-kit';
+import { Button, Spinner } from '@vocal/ui-kit';
 import { useSearch } from 'wouter';
 import { useRouteParam } from '../routes/route-params.ts';
-import { personalisationAtom, sessionStatusAtom, userAtom } from '../session/session-state.ts';
+import { sessionStatusAtom, userAtom } from '../session/session-state.ts';
 import { webApi } from '../session/web-api.ts';
 import { createPanelHandoffAdapter } from './handoff-adapters.ts';
-
-type LinkState = 'checking' | { open: RecordingHandoffHost } | 'delivered' | 'gone' | { failed: string };
+import { HandoffPageFrame, HandoffRecordFlow } from './handoff-page-frame.tsx';
+import { useHandoffLink } from './use-handoff-link.ts';
 
 /** The panel that opened the page, in its own words; the Apps Script add-ons have their own pages. */
 function panelOf(host: RecordingHandoffHost) {
-  const { platform, name } = isPopupHost(host) ? POPUP_HOSTS[host] : { platform: 'mobile' as const, name: host === 'gmail' ? 'Gmail' : 'Google Docs' };
+  const { platform, name } = isPopupHost(host)
+    ? POPUP_HOSTS[host]
+    : { platform: 'mobile' as const, name: host === 'gmail' ? 'Gmail' : 'Google Docs' };
   return { platform, name, sendLabel: handoffSendLabel(name) };
 }
 
@@ -32,31 +33,11 @@ export default function HandoffRecordPage() {
   const subject = new URLSearchParams(useSearch()).get('subject') ?? undefined;
   const user = useAtomValue(userAtom);
   const status = useAtomValue(sessionStatusAtom);
-  const [settings, setSettings] = useAtom(personalisationAtom);
-  const [link, setLink] = useState<LinkState>('checking');
+  const { link, check, settings, saveDevice } = useHandoffLink(handoffId);
   const [shared, setShared] = useState(false);
-
-  const check = useMemo(
-    () => () => {
-      setLink('checking');
-      void webApi()
-        .getRecordingHandoff(handoffId)
-        .then((result) => {
-          if (result.ok) setLink(result.data.status === 'delivered' ? 'delivered' : { open: result.data.host });
-          else setLink(result.status === 404 ? 'gone' : { failed: result.error.msg });
-        });
-    },
-    [handoffId],
-  );
-  useEffect(check, [check]);
 
   const panel = typeof link === 'object' && 'open' in link ? panelOf(link.open) : null;
   const host = useMemo(() => (panel ? createPanelHandoffAdapter(webApi(), handoffId, panel, subject) : null), [panel, handoffId, subject]);
-
-  const saveDevice = async (deviceId: string | null) => {
-    const saved = await webApi().savePersonalisation({ recorder: { deviceId } });
-    if (saved.ok) setSettings(saved.data);
-  };
 
   const body = () => {
     if (link === 'checking' || status !== 'synced' || !user) return <Spinner label="Getting your recorder ready" />;
@@ -95,15 +76,7 @@ export default function HandoffRecordPage() {
         <p className="handoff-page__lead">
           When you stop and choose {panel.sendLabel}, the link goes back to {panel.name} by itself.
         </p>
-        <RecordFlow
-          host={host}
-          api={webApi()}
-          plan={user.plan}
-          settings={settings}
-          upgradeUrl="/upgrade"
-          onDeviceChange={(deviceId) => void saveDevice(deviceId)}
-          onShared={(_share, outcome) => setShared(outcome.inserted)}
-        />
+        <HandoffRecordFlow host={host} user={user} settings={settings} saveDevice={saveDevice} onShared={setShared} />
         {shared ? (
           <Button variant="secondary" onClick={() => window.close()}>
             Close this tab
@@ -113,12 +86,5 @@ export default function HandoffRecordPage() {
     );
   };
 
-  return (
-    <div className="handoff-page">
-      <main className="handoff-page__column">
-        <BrandMark compact />
-        {body()}
-      </main>
-    </div>
-  );
+  return <HandoffPageFrame>{body()}</HandoffPageFrame>;
 }
