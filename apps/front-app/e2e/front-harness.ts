@@ -92,7 +92,9 @@ export async function openFrontSidebar(context: BrowserContext, pluginUrl: strin
     /** The addresses the plugin asked Front to open (openUrl), oldest first, once there are `count`. */
     opened: async (count: number) => {
       let urls: string[] = [];
-      await expect.poll(async () => (urls = (await calls()).filter((call) => call.name === 'openUrl').map((call) => String(call.args[0]))).length).toBe(count);
+      await expect
+        .poll(async () => (urls = (await calls()).filter((call) => call.name === 'openUrl').map((call) => String(call.args[0]))).length)
+        .toBe(count);
       return urls;
     },
     /** Front sends a new context, as when the person opens another conversation. */
