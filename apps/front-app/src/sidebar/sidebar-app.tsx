@@ -4,6 +4,7 @@ import type { HostAdapter } from '@vocal/host-contract';
 import {
   HostPanel,
   PanelSignIn,
+  POPUP_HOSTS,
   recordWindowUrl,
   useAccount,
   useHostContext,
@@ -59,7 +60,7 @@ export function SidebarApp({ adapter, api, pageUrl, handoff }: SidebarAppProps) 
       host={host}
       pageUrl={pageUrl}
       recordInWindowUrl={recordWindowUrl('front-app', pageUrl)}
-      handoff={{ store: handoff, hostName: 'Front' }}
+      handoff={{ store: handoff, hostName: POPUP_HOSTS['front-app'].name }}
       // Where Front gave nowhere to write (several conversations selected), say so beside the link.
       onShared={(_share, outcome) => setNotice(outcome.inserted ? null : { tone: 'info', text: outcome.reason })}
     />

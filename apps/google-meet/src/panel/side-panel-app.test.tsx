@@ -28,8 +28,10 @@ describe('the side panel while a message is recorded in a browser tab', () => {
     client.session.setTokens({ accessToken: 'access', refreshToken: 'refresh' });
     const wait = { url: 'https://vocal.example/record/handoff/abc', opened: false, reopen: vi.fn(), cancel: vi.fn() };
     const store: HandoffWaitStore = { get: () => wait, subscribe: () => () => undefined };
-    render(<SidePanelApp adapter={createFakeHostAdapter({ platform: 'google-meet' }).adapter} api={client} pageUrl={pageUrl} handoff={store} />);
-    expect(screen.getByText(/Meet did not let Vocal open a tab/).textContent).toContain('Send to Meet');
+    render(
+      <SidePanelApp adapter={createFakeHostAdapter({ platform: 'google-meet' }).adapter} api={client} pageUrl={pageUrl} handoff={store} />,
+    );
+    expect(screen.getByText(/Google Meet did not let Vocal open a tab/).textContent).toContain('Send to Google Meet');
     expect(screen.getByRole('textbox', { name: 'Address to open in your browser' })).toHaveProperty('value', wait.url);
     await userEvent.click(screen.getByRole('button', { name: 'Stop waiting' }));
     expect(wait.cancel).toHaveBeenCalledTimes(1);

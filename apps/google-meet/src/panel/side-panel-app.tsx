@@ -4,6 +4,7 @@ import type { HostAdapter } from '@vocal/host-contract';
 import {
   HostPanel,
   PanelSignIn,
+  POPUP_HOSTS,
   recordWindowUrl,
   useAccount,
   useSignedIn,
@@ -52,7 +53,7 @@ export function SidePanelApp({ adapter, api, pageUrl, handoff }: SidePanelAppPro
       host={host}
       pageUrl={pageUrl}
       recordInWindowUrl={recordWindowUrl('google-meet', pageUrl)}
-      handoff={{ store: handoff, hostName: 'Meet' }}
+      handoff={{ store: handoff, hostName: POPUP_HOSTS['google-meet'].name }}
       // Its Upgrade link checks out through /meet-subscription, whose success page speaks to the panel.
       upgradeFrom="google-meet"
       // The clipboard refused (Meet's frame may not let us copy): say so beside the link to copy by hand.
