@@ -7,6 +7,7 @@ import type { AppEnv } from './http/app-env.ts';
 import { clearPublicPagesAfterWrites } from './cache/clear-public-pages.ts';
 import type { AnswerReplay } from './cache/answer-replay.ts';
 import { corsPolicy } from './http/cors-policy.ts';
+import { HOSTED_WIDGET_ORIGINS } from './http/hosted-widget-origins.ts';
 import { errorReportingRoutes } from './error-reporting/error-reporting-routes.ts';
 import { framePolicy } from './http/frame-policy.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -74,7 +75,7 @@ export function createApp(services: Services, logger: Logger, options: { adminTo
     }),
   );
   app.use(framePolicy({ hostFrameAncestors: services.config.hostFrameAncestors }));
-  app.use('/api/*', corsPolicy(services.config.corsOrigins));
+  app.use('/api/*', corsPolicy(services.config.corsOrigins, HOSTED_WIDGET_ORIGINS));
   // ?ref= on a page: the referral is counted and kept in a cookie (outside compression, like the headers above).
   app.use(
     referralCookie({
