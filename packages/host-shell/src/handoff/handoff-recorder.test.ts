@@ -183,10 +183,11 @@ describe('the adapters around it', () => {
 
   it('browserLinkOpener reports a blocked tab, and cuts an opened tab’s opener', async () => {
     expect(await browserLinkOpener({ open: () => null })('https://vocal.example/record/handoff/x')).toBe(false);
-    const tab = { opener: 'panel' } as unknown as Window;
+    const tab = { opener: 'panel', location: { href: 'about:blank' } } as unknown as Window;
     const open = vi.fn(() => tab);
     expect(await browserLinkOpener({ open } as unknown as Window)('https://vocal.example/record/handoff/x')).toBe(true);
-    expect(open).toHaveBeenCalledWith('https://vocal.example/record/handoff/x', '_blank');
+    expect(open).toHaveBeenCalledWith('', '_blank');
     expect(tab.opener).toBeNull();
+    expect(tab.location.href).toBe('https://vocal.example/record/handoff/x');
   });
 });

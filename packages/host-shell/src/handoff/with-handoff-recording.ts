@@ -37,13 +37,13 @@ export function withHandoffWhenBlocked<A extends HostAdapter>(adapter: A, record
  */
 export function browserLinkOpener(view: Pick<Window, 'open'> = window): LinkOpener {
   return async (url) => {
-    const tab = view.open(url, '_blank');
+    // A blank tab first: it is ours to cut from its opener (a tab already on another origin
+    // would refuse the write), then it goes to the address. "noopener" would do the same but
+    // answers null whether or not the tab opened, and a blocked tab must be told apart.
+    const tab = view.open('', '_blank');
     if (!tab) return false;
-    try {
-      tab.opener = null;
-    } catch {
-      // A cross-origin tab may refuse the write; it never had our page's handle to use anyway.
-    }
+    tab.opener = null;
+    tab.location.href = url;
     return true;
   };
 }
