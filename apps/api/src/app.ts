@@ -32,6 +32,7 @@ import { commentRoutes } from './routes/comment-routes.ts';
 import { customDomainRoutes } from './routes/custom-domain-routes.ts';
 import { feedbackRoutes } from './routes/feedback-routes.ts';
 import { handoffRoutes } from './routes/handoff-routes.ts';
+import { integrationRoutes } from './routes/integration-routes.ts';
 import { fileRoutes } from './routes/file-routes.ts';
 import { hostAppRoutes } from './routes/host-app-routes.ts';
 import { inboxRoutes } from './routes/inbox-routes.ts';
@@ -140,6 +141,7 @@ export function createApp(services: Services, logger: Logger, options: { adminTo
     .route('/', visitorRoutes(services))
     .route('/', oembedRoutes(services))
     .route('/', handoffRoutes(services))
+    .route('/', integrationRoutes(services))
     .route('/', billingRoutes(services))
     .route('/', teamRoutes(services))
     .route('/', openApiRoutes({ publicUrl: services.config.publicUrl }))

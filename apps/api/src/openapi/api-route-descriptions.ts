@@ -452,6 +452,12 @@ export const API_ROUTE_DESCRIPTIONS: Record<string, RouteDescription> = {
     answers: { 200: { description: 'The state', json: 'TranscriptionState' } },
     refusals: { 404: 'Not found, or not yours (one answer)', 409: 'There is no finished transcript to correct' },
   },
+  'GET /api/integrations': {
+    tag: TAGS.account,
+    summary: 'What the host apps need of this server, and whether it has it (no secrets)',
+    security: 'bearer',
+    answers: { 200: { description: 'The facts the Integrations pages check', json: 'IntegrationReadiness' } },
+  },
   'GET /api/transcriber': {
     tag: TAGS.transcription,
     summary: "The server's speech-to-text engine",
