@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { z } from 'zod';
-import { recordingHandoffIdSchema, recordingIdSchema } from '@vocal/settings-model';
+import { hostAppIdSchema, recordingHandoffIdSchema, recordingIdSchema } from '@vocal/settings-model';
 import { POPUP_HOSTS, SIGN_IN_WINDOW_PATH } from '@vocal/host-shell/popup-hosts';
 
 export type LayoutName = 'basic' | 'dashboard' | 'default' | 'none';
@@ -63,6 +63,16 @@ export const ROUTES: RouteDefinition[] = [
     title: 'Integrations',
     requiresAuth: true,
     page: () => import('../pages/integrations-page.tsx'),
+  },
+  // One host app's page: what it needs of this server, and its install steps.
+  {
+    name: 'integration-host',
+    paths: ['/integrations/:host'],
+    layout: 'dashboard',
+    title: 'Integrations',
+    requiresAuth: true,
+    params: z.object({ host: hostAppIdSchema }),
+    page: () => import('../pages/integration-host-page.tsx'),
   },
   {
     name: 'profile-settings',
