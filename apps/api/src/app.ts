@@ -9,6 +9,7 @@ import type { AppEnv } from './http/app-env.ts';
 import { clearPublicPagesAfterWrites } from './cache/clear-public-pages.ts';
 import type { AnswerReplay } from './cache/answer-replay.ts';
 import { corsPolicy } from './http/cors-policy.ts';
+import { HOSTED_WIDGET_ORIGINS } from './http/hosted-widget-origins.ts';
 import { errorReportingRoutes } from './error-reporting/error-reporting-routes.ts';
 import { framePolicy } from './http/frame-policy.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -33,6 +34,7 @@ import { commentRoutes } from './routes/comment-routes.ts';
 import { customDomainRoutes } from './routes/custom-domain-routes.ts';
 import { feedbackRoutes } from './routes/feedback-routes.ts';
 import { handoffRoutes } from './routes/handoff-routes.ts';
+import { integrationRoutes } from './routes/integration-routes.ts';
 import { fileRoutes } from './routes/file-routes.ts';
 import { extensionSigningKey } from './routes/chrome-extension-crx.ts';
 import { chromeExtensionSelfHostingRoutes } from './routes/chrome-extension-self-hosting.ts';
@@ -80,7 +82,7 @@ export function createApp(services: Services, logger: Logger, options: { adminTo
     }),
   );
   app.use(framePolicy({ hostFrameAncestors: services.config.hostFrameAncestors }));
-  app.use('/api/*', corsPolicy(services.config.corsOrigins));
+  app.use('/api/*', corsPolicy(services.config.corsOrigins, HOSTED_WIDGET_ORIGINS));
   // ?ref= on a page: the referral is counted and kept in a cookie (outside compression, like the headers above).
   app.use(
     referralCookie({
@@ -148,6 +150,7 @@ export function createApp(services: Services, logger: Logger, options: { adminTo
     .route('/', visitorRoutes(services))
     .route('/', oembedRoutes(services))
     .route('/', handoffRoutes(services))
+    .route('/', integrationRoutes(services))
     .route('/', billingRoutes(services))
     .route('/', teamRoutes(services))
     .route('/', openApiRoutes({ publicUrl: services.config.publicUrl }))

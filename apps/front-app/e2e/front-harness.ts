@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Frame } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** What the harness recorded: every function the plugin called on Front, with its arguments. */
 export type FrontCall = { name: string; args: unknown[]; contextId: string };
@@ -26,6 +27,9 @@ export type FrontHarnessOptions = {
   microphone?: boolean;
 };
 
+/** The sandbox Front's plugin frame has: no pop-ups (see harnessPage). */
+export const FRONT_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-modals allow-downloads';
+
 /** The functions Front's sidebar contexts offer that the plugin uses, with their arity (cancel token included). */
 const FUNCTION_ARITIES = { createDraft: 2, updateDraft: 3, listMessages: 2, openUrl: 2 };
 
@@ -45,12 +49,14 @@ const readHarnessScript = () => (harnessScript ??= readFile(new URL('./front-har
 function harnessPage(pluginUrl: string, script: string, options: FrontHarnessOptions) {
   const config = { context: options.context, messages: options.messages ?? [], functionArities: FUNCTION_ARITIES };
   const { width, height } = options.frameSize ?? { width: 340, height: 720 };
-  // Front frames plugins in a sandbox that keeps their origin, forms and popups (its docs: a
-  // "sandboxed iframe" where cookies work as in any browser); the microphone is delegated.
+  // Front frames plugins in a sandbox (its plugin FAQ, "Why are my links not working?"): links
+  // with target="_blank" and window.open stop working, and a plugin opens pages with openUrl.
+  // So no allow-popups here; scripts, the plugin's own origin and forms are kept, and the
+  // microphone is delegated.
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Front</title>
 <style>html,body{margin:0}iframe{display:block;border:0;width:${width}px;height:${height}px}</style></head>
 <body><iframe id="plugin" title="Vocal" src="${pluginUrl}" allow="microphone; clipboard-write"
-sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-modals"></iframe>
+sandbox="${FRONT_SANDBOX}"></iframe>
 <script>window.__frontHarnessConfig = ${JSON.stringify(config)};</script>
 <script>${script}</script></body></html>`;
 }
@@ -83,6 +89,14 @@ export async function openFrontSidebar(context: BrowserContext, pluginUrl: strin
     frame,
     calls,
     callsNamed: async (name: string) => (await calls()).filter((call) => call.name === name),
+    /** The addresses the plugin asked Front to open (openUrl), oldest first, once there are `count`. */
+    opened: async (count: number) => {
+      let urls: string[] = [];
+      await expect
+        .poll(async () => (urls = (await calls()).filter((call) => call.name === 'openUrl').map((call) => String(call.args[0]))).length)
+        .toBe(count);
+      return urls;
+    },
     /** Front sends a new context, as when the person opens another conversation. */
     setContext: (next: Record<string, unknown>) =>
       page.evaluate((value) => (window as unknown as { __front: { setContext(context: unknown): void } }).__front.setContext(value), next),

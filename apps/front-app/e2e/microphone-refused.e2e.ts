@@ -1,20 +1,28 @@
-import { launchBrowser, recordUntil, signUpOverApi, startHostProduct, uniqueEmail, watchPageErrors, type ApiProcess } from '@vocal/e2e';
+import {
+  axeViolations,
+  launchBrowser,
+  recordInHandoffTab,
+  signUpOverApi,
+  startHostProduct,
+  uniqueEmail,
+  watchPageErrors,
+  type ApiProcess,
+} from '@vocal/e2e';
 import { makeSpeechWav } from '@vocal/test-fixtures';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conversationContext, openFrontSidebar } from './front-harness.ts';
-import { signInOnWindow } from './support.ts';
+import { conversationContext, FRONT_SANDBOX, openFrontSidebar } from './front-harness.ts';
+import { signInInSidebar } from './support.ts';
 
 let product: ApiProcess;
 /**
  * One browser plays it all: no prompt is ever accepted, and the microphone is granted to our
  * origin only. Front's page gets none, so the plugin's frame (whose microphone is Front's,
- * delegated) is refused, while our record window, top-level on our origin, records.
+ * delegated) is refused, while a browser tab on our origin records.
  */
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 
 beforeAll(async () => {
-  const wav = await makeSpeechWav('This message was recorded in a separate window because Front gave the plugin no microphone.', {
+  const wav = await makeSpeechWav('This message was recorded in a browser tab because Front gave the plugin no microphone.', {
     seconds: 8,
   });
   product = await startHostProduct();
@@ -26,8 +34,9 @@ afterAll(async () => {
   await product?.stop();
 });
 
-describe('when Front gives the plugin no microphone', () => {
-  it('explains it, records in our window with the borrowed session, and the link still lands in the draft', async () => {
+describe('when Front gives the plugin no microphone, in Front’s sandbox where pop-ups do not open', () => {
+  it('records in a browser tab Front opens (openUrl), and the link comes back into the draft through the handoff', async () => {
+    expect(FRONT_SANDBOX.split(' ')).not.toContain('allow-popups');
     const email = uniqueEmail('front');
     await signUpOverApi(product.url, email);
     const context = await browser.newContext({ viewport: { width: 340, height: 720 } });
@@ -38,34 +47,38 @@ describe('when Front gives the plugin no microphone', () => {
     });
     const { sidebar } = front;
     const errors = watchPageErrors(front.page);
+    // Nothing the plugin does may open a window: every page it opens goes through Front.
+    const windows: string[] = [];
+    context.on('page', (page) => windows.push(page.url()));
 
-    const signingIn = context.waitForEvent('page');
-    await sidebar.getByRole('button', { name: 'Sign in' }).click();
-    await signInOnWindow(await signingIn);
+    await expect.poll(() => sidebar.getByRole('textbox', { name: 'Email' }).inputValue()).toBe(email);
+    await signInInSidebar(sidebar);
     await sidebar.getByText(`Signed in as ${email}`).waitFor();
 
     // The refusal is explained, with the way out.
     await sidebar.getByRole('button', { name: 'Start recording' }).click();
     await sidebar.getByRole('alert').filter({ hasText: 'Microphone access was blocked' }).waitFor();
-    const opening = context.waitForEvent('page');
     await sidebar.getByRole('button', { name: 'Record in a new window' }).click();
 
-    // Our record window, with no token in its address: it borrows the sidebar's session.
-    const window: Page = await opening;
-    const windowErrors = watchPageErrors(window);
-    expect(window.url()).toBe(`${product.url}/record/front`);
-    await window.getByRole('button', { name: 'Start recording' }).waitFor();
-    expect(await window.getByLabel('Password').count()).toBe(0);
-    await recordUntil(window, 3);
-    // The conversation's subject came with the session.
-    await expect.poll(() => window.getByRole('textbox', { name: 'Title' }).inputValue()).toBe('Site visit');
-    await window.getByRole('button', { name: 'Add to draft' }).click();
+    // The plugin asked Front to open our record page, with only the handoff's id in its address.
+    const [recordUrl] = await front.opened(1);
+    expect(recordUrl).toMatch(new RegExp(`^${product.url}/record/handoff/[A-Za-z0-9_-]{22}\\?subject=Site\\+visit$`));
+    await sidebar.getByRole('heading', { name: 'Recording in your browser' }).waitFor();
+    expect(await axeViolations(front.frame)).toEqual([]);
+    expect(windows).toEqual([]);
 
-    // The window hands the share back and closes; the sidebar inserts it as if recorded in place.
-    await expect.poll(() => window.isClosed()).toBe(true);
+    // Front opens it in the teammate's browser: signed out there, they sign in to the web app, record and send.
+    const tab = await recordInHandoffTab(context, recordUrl!, { email, seconds: 3, sendLabel: 'Send to Front' });
+    const tabErrors = watchPageErrors(tab);
+    const url = await tab.getByRole('textbox', { name: 'Link to your message' }).inputValue();
+    expect(await axeViolations(tab)).toEqual([]);
+
+    // The sidebar claims it and inserts it as if recorded in place, titled by the conversation's
+    // subject, which came along in the tab's address.
     await sidebar.getByText('The link was added where you are writing.').waitFor();
-    const url = await sidebar.getByRole('textbox', { name: 'Link to your message' }).inputValue();
-    expect(await front.calls()).toEqual([
+    expect(await sidebar.getByRole('textbox', { name: 'Link to your message' }).inputValue()).toBe(url);
+    expect(await sidebar.getByRole('heading', { name: 'Recording in your browser' }).count()).toBe(0);
+    expect((await front.calls()).filter((call) => call.name !== 'openUrl')).toEqual([
       {
         name: 'updateDraft',
         contextId: 'context-1',
@@ -80,10 +93,15 @@ describe('when Front gives the plugin no microphone', () => {
     ]);
     const id = /\/listen\/([A-Za-z0-9]{12})$/.exec(url)?.[1];
     expect((await fetch(`${product.url}/api/view-vocal/${id}`)).status).toBe(200);
+    // The handoff is spent: the tab's address now says so.
+    const handoffId = new URL(recordUrl!).pathname.split('/').pop();
+    expect((await fetch(`${product.url}/api/recording-handoff/${handoffId}`)).status).toBe(404);
 
+    // The one window is the tab the test opened, playing Front's openUrl.
+    expect(windows).toHaveLength(1);
     // The sidebar's own refusal is the only error its console saw.
     expect(errors.filter((error) => !/NotAllowedError|Permission denied/i.test(error))).toEqual([]);
-    expect(windowErrors).toEqual([]);
+    expect(tabErrors).toEqual([]);
     await context.close();
   });
 });

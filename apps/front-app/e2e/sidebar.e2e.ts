@@ -10,10 +10,10 @@ import {
   type ApiProcess,
 } from '@vocal/e2e';
 import { makeSpeechWav } from '@vocal/test-fixtures';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationContext, openFrontSidebar, type FrontHarnessOptions } from './front-harness.ts';
-import { signInOnWindow } from './support.ts';
+import { signInInSidebar } from './support.ts';
 
 let product: ApiProcess;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -32,19 +32,18 @@ afterAll(async () => {
   await product?.stop();
 });
 
-/** Opens the plugin in Front's sidebar and signs in through our window, as a teammate with an account. */
+/**
+ * Opens the plugin in Front's sidebar (sandboxed as Front does: no pop-ups) and signs in inside
+ * it, as a teammate with an account: no window opens.
+ */
 async function signedInSidebar(context: BrowserContext, options: FrontHarnessOptions & { email: string }) {
   const front = await openFrontSidebar(context, sidebarUrl(), options);
   const errors = watchPageErrors(front.page);
-  await front.sidebar.getByRole('button', { name: 'Sign in' }).waitFor();
+  await expect.poll(() => front.sidebar.getByRole('textbox', { name: 'Email' }).inputValue()).toBe(options.email);
   expect(await axeViolations(front.frame)).toEqual([]);
-  const opening = context.waitForEvent('page');
-  await front.sidebar.getByRole('button', { name: 'Sign in' }).click();
-  const window: Page = await opening;
-  expect(window.url()).toBe(`${product.url}/hosts-sign-in?host=front-app&email=${encodeURIComponent(options.email)}`);
-  await signInOnWindow(window);
-  await expect.poll(() => window.isClosed()).toBe(true);
+  await signInInSidebar(front.sidebar);
   await front.sidebar.getByText(`Signed in as ${options.email}`).waitFor();
+  expect(context.pages()).toHaveLength(1);
   return { ...front, errors };
 }
 
@@ -63,7 +62,7 @@ describe('the Front plugin', () => {
     await context.close();
   });
 
-  it('signs in through our window, records, and starts a reply to the latest message with the escaped link (createDraft)', async () => {
+  it('signs in inside the sidebar, records, and starts a reply to the latest message with the escaped link (createDraft)', async () => {
     const email = uniqueEmail('front');
     await signUpOverApi(product.url, email);
     const context = await browser.newContext({ viewport: sidebarSize });

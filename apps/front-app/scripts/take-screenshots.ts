@@ -1,6 +1,6 @@
 /**
  * Screenshots of the sidebar as a teammate sees it in Front: signed out, idle, recording,
- * review, shared, and the microphone refused; light and dark, at a sidebar's 340x720. Driven
+ * review, shared, the microphone refused and the wait while recording in the browser; light and dark, at a sidebar's 340x720. Driven
  * for real (the API serving the build, the Front harness, a fake microphone). Writes PNGs to
  * apps/front-app/screenshots/ (ignored by git) to be looked at.
  */
@@ -10,7 +10,7 @@ import { launchBrowser, repoRoot, signUpOverApi, startProduct, uniqueEmail } fro
 import { makeSpeechWav } from '@vocal/test-fixtures';
 import type { BrowserContext, Page } from 'playwright-core';
 import { conversationContext, openFrontSidebar } from '../e2e/front-harness.ts';
-import { signInOnWindow } from '../e2e/support.ts';
+import { signInInSidebar } from '../e2e/support.ts';
 
 const out = join(import.meta.dirname, '..', 'screenshots');
 await mkdir(out, { recursive: true });
@@ -36,9 +36,7 @@ async function signIn(context: BrowserContext, email: string, microphone = true)
     frameSize: viewport,
     microphone,
   });
-  const opening = context.waitForEvent('page');
-  await front.sidebar.getByRole('button', { name: 'Sign in' }).click();
-  await signInOnWindow(await opening);
+  await signInInSidebar(front.sidebar);
   await front.sidebar.getByRole('button', { name: 'Start recording' }).waitFor();
   return front;
 }
@@ -53,7 +51,7 @@ try {
       context: conversationContext({ email }),
       frameSize: viewport,
     });
-    await signedOut.sidebar.getByRole('button', { name: 'Sign in' }).waitFor();
+    await signedOut.sidebar.getByRole('button', { name: 'Continue' }).waitFor();
     await shot(signedOut.page, `signed-out-${colorScheme}`);
     await signedOutContext.close();
 
@@ -76,6 +74,9 @@ try {
     await refused.sidebar.getByRole('button', { name: 'Start recording' }).click();
     await refused.sidebar.getByRole('button', { name: 'Record in a new window' }).waitFor();
     await shot(refused.page, `microphone-refused-${colorScheme}`);
+    await refused.sidebar.getByRole('button', { name: 'Record in a new window' }).click();
+    await refused.sidebar.getByRole('heading', { name: 'Recording in your browser' }).waitFor();
+    await shot(refused.page, `recording-in-browser-${colorScheme}`);
     await refusedContext.close();
   }
   process.stdout.write(`Screenshots in ${out}\n`);

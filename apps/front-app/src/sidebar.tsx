@@ -1,7 +1,7 @@
 import './shared/app.css';
 import { APP_VERSION } from '@vocal/settings-model';
 import { Spinner } from '@vocal/ui-kit';
-import { createHostApi, lendHostSession, renderPage, withPopupWindows } from '@vocal/host-shell';
+import { createHandoffRecorder, createHostApi, renderPage, withHandoffRecording } from '@vocal/host-shell';
 import { createFrontAdapter } from './host/front-adapter.ts';
 import { connectToFront } from './host/front-runtime.ts';
 import { FrontMissing } from './shared/front-missing.tsx';
@@ -21,11 +21,19 @@ try {
     );
   } else {
     const hostApi = createHostApi();
+    // No window of ours can open from Front's sandbox: recording moves to a browser tab that
+    // Front opens, and the message comes back through a one-time handoff.
     const frontAdapter = createFrontAdapter(front.contextUpdates);
-    // The record window borrows the session, and the subject of the conversation open when it asks.
-    const session = lendHostSession(hostApi, async () => (await frontAdapter.ready()).subject);
-    const adapter = withPopupWindows(frontAdapter, session, front.popupOpener);
-    renderPage(<SidebarApp adapter={adapter} api={hostApi.api} pageUrl={window.location.href} />);
+    const handoff = createHandoffRecorder({
+      api: hostApi.api,
+      host: 'front-app',
+      pageUrl: window.location.href,
+      openLink: front.openLink,
+      // The conversation open when the teammate starts titles the message.
+      subject: async () => (await frontAdapter.ready()).subject,
+    });
+    const adapter = withHandoffRecording(frontAdapter, handoff);
+    renderPage(<SidebarApp adapter={adapter} api={hostApi.api} pageUrl={window.location.href} handoff={handoff.waiting} />);
     // Spec section 1: on startup the app logs that it was initialized.
     console.info(`Vocal Front plugin ${APP_VERSION} initialized`);
   }

@@ -39,14 +39,16 @@ export async function buildHarnessApps() {
  * when the add-on starts an activity, opens its main stage in a second frame, as large as a
  * laptop's stage. One activity at a time, as in Meet; every call is in `window.__meetCalls`.
  */
-function harnessPage(sidePanelUrl: string, options: { panel: { width: number; height: number }; microphone: boolean }) {
+function harnessPage(sidePanelUrl: string, options: { panel: { width: number; height: number }; microphone: boolean; popups: boolean }) {
   const addonOrigin = new URL(sidePanelUrl).origin;
   const allow = options.microphone ? 'microphone; clipboard-write' : 'clipboard-write';
+  // With pop-ups blocked, the panel's frame is sandboxed without allow-popups: window.open answers null, as a blocker does.
+  const sandbox = options.popups ? '' : ' sandbox="allow-scripts allow-same-origin allow-forms allow-modals"';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Meet – abc-defg-hij</title>
 <style>html,body{margin:0;background:#202124}body{display:flex;gap:16px;padding:16px;align-items:flex-start}
 iframe{display:block;border:0;border-radius:8px;background:#fff}
 #side-panel{width:${options.panel.width}px;height:${options.panel.height}px}#main-stage{width:1024px;height:640px}</style></head>
-<body><div id="stage-area"></div><iframe id="side-panel" title="Vocal" src="${sidePanelUrl}" allow="${allow}"></iframe>
+<body><div id="stage-area"></div><iframe id="side-panel" title="Vocal" src="${sidePanelUrl}" allow="${allow}"${sandbox}></iframe>
 <script>
 (function () {
   var addonOrigin = ${JSON.stringify(addonOrigin)};
@@ -116,11 +118,17 @@ export type MeetOptions = {
   panel?: { width: number; height: number };
   /** Whether Meet's page may use the microphone and delegates it to the add-on's frame (true by default). */
   microphone?: boolean;
+  /** Whether the add-on's frame may open pop-ups (true by default). */
+  popups?: boolean;
 };
 
 /** Opens a meeting on Meet's origin with the add-on's side panel at `sidePanelUrl`. */
 export async function openMeeting(context: BrowserContext, sidePanelUrl: string, options: MeetOptions = {}) {
-  const body = harnessPage(sidePanelUrl, { panel: options.panel ?? { width: 360, height: 720 }, microphone: options.microphone ?? true });
+  const body = harnessPage(sidePanelUrl, {
+    panel: options.panel ?? { width: 360, height: 720 },
+    microphone: options.microphone ?? true,
+    popups: options.popups ?? true,
+  });
   const addonOrigin = new URL(sidePanelUrl).origin;
   // A public page framing one on a local address needs Chromium's local-network-access permission.
   const permissions = [

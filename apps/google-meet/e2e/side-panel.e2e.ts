@@ -4,6 +4,7 @@ import {
   axeViolations,
   launchBrowser,
   PASSWORD,
+  recordInHandoffTab,
   recordUntil,
   signUpOverApi,
   strangerPlays,
@@ -27,27 +28,20 @@ afterAll(async () => {
   await suite?.stop();
 });
 
-/** Signs in on our sign-in window as a person would (Meet tells the add-on no address to prefill). */
-async function signInOnWindow(window: Page, email: string) {
-  await window.getByLabel('Email').fill(email);
-  await window.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await window.getByRole('button', { name: 'Continue' }).click();
-}
-
-/** Opens the add-on in a meeting and signs in through our window, as a person with an account. */
+/**
+ * Opens the add-on in a meeting and signs in inside the side panel, as a person with an account
+ * (Meet tells the add-on no address to prefill): no window opens.
+ */
 async function signedInMeeting(context: BrowserContext, email: string, options: MeetOptions = {}) {
   const meeting = await openMeeting(context, suite.sidePanelUrl, { panel: panelSize, ...options });
   const errors = watchPageErrors(meeting.page);
-  await meeting.panel.getByRole('button', { name: 'Sign in' }).waitFor();
+  await meeting.panel.getByRole('button', { name: 'Continue' }).waitFor();
   expect(await axeViolations(meeting.frame)).toEqual([]);
-  const opening = context.waitForEvent('page');
-  await meeting.panel.getByRole('button', { name: 'Sign in' }).click();
-  const window: Page = await opening;
-  // No token in any address: the window hands the tokens back by message.
-  expect(window.url()).toBe(`${suite.product.url}/hosts-sign-in?host=google-meet`);
-  await signInOnWindow(window, email);
-  await expect.poll(() => window.isClosed()).toBe(true);
+  await meeting.panel.getByRole('textbox', { name: 'Email' }).fill(email);
+  await meeting.panel.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await meeting.panel.getByRole('button', { name: 'Continue' }).click();
   await meeting.panel.getByText(`Signed in as ${email}`).waitFor();
+  expect(context.pages()).toHaveLength(1);
   return { ...meeting, errors };
 }
 
@@ -176,6 +170,51 @@ describe('when Meet gives the add-on no microphone', () => {
       meeting.errors.filter((error) => !/NotAllowedError|Permission denied|Permissions policy violation: microphone/i.test(error)),
     ).toEqual([]);
     expect(windowErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('with pop-ups blocked too: hands out the record page’s address, and the message recorded there comes back through the handoff', async () => {
+    const email = uniqueEmail('meet');
+    await signUpOverApi(suite.product.url, email);
+    const context = await refusing.newContext({ viewport: meetingViewport });
+    await context.grantPermissions(['microphone'], { origin: new URL(suite.product.url).origin });
+    const meeting = await signedInMeeting(context, email, { microphone: false, popups: false });
+    const { panel } = meeting;
+    const windows: string[] = [];
+    context.on('page', (page) => windows.push(page.url()));
+
+    await panel.getByRole('button', { name: 'Start recording' }).click();
+    await panel.getByRole('alert').filter({ hasText: 'Microphone access was blocked' }).waitFor();
+    await panel.getByRole('button', { name: 'Record in a new window' }).click();
+
+    // The pop-up was blocked: the panel says so and hands out the address, with only the handoff's id in it.
+    await panel.getByText('Google Meet did not let Vocal open a tab.', { exact: false }).waitFor();
+    const address = await panel.getByRole('textbox', { name: 'Address to open in your browser' }).inputValue();
+    expect(address).toMatch(new RegExp(`^${suite.product.url}/record/handoff/[A-Za-z0-9_-]{22}$`));
+    expect(windows).toEqual([]);
+    expect(await axeViolations(meeting.frame)).toEqual([]);
+
+    // The person opens it in their browser, signs in there, records and sends it back to Meet.
+    const tab = await recordInHandoffTab(context, address, { email, seconds: 3, sendLabel: 'Send to Google Meet' });
+    const tabErrors = watchPageErrors(tab);
+    const url = await tab.getByRole('textbox', { name: 'Link to your message' }).inputValue();
+
+    // The panel claims it: the message, ready for the chat and the main stage.
+    await expect.poll(() => panel.getByRole('textbox', { name: 'Link to your message' }).inputValue()).toBe(url);
+    expect(await panel.getByRole('heading', { name: 'Recording in your browser' }).count()).toBe(0);
+    await panel.getByRole('button', { name: 'Play for everyone' }).click();
+    await panel.getByText('It’s on the main stage for everyone in the call.').waitFor();
+    expect((await meeting.callsNamed('startActivity')).map((call) => call.args)).toEqual([[{ mainStageUrl: stageUrlOf(url) }]]);
+    expect((await fetch(`${suite.product.url}/api/recording-handoff/${address.split('/').pop()}`)).status).toBe(404);
+
+    // The panel's refusals (the microphone, and the browser's own line for each blocked window) are all its console saw.
+    expect(
+      meeting.errors.filter(
+        (error) =>
+          !/NotAllowedError|Permission denied|Permissions policy violation: microphone|Blocked opening .* in a new window/i.test(error),
+      ),
+    ).toEqual([]);
+    expect(tabErrors).toEqual([]);
     await context.close();
   });
 });

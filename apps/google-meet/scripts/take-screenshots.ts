@@ -25,12 +25,9 @@ async function shot(frame: Frame, element: Locator, name: string) {
 
 async function signIn(context: BrowserContext, email: string, microphone = true) {
   const meeting = await openMeeting(context, suite.sidePanelUrl, { microphone });
-  const opening = context.waitForEvent('page');
-  await meeting.panel.getByRole('button', { name: 'Sign in' }).click();
-  const window = await opening;
-  await window.getByLabel('Email').fill(email);
-  await window.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await window.getByRole('button', { name: 'Continue' }).click();
+  await meeting.panel.getByRole('textbox', { name: 'Email' }).fill(email);
+  await meeting.panel.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await meeting.panel.getByRole('button', { name: 'Continue' }).click();
   await meeting.panel.getByRole('button', { name: 'Start recording' }).waitFor();
   return meeting;
 }
@@ -42,7 +39,7 @@ try {
 
     const signedOutContext = await suite.browser.newContext({ viewport, colorScheme });
     const signedOut = await openMeeting(signedOutContext, suite.sidePanelUrl);
-    await signedOut.panel.getByRole('button', { name: 'Sign in' }).waitFor();
+    await signedOut.panel.getByRole('button', { name: 'Continue' }).waitFor();
     await shot(signedOut.frame, signedOut.page.locator('#side-panel'), `panel-signed-out-${colorScheme}`);
     await signedOutContext.close();
 

@@ -1,7 +1,15 @@
 import './shared/app.css';
 import { APP_VERSION } from '@vocal/settings-model';
 import { copyToClipboard, Spinner } from '@vocal/ui-kit';
-import { createHostApi, lendHostSession, renderPage, withPopupWindows } from '@vocal/host-shell';
+import {
+  browserLinkOpener,
+  createHandoffRecorder,
+  createHostApi,
+  lendHostSession,
+  renderPage,
+  withHandoffWhenBlocked,
+  withPopupWindows,
+} from '@vocal/host-shell';
 import { createMeetAdapter } from './host/meet-adapter.ts';
 import { connectSidePanel } from './host/meet-runtime.ts';
 import { SidePanelApp } from './panel/side-panel-app.tsx';
@@ -34,8 +42,17 @@ try {
       mainStageUrl: (share) => mainStageUrl(window.location.origin, project, share.id),
       copyText: copyToClipboard,
     });
-    const adapter = withPopupWindows(meetAdapter, lendHostSession(hostApi));
-    renderPage(<SidePanelApp adapter={adapter} api={hostApi.api} pageUrl={window.location.href} />);
+    // Meet's SDK has no call that opens a page: our record window is a pop-up (Meet's own advice
+    // for a separate sign-in or task), and where the browser blocks it the person opens the
+    // record page in a tab and the message comes back through a one-time handoff.
+    const handoff = createHandoffRecorder({
+      api: hostApi.api,
+      host: 'google-meet',
+      pageUrl: window.location.href,
+      openLink: browserLinkOpener(),
+    });
+    const adapter = withHandoffWhenBlocked(withPopupWindows(meetAdapter, lendHostSession(hostApi)), handoff);
+    renderPage(<SidePanelApp adapter={adapter} api={hostApi.api} pageUrl={window.location.href} handoff={handoff.waiting} />);
     // Spec section 1: on startup the app logs that it was initialized.
     console.info(`Vocal Google Meet add-on ${APP_VERSION} initialized`);
   }

@@ -31,7 +31,7 @@ export type TeamsCall = { from: 'tab' | 'auth-window'; func: string; args: unkno
 export type TeamsOptions = {
   /** 'content' for a tab (the default), 'settings' for a configurable tab's configuration page. */
   frameContext?: 'content' | 'settings';
-  /** The person in Teams (legacy context fields: loginHint, userPrincipalName, locale, channelName, ...). */
+  /** The person in Teams (legacy context fields: loginHint, userPrincipalName, locale, channelName, hostClientType ('web', 'android', ...)). */
   context?: Record<string, unknown>;
   /** shareWebContent answers this SDK error instead of success. */
   shareError?: { errorCode: number; message?: string };
@@ -118,6 +118,15 @@ export async function openInTeams(context: BrowserContext, appPath: string, opti
       page.evaluate((next) => (window as unknown as { __teamsTheme(theme: string): void }).__teamsTheme(next), theme),
     /** Teams' Save button under a configuration page. */
     save: () => page.evaluate(() => (window as unknown as { __teamsSave(): void }).__teamsSave()),
+    /** The addresses the app asked Teams to open (app.openLink), once there are `count`. */
+    openedLinks: async (count: number) => {
+      const opened = async () => (await calls()).filter((call) => call.func === 'executeDeepLink').map((call) => String(call.args[0]));
+      for (;;) {
+        const links = await opened();
+        if (links.length >= count) return links;
+        await page.waitForTimeout(100);
+      }
+    },
     /** The next window the harness (Teams) opens for authenticate(). */
     nextAuthWindow: () => page.waitForEvent('popup'),
   };

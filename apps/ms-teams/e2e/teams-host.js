@@ -33,13 +33,17 @@
 
     switch (request.func) {
       case 'initialize':
-        reply([frameContext, 'web', JSON.stringify(runtime), config.sdkVersion]);
+        reply([frameContext, config.context.hostClientType, JSON.stringify(runtime), config.sdkVersion]);
         break;
       case 'getContext':
         reply([{ ...config.context, frameContext }]);
         break;
       case 'sharing.shareWebContent':
         reply([config.shareError ?? null]);
+        break;
+      case 'executeDeepLink':
+        // app.openLink: Teams takes a web address to the browser (the test plays the browser, from window.__teamsCalls).
+        reply([true]);
         break;
       case 'settings.setSettings':
         reply([true]);

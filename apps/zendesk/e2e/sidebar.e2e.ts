@@ -37,6 +37,9 @@ describe('the Zendesk ticket sidebar', () => {
 
     // Signed out: the handshake is done, and Sign in opens our sign-in window, prefilled with the agent's address.
     await sidebar.getByRole('button', { name: 'Sign in' }).waitFor();
+    // The client that shook hands is Zendesk's own (zendesk_app_framework_sdk from npm, which names its 2.0 release), not the stand-in.
+    const handshake = (await ticket.calls()).find((call) => 'key' in call && call.key === 'iframe.handshake');
+    expect(handshake).toEqual({ key: 'iframe.handshake', message: { version: expect.stringMatching(/^2\.0\.\d+$/) } });
     expect(await axeViolations(sidebar)).toEqual([]);
     const opening = context.waitForEvent('page');
     await sidebar.getByRole('button', { name: 'Sign in' }).click();

@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { build } from 'esbuild';
 import { launchBrowser, serveHarnessPages, startHostProduct } from '@vocal/e2e';
 import { makeSpeechWav } from '@vocal/test-fixtures';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
@@ -107,13 +109,42 @@ export function startZendeskHarness() {
 }
 export type ZendeskHarness = Awaited<ReturnType<typeof startZendeskHarness>>;
 
+let zendeskClient: Promise<string> | null = null;
+
 /**
- * The ZAF client every page of `context` gets for Zendesk's CDN URL: this repository's
- * stand-in, or a real copy of Zendesk's zaf_sdk.min.js named by VOCAL_ZAF_SDK (to check
- * the harness against the real client where one can be downloaded).
+ * Zendesk's own ZAF client, from npm (zendesk_app_framework_sdk: Zendesk's source, Apache-2.0),
+ * bundled as the CDN's script is (a global ZAFClient). The npm copy is older than the CDN's 2.0
+ * build the app loads inside Zendesk, and published from a fork's repository: it runs here
+ * because it is Zendesk's real client code speaking Zendesk's real messages, which the harness
+ * page must answer, rather than a stand-in written to match the harness.
+ */
+function bundleZendeskClient(): Promise<string> {
+  zendeskClient ??= build({
+    entryPoints: [createRequire(import.meta.url).resolve('zendesk_app_framework_sdk/lib/index.js')],
+    bundle: true,
+    format: 'iife',
+    globalName: 'ZAFClient',
+    platform: 'browser',
+    target: 'es2017',
+    write: false,
+    logLevel: 'silent',
+  }).then((result) => result.outputFiles[0]!.text);
+  return zendeskClient;
+}
+
+/**
+ * The ZAF client every page of `context` gets for Zendesk's CDN URL: Zendesk's own client from
+ * npm (above), or a copy of the CDN's zaf_sdk.min.js named by VOCAL_ZAF_SDK, or the stand-in
+ * written from the protocol (VOCAL_ZAF_SDK=stand-in: e2e/fake-zaf-sdk.js).
  */
 export async function serveZafSdk(context: BrowserContext) {
-  const body = await readFile(process.env.VOCAL_ZAF_SDK ?? new URL('./fake-zaf-sdk.js', import.meta.url), 'utf8');
+  const named = process.env.VOCAL_ZAF_SDK;
+  const body =
+    named === 'stand-in'
+      ? await readFile(new URL('./fake-zaf-sdk.js', import.meta.url), 'utf8')
+      : named
+        ? await readFile(named, 'utf8')
+        : await bundleZendeskClient();
   await context.route(ZAF_SDK_URL, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body }));
 }
 

@@ -1,6 +1,8 @@
 import { axeViolations, recordUntil, signUpOverApi, strangerPlays, uniqueEmail, watchPageErrors } from '@vocal/e2e';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInThroughWindow } from './support.ts';
+import { strFromU8 } from 'fflate';
+import { signInInWidget } from './support.ts';
+import { installZohoPackage, openZohoMail, WIDGET_ORIGIN } from './zoho-harness.ts';
 import { startZohoSuite, type ZohoSuite } from './zoho-suite.ts';
 
 let suite: ZohoSuite;
@@ -15,41 +17,43 @@ afterAll(async () => {
 });
 
 describe('the Zoho Mail extension', () => {
-  it('serves its package with our public URL filled into the manifest, and every file it names', async () => {
-    const { product } = suite;
-    const response = await fetch(`${product.url}/hosts/zoho-mail/plugin-manifest.json`);
-    expect(response.status).toBe(200);
-    const text = await response.text();
-    expect(text).not.toContain('%PUBLIC_URL%');
-    const manifest = JSON.parse(text) as {
+  it('is a package that holds the widget itself, our public URL filled in, every file the manifest names in it', async () => {
+    const { product, browser } = suite;
+    const context = await browser.newContext();
+    const zohoPackage = await installZohoPackage(context, product.url);
+    const manifest = JSON.parse(strFromU8(zohoPackage.file('plugin-manifest.json')!)) as {
       whiteListedDomains: string[];
+      cspDomains: Record<string, string[]>;
       modules: { widgets: { url: string; logo: string; icon: string }[] };
     };
-    expect(manifest.whiteListedDomains).toEqual([new URL(product.url).origin]);
+    const origin = new URL(product.url).origin;
+    expect(manifest.whiteListedDomains).toEqual([origin]);
+    expect(manifest.cspDomains).toEqual({ 'connect-src': [origin], 'img-src': [origin] });
     for (const widget of manifest.modules.widgets) {
-      for (const file of [widget.url, widget.logo, widget.icon]) {
-        expect((await fetch(`${product.url}/hosts/zoho-mail${file}`)).status, file).toBe(200);
-      }
+      for (const file of [widget.url, widget.logo, widget.icon]) expect(zohoPackage.files, file).toContain(file.slice(1));
     }
+    expect(strFromU8(zohoPackage.file('app/server.js')!)).toContain(`window.vocalServer = '${product.url}';`);
+    // The widget's scripts are in the package: nothing sends the frame to our server.
+    expect(zohoPackage.files.some((file) => /^app\/assets\/widget-.*\.js$/.test(file))).toBe(true);
+    expect(zohoPackage.files.some((file) => file.endsWith('.map') || file.endsWith('.wasm'))).toBe(false);
+    await context.close();
   });
 
-  it('signs in through a window, records, and inserts the escaped link into the email being written', async () => {
-    const { product, browser, harness, widgetUrl } = suite;
+  it('runs from the package on Zoho’s origin: signs in inside the widget, records, and inserts the escaped link into the email', async () => {
+    const { product, browser } = suite;
     const email = uniqueEmail('zoho');
     await signUpOverApi(product.url, email);
     const context = await browser.newContext({ viewport: mailWindow });
-    const zoho = await harness.openZohoMail(context, {
-      widgetUrl: widgetUrl('zoho.mail.preview.rightpanel'),
-      subject: 'Budget & plans <Q3>',
-    });
+    await installZohoPackage(context, product.url);
+    const zoho = await openZohoMail(context, { page: 'panel', subject: 'Budget & plans <Q3>' });
     const { widget } = zoho;
+    expect(new URL(widget.url()).origin).toBe(WIDGET_ORIGIN);
     const errors = watchPageErrors(zoho.page);
-    await widget.getByRole('button', { name: 'Sign in' }).waitFor();
+    await widget.getByRole('button', { name: 'Continue' }).waitFor();
     expect(await axeViolations(widget)).toEqual([]);
 
-    const signInWindow = await signInThroughWindow(context, widget, email);
-    expect(new URL(signInWindow.url()).pathname).toBe('/hosts-sign-in');
-    await expect.poll(() => signInWindow.isClosed()).toBe(true);
+    await signInInWidget(widget, email);
+    expect(context.pages()).toHaveLength(1);
     await widget.getByRole('button', { name: 'Start recording' }).waitFor();
     expect(await axeViolations(widget)).toEqual([]);
 
@@ -80,13 +84,14 @@ describe('the Zoho Mail extension', () => {
   });
 
   it('in the attachment picker, where Zoho has no compose insert, copies the link and says to paste it', async () => {
-    const { product, browser, harness, widgetUrl } = suite;
+    const { product, browser } = suite;
     const email = uniqueEmail('zoho');
     await signUpOverApi(product.url, email);
     const context = await browser.newContext({ viewport: mailWindow });
-    const zoho = await harness.openZohoMail(context, { widgetUrl: widgetUrl('zoho.mail.attachment.popup'), subject: 'Site visit' });
+    await installZohoPackage(context, product.url);
+    const zoho = await openZohoMail(context, { page: 'attachment', subject: 'Site visit' });
     const { widget } = zoho;
-    await signInThroughWindow(context, widget, email);
+    await signInInWidget(widget, email);
 
     await recordUntil(widget, 3);
     await widget.getByRole('button', { name: 'Get link' }).click();

@@ -1,10 +1,10 @@
 import './shared/app.css';
 import { APP_VERSION } from '@vocal/settings-model';
 import { copyToClipboard, Spinner } from '@vocal/ui-kit';
-import { createHostApi, lendHostSession, renderPage, withPopupWindows } from '@vocal/host-shell';
+import { browserLinkOpener, createHandoffRecorder, createHostApi, renderPage, withHandoffRecording } from '@vocal/host-shell';
 import { createZohoMailAdapter } from './host/zoho-mail-adapter.ts';
 import { connectToZohoMail } from './host/zoho-runtime.ts';
-import { widgetLocation } from './shared/widget-location.ts';
+import { vocalServer, widgetLocation } from './shared/widget-location.ts';
 import { ZohoMissing } from './shared/zoho-missing.tsx';
 import { WidgetApp } from './widget/widget-app.tsx';
 
@@ -19,14 +19,22 @@ renderPage(
 
 try {
   const client = await connectToZohoMail({ timeoutMs: ZOHO_START_TIMEOUT_MS });
-  const hostApi = createHostApi();
-  const zoho = createZohoMailAdapter(client, { location: widgetLocation(window.location.search), copyText: copyToClipboard });
-  // Zoho has no window API: sign-in and the record window are popups of ours, which borrow this session.
-  const adapter = withPopupWindows(
-    zoho,
-    lendHostSession(hostApi, async () => (await zoho.ready()).subject),
-  );
-  renderPage(<WidgetApp adapter={adapter} api={hostApi.api} pageUrl={window.location.href} />);
+  // The page is Zoho's (it serves the package); the API is ours, at the address the package names.
+  const server = vocalServer((window as { vocalServer?: unknown }).vocalServer, window.location.origin);
+  const hostApi = createHostApi({ server });
+  const zoho = createZohoMailAdapter(client, { location: widgetLocation(document), copyText: copyToClipboard });
+  // Zoho's SDK opens no pages and a window of ours could not talk to a page on Zoho's origin:
+  // recording moves to a browser tab of our server, and the message comes back through a
+  // one-time handoff (the address to open by hand when the browser blocks the tab).
+  const handoff = createHandoffRecorder({
+    api: hostApi.api,
+    host: 'zoho-mail',
+    pageUrl: `${server}/`,
+    openLink: browserLinkOpener(),
+    subject: async () => (await zoho.ready()).subject,
+  });
+  const adapter = withHandoffRecording(zoho, handoff);
+  renderPage(<WidgetApp adapter={adapter} api={hostApi.api} serverUrl={`${server}/`} handoff={handoff.waiting} />);
   // Spec section 1: on startup the app logs that it was initialized.
   console.info(`Vocal Zoho Mail extension ${APP_VERSION} initialized`);
 } catch (error) {

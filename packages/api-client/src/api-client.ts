@@ -39,6 +39,7 @@ import {
   repliesResponseSchema,
   subscriptionResponseSchema,
   transcriberInfoSchema,
+  integrationReadinessSchema,
   transcriptionStateSchema,
   tokensSchema,
   trackViewResponseSchema,
@@ -419,6 +420,8 @@ export function createApiClient(options: ApiClientOptions) {
       call({ method: 'POST', path: 'unsubscribe/undo', auth: 'none', searchParams: { token }, schema: mailUnsubscribeResponseSchema }),
     /** GET transcriber: the server's speech-to-text engine, for the transcript settings. */
     getTranscriber: () => call({ method: 'GET', path: 'transcriber', auth: 'required', schema: transcriberInfoSchema }),
+    /** GET integrations: what the host apps need of this server and whether it has it (the Integrations pages). */
+    getIntegrationReadiness: () => call({ method: 'GET', path: 'integrations', auth: 'required', schema: integrationReadinessSchema }),
 
     // Support
     /** POST feedback: the report-issue dialog; sent with the token when signed in. */

@@ -5,6 +5,7 @@ import type { HostAdapter } from '@vocal/host-contract';
 import { Button, RecordFlow, type RecordFlowProps } from '@vocal/ui-kit';
 import { AccountNotReady } from './account-not-ready.tsx';
 import { BrandHeader } from './brand-header.tsx';
+import { HandoffWaitNotice, type HandoffWaitNoticeProps } from './handoff/handoff-wait-notice.tsx';
 import { Notice } from './notice.tsx';
 import { openLinksOutside } from './open-links-outside.ts';
 import type { PanelNotice } from './popup/use-window-sign-in.ts';
@@ -50,6 +51,8 @@ export type HostPanelProps = {
    * needs a step of its own first: Outlook asking Office for the microphone.
    */
   beforeRecording?: ReactNode;
+  /** Where the panel records in a browser tab through a handoff: the wait, shown above the flow. */
+  handoff?: HandoffWaitNoticeProps;
 };
 
 const defaultControls: Required<HostPanelControls> = {
@@ -91,6 +94,7 @@ export function HostPanel(props: HostPanelProps) {
       {props.intro}
       {account.status === 'ready' ? controls.who(account.user.email) : null}
       {notice ? controls.notice(notice) : null}
+      {props.handoff ? <HandoffWaitNotice {...props.handoff} /> : null}
       {props.beforeRecording ? (
         props.beforeRecording
       ) : account.status !== 'ready' ? (

@@ -6,6 +6,7 @@ export { BrandHeader } from './brand-header.tsx';
 export { createHostApi, type HostApi } from './host-api.ts';
 export { HostPanel, type HostPanelControls, type HostPanelProps } from './host-panel.tsx';
 export { Notice } from './notice.tsx';
+export { PanelSignIn, type PanelSignInProps } from './panel-sign-in.tsx';
 export { openLinksOutside } from './open-links-outside.ts';
 export { renderPage } from './render-page.tsx';
 export { upgradeUrl } from './upgrade-url.ts';
@@ -54,3 +55,21 @@ export { lendHostSession, withPopupWindows } from './popup/with-popup-windows.ts
 export { createOpenerBridge, type OpenerBridge } from './popup/opener-bridge.ts';
 export { useWindowSignIn, type PanelNotice } from './popup/use-window-sign-in.ts';
 export { WindowSignInButton, type WindowSignInButtonProps } from './popup/window-sign-in-button.tsx';
+
+// Recording in a browser tab the panel cannot talk to: a one-time handoff carries the message back.
+export {
+  createHandoffRecorder,
+  HANDOFF_EXPIRED,
+  HANDOFF_POLL_MS,
+  HANDOFF_RECORD_PATH,
+  handoffRecordUrl,
+  handoffSendLabel,
+  type HandoffRecorder,
+  type HandoffRecorderOptions,
+  type HandoffWait,
+  type HandoffWaitStore,
+  type LinkOpener,
+} from './handoff/handoff-recorder.ts';
+export { browserLinkOpener, withHandoffRecording, withHandoffWhenBlocked } from './handoff/with-handoff-recording.ts';
+export { HandoffWaitNotice, type HandoffWaitNoticeProps } from './handoff/handoff-wait-notice.tsx';
+export { useHandoffWait } from './handoff/use-handoff-wait.ts';

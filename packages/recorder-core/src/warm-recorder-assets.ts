@@ -15,13 +15,26 @@ export function warmRecorderAssets(assets: Pick<BrowserAssets, 'captureWorkletUr
       prepareSpareEncoderWorker();
       await Promise.allSettled([
         fetchOk(assets.captureWorkletUrl).then(async (response) => holdCaptureWorklet(await response.text())),
-        fetchOk(assets.mp3WasmUrl).then(async (response) => holdMp3Wasm(await response.arrayBuffer())),
+        wasmBytes(assets.mp3WasmUrl).then(holdMp3Wasm),
       ]);
     } catch {
       // Best effort: recording fetches what it needs anyway.
     }
   })();
   return warmed;
+}
+
+/**
+ * LAME's wasm as bytes. A build whose host takes no .wasm files (Zoho Mail's package) inlines it
+ * as a base64 data: URL: decoded here, as a host's CSP may not let the page fetch data: URLs.
+ */
+async function wasmBytes(url: string): Promise<ArrayBuffer> {
+  const inlined = /^data:[^,]*;base64,/.exec(url);
+  if (!inlined) return (await fetchOk(url)).arrayBuffer();
+  const binary = atob(url.slice(inlined[0].length));
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
+  return bytes.buffer;
 }
 
 async function fetchOk(url: string): Promise<Response> {

@@ -13,3 +13,4 @@ export * from './record-until.ts';
 export * from './stranger-plays.ts';
 export * from './harness-pages.ts';
 export * from './speech-api-stand-ins.ts';
+export * from './handoff-tab.ts';

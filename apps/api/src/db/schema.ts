@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import type { Personalisation, RecordingOrigin, Transcription, TranscriptionStatus } from '@vocal/settings-model';
+import type { Personalisation, RecordingHandoffHost, RecordingOrigin, Transcription, TranscriptionStatus } from '@vocal/settings-model';
 
 /** PostgreSQL's full-text document type; drizzle has no built-in one. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -426,7 +426,7 @@ export const recordingHandoffs = pgTable(
   'recording_handoffs',
   {
     id: text('id').primaryKey(),
-    host: text('host').$type<'gmail' | 'google-docs'>().notNull(),
+    host: text('host').$type<RecordingHandoffHost>().notNull(),
     secretHash: text('secret_hash').notNull(),
     status: text('status').$type<RecordingHandoffRowStatus>().notNull().default('waiting'),
     /** The delivered message; its deletion (or its owner's) takes the handoff with it. */

@@ -10,14 +10,15 @@ const ALLOWED_HEADERS = 'authorization, content-type';
  * (/hosts/*) are all served from the API's own origin, so by default no other origin is let in:
  * a preflight from elsewhere is answered 204 with no allow headers, which the browser reads as
  * a refusal. `allowedOrigins` (CORS_ORIGINS) names the exceptions, such as an add-in served
- * from another host. Tokens travel in the Authorization header, never in cookies, so
+ * from another host; `allowedPatterns` the hosts that serve our app's files themselves (Zoho
+ * Mail's package: hosted-widget-origins.ts). Tokens travel in the Authorization header, never in cookies, so
  * credentials are never allowed.
  */
-export function corsPolicy(allowedOrigins: readonly string[]) {
+export function corsPolicy(allowedOrigins: readonly string[], allowedPatterns: readonly RegExp[] = []) {
   const allowed = new Set(allowedOrigins);
   return createMiddleware<AppEnv>(async (context, next) => {
     const origin = context.req.header('origin');
-    const permitted = origin !== undefined && allowed.has(origin);
+    const permitted = origin !== undefined && (allowed.has(origin) || allowedPatterns.some((pattern) => pattern.test(origin)));
     if (context.req.method === 'OPTIONS' && context.req.header('access-control-request-method')) {
       const headers: Record<string, string> = { vary: 'Origin' };
       if (permitted) {

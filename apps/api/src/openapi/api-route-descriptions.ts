@@ -452,6 +452,12 @@ export const API_ROUTE_DESCRIPTIONS: Record<string, RouteDescription> = {
     answers: { 200: { description: 'The state', json: 'TranscriptionState' } },
     refusals: { 404: 'Not found, or not yours (one answer)', 409: 'There is no finished transcript to correct' },
   },
+  'GET /api/integrations': {
+    tag: TAGS.account,
+    summary: 'What the host apps need of this server, and whether it has it (no secrets)',
+    security: 'bearer',
+    answers: { 200: { description: 'The facts the Integrations pages check', json: 'IntegrationReadiness' } },
+  },
   'GET /api/transcriber': {
     tag: TAGS.transcription,
     summary: "The server's speech-to-text engine",
@@ -490,7 +496,7 @@ export const API_ROUTE_DESCRIPTIONS: Record<string, RouteDescription> = {
   },
   'POST /api/recording-handoff': {
     tag: TAGS.handoffs,
-    summary: 'A recording handoff for an Apps Script add-on (30 minutes)',
+    summary: 'A recording handoff for an add-on or a host panel that records in a browser tab (30 minutes)',
     security: 'none',
     body: { json: 'RecordingHandoffRequest' },
     answers: { 201: { description: 'Its id and secret', json: 'RecordingHandoffCreated' } },
@@ -506,7 +512,7 @@ export const API_ROUTE_DESCRIPTIONS: Record<string, RouteDescription> = {
   },
   'POST /api/recording-handoff/:id/share': {
     tag: TAGS.handoffs,
-    summary: 'Deliver one of my uploaded messages to the add-on',
+    summary: 'Deliver one of my uploaded messages to the add-on or panel that asked',
     security: 'bearer',
     pathParameters: { id: RECORDING_HANDOFF_ID },
     body: { json: 'RecordingHandoffShare' },
@@ -519,7 +525,7 @@ export const API_ROUTE_DESCRIPTIONS: Record<string, RouteDescription> = {
   },
   'POST /api/recording-handoff/:id/claim': {
     tag: TAGS.handoffs,
-    summary: "The add-on's poll: waiting, then the Share exactly once",
+    summary: "The asker's poll: waiting, then the Share exactly once",
     security: 'none',
     pathParameters: { id: RECORDING_HANDOFF_ID },
     body: { json: 'RecordingHandoffClaim' },

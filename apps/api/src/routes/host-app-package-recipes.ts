@@ -3,11 +3,11 @@ import { PackageProblem, type PackageRecipe } from './host-app-package.ts';
 
 /**
  * Files of a host app's build that name our public URL (`%PUBLIC_URL%`, `%PUBLIC_HOST%`),
- * filled in as they are served and as they go into a package: the hosts' manifests, and Zoho's
- * launcher (a page inside Zoho's package that moves the widget's frame to our server).
+ * filled in as they are served and as they go into a package: the hosts' manifests, and the
+ * script of Zoho Mail's package that tells its widget which server to call (app/server.js).
  */
 export function namesPublicUrl(path: string): boolean {
-  return /(^|\/)(manifest[^/]*\.(json|xml)|plugin-manifest\.json|appsscript\.json)$|^app\/launch\.js$/.test(path);
+  return /(^|\/)(manifest[^/]*\.(json|xml)|plugin-manifest\.json|appsscript\.json)$|^app\/server\.js$/.test(path);
 }
 
 /** What of a Microsoft 365 (Teams-schema) manifest the package needs: its icons' PNG files. */
@@ -63,11 +63,19 @@ const zendesk: PackageRecipe = {
 };
 
 /**
- * A Zoho Mail extension package (Zoho Sigma's upload): plugin-manifest.json and app/ (the
- * widget pages, their launcher script, images and translations).
+ * The kinds of file Zoho's packaging takes (zet 1.0.24, DEFAULT_EXTENSION_OBJ): anything else
+ * (a source map, a .wasm) is left out of a package by zet, so it is left out here too.
+ */
+const ZOHO_PACKAGE_FILE = /\.(jpe?g|png|gif|svg|css|woff2?|ttf|eot|webm|js|mp3|mp4|json|txt|md|xml|dre|html)$/;
+
+/**
+ * A Zoho Mail extension package (Zoho Sigma's upload): plugin-manifest.json and app/, the
+ * widget whole (its pages, scripts, styles, fonts, images and translations), which Zoho serves
+ * itself (docs/decisions/0050).
  */
 const zohoMail: PackageRecipe = {
   contents: async () => ['plugin-manifest.json', 'app/'],
+  keeps: (path) => ZOHO_PACKAGE_FILE.test(path),
 };
 
 /** What of the Chrome extension's manifest names the server it talks to (apps/chrome-extension/manifest-fill.ts). */

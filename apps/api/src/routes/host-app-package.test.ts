@@ -61,9 +61,11 @@ const writeBuild: Record<PackagedHost, (dist: string) => Promise<void>> = {
   },
   async 'zoho-mail'(dist) {
     await cp(join(appsSource, 'zoho-mail', 'public'), dist, { recursive: true });
-    await mkdir(join(dist, 'assets'), { recursive: true });
-    await writeFile(join(dist, 'widget.html'), '<title>widget</title>');
-    await writeFile(join(dist, 'assets', 'widget-ifcf_1uR.js'), 'widget script');
+    await mkdir(join(dist, 'app', 'assets'), { recursive: true });
+    await writeFile(join(dist, 'app', 'panel.html'), '<title>panel</title>');
+    await writeFile(join(dist, 'app', 'assets', 'panel-ifcf_1uR.js'), 'widget script');
+    // Zoho's packaging takes no source map: it stays out of the package.
+    await writeFile(join(dist, 'app', 'assets', 'panel-ifcf_1uR.js.map'), '{}');
   },
   async 'chrome-extension'(dist) {
     await writeFile(join(dist, 'manifest.json'), builtExtensionManifest());
@@ -90,7 +92,8 @@ const expectedFiles: Record<PackagedHost, () => Promise<string[]>> = {
   outlook: async () => ['color.png', 'manifest.json', 'outline.png'],
   'ms-teams': async () => ['icons/color.png', 'icons/outline.png', 'manifest.json'],
   zendesk: async () => ['assets/logo-small.png', 'assets/logo.png', 'manifest.json', 'translations/en.json'],
-  'zoho-mail': async () => (await filesUnder(join(appsSource, 'zoho-mail', 'public'))).sort(),
+  'zoho-mail': async () =>
+    [...(await filesUnder(join(appsSource, 'zoho-mail', 'public'))), 'app/assets/panel-ifcf_1uR.js', 'app/panel.html'].sort(),
   'chrome-extension': async () =>
     [
       'assets/popup-2knOJeem.js',
@@ -166,7 +169,7 @@ describe('each host’s install package at /hosts/{host}/app.zip', () => {
     },
   );
 
-  it('fills our public URL into each manifest and Zoho’s launcher', async () => {
+  it('fills our public URL into each manifest and the server Zoho’s widget calls', async () => {
     const text = async (host: string, path: string) => strFromU8((await download(server, host)).files![path]!);
     expect(await text('outlook', 'manifest.json')).toContain(`"${PUBLIC_URL}/hosts/outlook/taskpane.html"`);
     expect(JSON.parse(await text('ms-teams', 'manifest.json'))).toMatchObject({
@@ -178,7 +181,7 @@ describe('each host’s install package at /hosts/{host}/app.zip', () => {
       location: { support: { ticket_sidebar: { url: `${PUBLIC_URL}/hosts/zendesk/sidebar.html` } } },
     });
     expect(JSON.parse(await text('zoho-mail', 'plugin-manifest.json'))).toMatchObject({ whiteListedDomains: [PUBLIC_URL] });
-    expect(await text('zoho-mail', 'app/launch.js')).toContain(`'${PUBLIC_URL}/hosts/zoho-mail/widget.html'`);
+    expect(await text('zoho-mail', 'app/server.js')).toContain(`window.vocalServer = '${PUBLIC_URL}';`);
   });
 
   it('points the Chrome extension at this server: its homepage, its host permission and the sign-in page’s origin', async () => {

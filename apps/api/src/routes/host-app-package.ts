@@ -20,6 +20,8 @@ export interface PackageRecipe {
   refusal?(publicUrl: URL): string | null;
   /** The package's name under /hosts/{host}/: app.zip unless the host's own words differ. */
   fileName?: string;
+  /** Which files under a folder of `contents` go in (all of them without it). */
+  keeps?(path: string): boolean;
   /**
    * A text file of the package as made for the server at `publicUrl`, where the build names
    * the server it was built for rather than `%PUBLIC_URL%` (the Chrome extension's manifest:
@@ -81,7 +83,7 @@ export async function buildAppPackage(
       paths.push(entry);
       continue;
     }
-    const files = await build.filesUnder(entry.slice(0, -1));
+    const files = (await build.filesUnder(entry.slice(0, -1))).filter((path) => recipe.keeps?.(path) ?? true);
     if (files.length === 0) throw new PackageProblem(`has no ${entry} in its build`);
     paths.push(...files);
   }

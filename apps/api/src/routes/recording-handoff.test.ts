@@ -277,7 +277,7 @@ describe.each(backends)('recording handoff on %s', (backend) => {
     });
     expect(await server.call('POST', '/api/recording-handoff', { json: { host: 'outlook' } })).toMatchObject({
       status: 400,
-      body: { msg: "host: must be 'gmail' or 'google-docs'" },
+      body: { msg: "host: must be one of 'gmail', 'google-docs', 'front-app', 'ms-teams', 'google-meet', 'zoho-mail'" },
     });
     expect(
       await server.call('POST', '/api/recording-handoff', { body: '{"host":"gmail"}', headers: { 'content-type': 'text/plain' } }),

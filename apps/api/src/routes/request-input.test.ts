@@ -195,6 +195,22 @@ describe.each(embeddedBackend)('what a request may carry, on %s', (backend) => {
       expect(api.headers.get('access-control-allow-origin')).toBeNull();
     });
 
+    it('Zoho Mail’s widget hosting (the package Zoho serves) may call the API; look-alike origins may not', async () => {
+      for (const origin of ['https://a1b2c3d4-0000-4000-8000-123456789abc.zappsusercontent.com', 'https://vocal-1.zappsusercontent.eu']) {
+        const reply = await preflight(origin);
+        expect(reply.headers.get('access-control-allow-origin'), origin).toBe(origin);
+        expect(reply.headers.get('access-control-allow-credentials')).toBeNull();
+      }
+      for (const origin of [
+        'http://x.zappsusercontent.com',
+        'https://zappsusercontent.com.evil.example',
+        'https://x.zappsusercontent.com.evil.example',
+        'https://evil-zappsusercontent.com',
+      ]) {
+        expect((await preflight(origin)).headers.get('access-control-allow-origin'), origin).toBeNull();
+      }
+    });
+
     it('an origin named in CORS_ORIGINS may call the API, without credentials', async () => {
       const reply = await preflight('https://addin.example');
       expect(reply.status).toBe(204);

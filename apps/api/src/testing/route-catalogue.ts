@@ -418,6 +418,7 @@ export const ROUTE_CATALOGUE: Record<string, RouteKnowledge> = {
     aimedAt: () => ({ path: '/api/unsubscribe?token=1.all.not-a-signature-anyone-was-sent' }),
   },
   'GET /api/transcriber': { access: 'self', input: none, aimedAt: () => ({ path: '/api/transcriber' }) },
+  'GET /api/integrations': { access: 'self', input: none, aimedAt: () => ({ path: '/api/integrations' }) },
   // One-time handoffs (issue 12). A session code is made for the caller only; claiming one is a sign-in.
   'POST /api/session-handoff': { access: 'self', input: none, aimedAt: () => ({ path: '/api/session-handoff' }) },
   'POST /api/session-handoff/claim': {

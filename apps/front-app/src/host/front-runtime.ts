@@ -1,5 +1,5 @@
-import { contextUpdates, delegateNewWindowsToFront } from '@frontapp/plugin-sdk';
-import type { PopupOpener } from '@vocal/host-shell';
+import Front, { contextUpdates, delegateNewWindowsToFront } from '@frontapp/plugin-sdk';
+import type { LinkOpener } from '@vocal/host-shell';
 import type { FrontContextUpdates } from './front-sdk.ts';
 
 /** How long Front may take to send its first context before the page says it is not answering. */
@@ -10,48 +10,29 @@ export type FrontConnection =
   | {
       inFront: true;
       contextUpdates: FrontContextUpdates;
-      /** Opens our sign-in and record windows as real popups, which can talk to this frame. */
-      popupOpener: PopupOpener;
+      /** Front's openUrl: the page opens in the teammate's browser, outside Front's sandbox. */
+      openLink: LinkOpener;
     };
 
 /**
- * Our own windows keep the browser's window.open: they need their opener to borrow the
- * session and hand the link back. Front's openUrl (below) opens a page with no way back.
+ * Front frames a plugin in a sandbox where window.open and target="_blank" do nothing (its
+ * plugin FAQ): every new page goes through Front's openUrl instead, which resolves once Front
+ * has the request. Our record page, opened this way, cannot talk to the sidebar: the message
+ * comes back through a one-time handoff (host-shell's handoff recorder).
  */
-function nativePopupOpener(): PopupOpener {
-  const open = window.open.bind(window);
-  return {
-    open: (url, target, features) => open(url, target, features),
-    addEventListener: (type, listener) => window.addEventListener(type, listener),
-    removeEventListener: (type, listener) => window.removeEventListener(type, listener),
-    get location() {
-      return window.location;
-    },
-    get screenX() {
-      return window.screenX;
-    },
-    get screenY() {
-      return window.screenY;
-    },
-    get outerWidth() {
-      return window.outerWidth;
-    },
-    get outerHeight() {
-      return window.outerHeight;
-    },
-  };
-}
+const openInFront: LinkOpener = async (url) => {
+  await Front.openUrl(url);
+  return true;
+};
 
 /**
  * The one reader of Front's Plugin SDK. Importing it starts the handshake with the parent
  * frame; Front then sends a context (and a new one whenever the person selects something
- * else). Opened outside a frame there is no Front to wait for. Every other link that opens a
- * new window (the listen link, Upgrade) goes through Front's openUrl
- * (delegateNewWindowsToFront), Front's documented way for a plugin to open a page.
+ * else). Opened outside a frame there is no Front to wait for. Every link that opens a new
+ * window (the listen link's Open, Upgrade) goes through openUrl too (delegateNewWindowsToFront).
  */
 export function connectToFront(timeoutMs = FIRST_CONTEXT_TIMEOUT_MS): Promise<FrontConnection> {
   if (window.parent === window) return Promise.resolve({ inFront: false });
-  const popupOpener = nativePopupOpener();
   delegateNewWindowsToFront();
   const updates = contextUpdates as unknown as FrontContextUpdates;
   return new Promise((resolve, reject) => {
@@ -60,7 +41,7 @@ export function connectToFront(timeoutMs = FIRST_CONTEXT_TIMEOUT_MS): Promise<Fr
       clearTimeout(timer);
       // Unsubscribed on the next turn: the first context may arrive while subscribing.
       queueMicrotask(() => subscription.unsubscribe());
-      resolve({ inFront: true, contextUpdates: updates, popupOpener });
+      resolve({ inFront: true, contextUpdates: updates, openLink: openInFront });
     });
   });
 }

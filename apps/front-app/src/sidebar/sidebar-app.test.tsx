@@ -2,43 +2,54 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createApiClient } from '@vocal/api-client';
 import { createFakeHostAdapter } from '@vocal/host-contract';
-import { describe, expect, it } from 'vitest';
+import type { HandoffWait, HandoffWaitStore } from '@vocal/host-shell';
+import { describe, expect, it, vi } from 'vitest';
 import { SidebarApp } from './sidebar-app.tsx';
 
 const pageUrl = 'https://vocal.example/hosts/front-app/sidebar.html';
 const api = () => createApiClient({ baseUrl: 'https://vocal.example/api', fetch: () => Promise.reject(new Error('offline')) });
 
+/** A wait that never changes, as the handoff recorder publishes one. */
+const storeOf = (wait: HandoffWait | null): HandoffWaitStore => ({ get: () => wait, subscribe: () => () => undefined });
+
 describe('the sidebar, signed out', () => {
-  it('signs in through our sign-in window, prefilled with the teammate’s address', async () => {
+  it('signs in inside the sidebar, no window to open, prefilled with the teammate’s address', async () => {
     const fake = createFakeHostAdapter({ platform: 'front-app', context: { email: 'ada@example.com' } });
     render(<SidebarApp adapter={fake.adapter} api={api()} pageUrl={pageUrl} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    await screen.findByText('Sign-in was cancelled.');
-    expect(fake.calls).toContainEqual({
-      name: 'signInWithDialog',
-      url: 'https://vocal.example/hosts-sign-in?host=front-app&email=ada%40example.com',
-    });
+    expect(screen.getByRole('heading', { level: 1, name: 'Voice messages in your replies' })).toBeTruthy();
+    await vi.waitFor(() => expect(screen.getByRole('textbox', { name: 'Email' })).toHaveProperty('value', 'ada@example.com'));
+    await userEvent.type(screen.getByLabelText('Password', { selector: 'input' }), 'a long secret');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    // Offline here: the server's answer is the browser test's business; no window was asked for.
+    await screen.findByRole('alert');
+    expect(fake.calls.map((call) => call.name)).not.toContain('signInWithDialog');
   });
+});
 
-  it('keeps the tokens the window hands back, in memory', async () => {
+describe('the sidebar while a message is recorded in the browser', () => {
+  const signedIn = () => {
     const client = api();
-    const fake = createFakeHostAdapter({ platform: 'front-app', dialogTokens: { accessToken: 'access', refreshToken: 'refresh' } });
-    render(<SidebarApp adapter={fake.adapter} api={client} pageUrl={pageUrl} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    await screen.findByRole('button', { name: 'Sign out' });
-    expect(client.session.accessToken()).toBe('access');
-    expect(window.localStorage.length).toBe(0);
+    client.session.setTokens({ accessToken: 'access', refreshToken: 'refresh' });
+    return client;
+  };
+
+  it('says where to record and offers to open the tab again or stop waiting', async () => {
+    const fake = createFakeHostAdapter({ platform: 'front-app' });
+    const wait = { url: 'https://vocal.example/record/handoff/x', opened: true, reopen: vi.fn(async () => undefined), cancel: vi.fn() };
+    render(<SidebarApp adapter={fake.adapter} api={signedIn()} pageUrl={pageUrl} handoff={storeOf(wait)} />);
+    expect(screen.getByRole('heading', { name: 'Recording in your browser' })).toBeTruthy();
+    expect(screen.getByText(/Record there and choose/).textContent).toContain('Send to Front');
+    await userEvent.click(screen.getByRole('button', { name: 'Open the tab again' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Stop waiting' }));
+    expect(wait.reopen).toHaveBeenCalledTimes(1);
+    expect(wait.cancel).toHaveBeenCalledTimes(1);
   });
 
-  it('says why when the browser blocks the sign-in window', async () => {
+  it('hands out the address when nothing could open the tab', () => {
     const fake = createFakeHostAdapter({ platform: 'front-app' });
-    fake.adapter.signInWithDialog = async () => {
-      throw new Error('Your browser blocked the Vocal window. Allow pop-ups for this page, then try again.');
-    };
-    render(<SidebarApp adapter={fake.adapter} api={api()} pageUrl={pageUrl} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'The sign-in window could not open. Your browser blocked the Vocal window. Allow pop-ups for this page, then try again.',
-    );
+    const wait = { url: 'https://vocal.example/record/handoff/x', opened: false, reopen: vi.fn(), cancel: vi.fn() };
+    render(<SidebarApp adapter={fake.adapter} api={signedIn()} pageUrl={pageUrl} handoff={storeOf(wait)} />);
+    expect(screen.getByRole('textbox', { name: 'Address to open in your browser' })).toHaveProperty('value', wait.url);
+    expect(screen.queryByRole('button', { name: 'Open the tab again' })).toBeNull();
   });
 });

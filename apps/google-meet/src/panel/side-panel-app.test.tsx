@@ -2,41 +2,38 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createApiClient } from '@vocal/api-client';
 import { createFakeHostAdapter } from '@vocal/host-contract';
-import { describe, expect, it } from 'vitest';
+import type { HandoffWaitStore } from '@vocal/host-shell';
+import { describe, expect, it, vi } from 'vitest';
 import { SidePanelApp } from './side-panel-app.tsx';
 
 const pageUrl = 'https://vocal.example/addons/meet?project=123456';
 const api = () => createApiClient({ baseUrl: 'https://vocal.example/api', fetch: () => Promise.reject(new Error('offline')) });
 
 describe('the side panel, signed out', () => {
-  it('says what the add-on does, and signs in through our sign-in window', async () => {
+  it('says what the add-on does, and signs in inside the panel (no window to block)', async () => {
     const fake = createFakeHostAdapter({ platform: 'google-meet' });
     render(<SidePanelApp adapter={fake.adapter} api={api()} pageUrl={pageUrl} />);
-    expect(screen.getByRole('heading', { name: 'Voice messages in your meetings' })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    await screen.findByText('Sign-in was cancelled.');
-    expect(fake.calls).toContainEqual({ name: 'signInWithDialog', url: 'https://vocal.example/hosts-sign-in?host=google-meet' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Voice messages in your meetings' })).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password', { selector: 'input' }), 'a long secret');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('alert');
+    expect(fake.calls.map((call) => call.name)).not.toContain('signInWithDialog');
   });
+});
 
-  it('keeps the tokens the window hands back, in memory only', async () => {
+describe('the side panel while a message is recorded in a browser tab', () => {
+  it('hands out the record page’s address when the browser blocked the tab, and Stop waiting ends it', async () => {
     const client = api();
-    const fake = createFakeHostAdapter({ platform: 'google-meet', dialogTokens: { accessToken: 'access', refreshToken: 'refresh' } });
-    render(<SidePanelApp adapter={fake.adapter} api={client} pageUrl={pageUrl} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    await screen.findByRole('button', { name: 'Sign out' });
-    expect(client.session.accessToken()).toBe('access');
-    expect(window.localStorage.length).toBe(0);
-  });
-
-  it('says why when the browser blocks the sign-in window', async () => {
-    const fake = createFakeHostAdapter({ platform: 'google-meet' });
-    fake.adapter.signInWithDialog = async () => {
-      throw new Error('Your browser blocked the Vocal window. Allow pop-ups for this page, then try again.');
-    };
-    render(<SidePanelApp adapter={fake.adapter} api={api()} pageUrl={pageUrl} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'The sign-in window could not open. Your browser blocked the Vocal window. Allow pop-ups for this page, then try again.',
+    client.session.setTokens({ accessToken: 'access', refreshToken: 'refresh' });
+    const wait = { url: 'https://vocal.example/record/handoff/abc', opened: false, reopen: vi.fn(), cancel: vi.fn() };
+    const store: HandoffWaitStore = { get: () => wait, subscribe: () => () => undefined };
+    render(
+      <SidePanelApp adapter={createFakeHostAdapter({ platform: 'google-meet' }).adapter} api={client} pageUrl={pageUrl} handoff={store} />,
     );
+    expect(screen.getByText(/Google Meet did not let Vocal open a tab/).textContent).toContain('Send to Google Meet');
+    expect(screen.getByRole('textbox', { name: 'Address to open in your browser' })).toHaveProperty('value', wait.url);
+    await userEvent.click(screen.getByRole('button', { name: 'Stop waiting' }));
+    expect(wait.cancel).toHaveBeenCalledTimes(1);
   });
 });

@@ -3,6 +3,7 @@ import { hasCapability } from '@vocal/host-contract';
 import { describe, expect, it } from 'vitest';
 import { createTeamsAdapter, plainMessage } from './teams-adapter.ts';
 import { createFakeTeams, type FakeTeamsOptions } from './teams-fake-sdk.ts';
+import { isTeamsMobile } from './teams-sdk.ts';
 
 const tokens = { accessToken: 'access-1', refreshToken: 'refresh-1' };
 
@@ -122,5 +123,12 @@ describe('signing in through the window Teams opens', () => {
     ]) {
       await expect(setup({ authenticate: { result } }).adapter.signInWithDialog!(url)).rejects.toThrow('not a session');
     }
+  });
+});
+
+describe('which Teams clients are phones', () => {
+  it('takes Android, iOS and iPadOS for phones and tablets, whose tabs have no microphone; the rest are computers', () => {
+    for (const clientType of ['android', 'ios', 'ipados']) expect(isTeamsMobile(clientType), clientType).toBe(true);
+    for (const clientType of ['web', 'desktop', 'macos', undefined]) expect(isTeamsMobile(clientType), String(clientType)).toBe(false);
   });
 });

@@ -17,6 +17,7 @@ export function createFakeTeams(options: FakeTeamsOptions = {}) {
     shared: [] as { content: TeamsUrlContent[] }[],
     authenticated: [] as { url: string; width?: number; height?: number }[],
     authTokens: 0,
+    openedLinks: [] as string[],
   };
   const sdk: TeamsTabSdk = {
     getContext: async () => options.context ?? { frameContext: 'content', loginHint: 'ada@example.com', locale: 'en-GB', theme: 'default' },
@@ -36,6 +37,9 @@ export function createFakeTeams(options: FakeTeamsOptions = {}) {
       const outcome = options.authToken ?? { failure: 'resourceRequiresConsent' };
       if ('failure' in outcome) throw new Error(outcome.failure);
       return outcome.token;
+    },
+    async openLink(url) {
+      calls.openedLinks.push(url);
     },
   };
   return { sdk, calls };

@@ -49,6 +49,7 @@ export const teamsTabSdk: TeamsTabSdk = {
   shareWebContent: (request) => sharing.shareWebContent(request),
   authenticate: (parameters) => authentication.authenticate(parameters),
   getAuthToken: () => authentication.getAuthToken(),
+  openLink: (url) => app.openLink(url),
 };
 
 export const teamsConfigSdk: TeamsConfigSdk = {

@@ -36,6 +36,11 @@ export type TeamsTabSdk = {
   authenticate(parameters: { url: string; width?: number; height?: number }): Promise<string>;
   /** A Microsoft Entra token for our app (single sign-on), when the manifest names one. */
   getAuthToken(): Promise<string>;
+  /**
+   * Asks Teams to open a link (app.openLink, a deep link): a web address leaves Teams for the
+   * browser, where a phone's window.open would take the person out of Teams with no way back.
+   */
+  openLink(url: string): Promise<void>;
 };
 
 /** A configurable tab's configuration page. */
@@ -52,6 +57,12 @@ export type TeamsAuthWindowSdk = {
   notifySuccess(result: string): void;
   notifyFailure(reason: string): void;
 };
+
+/** The Teams clients on phones and tablets (teams-js HostClientType), whose tabs have no microphone. */
+const MOBILE_CLIENTS = new Set(['android', 'ios', 'ipados']);
+
+/** Whether Teams runs the tab on a phone or tablet. */
+export const isTeamsMobile = (clientType: string | undefined) => clientType !== undefined && MOBILE_CLIENTS.has(clientType);
 
 /** What teams-js reports when the person closes the window (or it never opened). */
 export const TEAMS_CANCELLED = 'CancelledByUser';

@@ -9,6 +9,7 @@ import {
   useSignedIn,
   useWindowSignIn,
   withWindowRecording,
+  type HandoffWaitStore,
 } from '@vocal/host-shell';
 import { signInWindowUrl } from '../shared/page-urls.ts';
 import { SignedOutPanel } from './signed-out-panel.tsx';
@@ -22,6 +23,8 @@ export type TabAppProps = {
   pageUrl: string;
   /** Single sign-on with the person's Microsoft account, where this server and Teams allow it. */
   microsoft?: MicrosoftSignIn;
+  /** On a phone, the wait for a message recorded in the browser, shown while it lasts. */
+  handoff?: HandoffWaitStore;
 };
 
 /**
@@ -29,7 +32,7 @@ export type TabAppProps = {
  * the window Teams opens), then the shared record flow, whose finished link goes into Teams'
  * share box.
  */
-export function TabApp({ adapter, api, pageUrl, microsoft }: TabAppProps) {
+export function TabApp({ adapter, api, pageUrl, microsoft, handoff }: TabAppProps) {
   const signedIn = useSignedIn(api);
   const account = useAccount(api, signedIn);
   const context = useHostContext(adapter);
@@ -63,6 +66,7 @@ export function TabApp({ adapter, api, pageUrl, microsoft }: TabAppProps) {
       host={host}
       pageUrl={pageUrl}
       recordInWindowUrl={host.recordInWindow ? recordWindowUrl('ms-teams', pageUrl) : undefined}
+      handoff={{ store: handoff, hostName: 'Teams' }}
     />
   );
 }

@@ -1,13 +1,12 @@
-import './handoff-pages.css';
-import { useEffect, useMemo, useState } from 'react';
-import { useAtom, useAtomValue } from 'jotai';
-import { BrandMark, Button, RecordFlow, Spinner } from '@vocal/ui-kit';
+import { useMemo, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { Button, Spinner } from '@vocal/ui-kit';
 import { useRouteParam } from '../routes/route-params.ts';
-import { personalisationAtom, sessionStatusAtom, userAtom } from '../session/session-state.ts';
+import { sessionStatusAtom, userAtom } from '../session/session-state.ts';
 import { webApi } from '../session/web-api.ts';
 import { createGmailHandoffAdapter } from './handoff-adapters.ts';
-
-type CodeState = 'checking' | 'open' | 'delivered' | 'gone' | { failed: string };
+import { HandoffPageFrame, HandoffRecordFlow } from './handoff-page-frame.tsx';
+import { useHandoffLink } from './use-handoff-link.ts';
 
 /**
  * /record/gmail/:id (also /gmail-record/:id): the Gmail add-on's recorder. Gmail's card runs
@@ -20,29 +19,9 @@ export default function GmailRecordPage() {
   const handoffId = useRouteParam('id');
   const user = useAtomValue(userAtom);
   const status = useAtomValue(sessionStatusAtom);
-  const [settings, setSettings] = useAtom(personalisationAtom);
-  const [code, setCode] = useState<CodeState>('checking');
+  const { link: code, check, settings, saveDevice } = useHandoffLink(handoffId);
   const [shared, setShared] = useState(false);
   const host = useMemo(() => createGmailHandoffAdapter(webApi(), handoffId), [handoffId]);
-
-  const check = useMemo(
-    () => () => {
-      setCode('checking');
-      void webApi()
-        .getRecordingHandoff(handoffId)
-        .then((result) => {
-          if (result.ok) setCode(result.data.status === 'delivered' ? 'delivered' : 'open');
-          else setCode(result.status === 404 ? 'gone' : { failed: result.error.msg });
-        });
-    },
-    [handoffId],
-  );
-  useEffect(check, [check]);
-
-  const saveDevice = async (deviceId: string | null) => {
-    const saved = await webApi().savePersonalisation({ recorder: { deviceId } });
-    if (saved.ok) setSettings(saved.data);
-  };
 
   const body = () => {
     if (code === 'checking' || status !== 'synced' || !user) return <Spinner label="Getting your recorder ready" />;
@@ -67,7 +46,7 @@ export default function GmailRecordPage() {
         </>
       );
     }
-    if (typeof code === 'object') {
+    if (typeof code === 'object' && 'failed' in code) {
       return (
         <>
           <h1 className="handoff-page__title">Vocal could not open this recording link</h1>
@@ -80,15 +59,7 @@ export default function GmailRecordPage() {
       <>
         <h1 className="handoff-page__title">Record a voice message for your email</h1>
         <p className="handoff-page__lead">When you stop and choose Add to email, the link goes back to Gmail.</p>
-        <RecordFlow
-          host={host}
-          api={webApi()}
-          plan={user.plan}
-          settings={settings}
-          upgradeUrl="/upgrade"
-          onDeviceChange={(deviceId) => void saveDevice(deviceId)}
-          onShared={(_share, outcome) => setShared(outcome.inserted)}
-        />
+        <HandoffRecordFlow host={host} user={user} settings={settings} saveDevice={saveDevice} onShared={setShared} />
         {shared ? (
           <>
             <Button variant="primary" size="lg" onClick={() => window.close()}>
@@ -101,12 +72,5 @@ export default function GmailRecordPage() {
     );
   };
 
-  return (
-    <div className="handoff-page">
-      <main className="handoff-page__column">
-        <BrandMark compact />
-        {body()}
-      </main>
-    </div>
-  );
+  return <HandoffPageFrame>{body()}</HandoffPageFrame>;
 }

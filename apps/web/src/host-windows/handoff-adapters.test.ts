@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { ApiResult } from '@vocal/api-client';
 import { shareHtml, type Share } from '@vocal/host-contract';
 import { describeHostAdapterContract, sampleShare } from '@vocal/host-contract/contract';
-import { createGmailHandoffAdapter, createGoogleDocsHandoffAdapter, sidebarMessageSchema, type HandoffCalls } from './handoff-adapters.ts';
+import {
+  createGmailHandoffAdapter,
+  createGoogleDocsHandoffAdapter,
+  createPanelHandoffAdapter,
+  sidebarMessageSchema,
+  type HandoffCalls,
+} from './handoff-adapters.ts';
 
 type Shared = { handoffId: string; recordingId: string };
 
@@ -39,6 +45,28 @@ describeHostAdapterContract('the Gmail handoff adapter', () => contractHarness((
 describeHostAdapterContract('the Google Docs handoff adapter', () =>
   contractHarness((api) => createGoogleDocsHandoffAdapter(api, { current: () => 'd'.repeat(22), tellSidebar: () => {} })),
 );
+
+const front = { platform: 'front-app' as const, name: 'Front', sendLabel: 'Send to Front' };
+describeHostAdapterContract('the panel handoff adapter', () =>
+  contractHarness((api) => createPanelHandoffAdapter(api, 'p'.repeat(22), front)),
+);
+
+describe('handing a message to a host panel', () => {
+  it('shares through the panel’s code, titled by the subject its address carried, and says where the link went', async () => {
+    const { api, shared } = fakeApi();
+    const adapter = createPanelHandoffAdapter(api, 'p'.repeat(22), front, '  Site visit  ');
+    expect(await adapter.ready()).toEqual({ subject: 'Site visit' });
+    expect(adapter.sendLabel).toBe('Send to Front');
+    expect(adapter.insertedHint).toContain('on its way to Front');
+    expect(await adapter.insertShare(sampleShare())).toEqual({ inserted: true });
+    expect(shared).toEqual([{ handoffId: 'p'.repeat(22), recordingId: 'AbCdEf123456' }]);
+    expect(await createPanelHandoffAdapter(api, 'p'.repeat(22), front).ready()).toEqual({});
+    expect(await createPanelHandoffAdapter(fakeApi(404).api, 'x'.repeat(22), front).insertShare(sampleShare())).toEqual({
+      inserted: false,
+      reason: 'This recording link has expired (they last 30 minutes). Copy this link into Front instead.',
+    });
+  });
+});
 
 describe('handing a message to the add-on', () => {
   it('shares the recording through the page’s code', async () => {

@@ -34,6 +34,27 @@ export function createGmailHandoffAdapter(api: HandoffCalls, handoffId: string):
   };
 }
 
+/**
+ * /record/handoff/:id: the page a host panel opens in the browser (Front's openUrl, Teams'
+ * openLink on a phone, a tab the person opens from Meet or Zoho Mail) when its own frame cannot
+ * record or keep a window of ours talking to it. The panel claims the message with its secret.
+ */
+export function createPanelHandoffAdapter(
+  api: HandoffCalls,
+  handoffId: string,
+  panel: { platform: Platform; name: string; sendLabel: string },
+  /** The subject the panel was writing (its address's ?subject=), to title the message. */
+  subject?: string,
+): HostAdapter {
+  return {
+    platform: panel.platform,
+    sendLabel: panel.sendLabel,
+    insertedHint: `The link is on its way to ${panel.name}: go back there, it arrives in a moment. You can close this tab.`,
+    ready: async () => (subject?.trim() ? { subject: subject.trim().slice(0, 200) } : {}),
+    insertShare: (share) => shareThroughHandoff(api, handoffId, share, panel.name),
+  };
+}
+
 /** What the Docs sidebar tells our page: the code for the next message, once one went in. */
 export const sidebarMessageSchema = z.object({ type: z.literal('vocal:handoff'), id: z.string().regex(/^[A-Za-z0-9_-]{22,128}$/) });
 

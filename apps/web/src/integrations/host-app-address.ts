@@ -1,5 +1,7 @@
+import type { HostAppId } from '@vocal/settings-model';
+
 /** The host apps this server builds and serves under /hosts/{id}/ (apps/api host-app-routes.ts). */
-export type HostAppId = 'outlook' | 'ms-teams' | 'zendesk' | 'front-app' | 'zoho-mail' | 'google-meet' | 'chrome-extension' | 'google-docs';
+export type { HostAppId };
 
 /** The address of a file of a host app's build on the server at `origin`. */
 export function hostAppAddress(origin: string, host: HostAppId, file: string): string {

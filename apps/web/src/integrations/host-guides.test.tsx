@@ -1,8 +1,29 @@
 import { render, screen, within } from '@testing-library/react';
+import { missingCount } from './host-requirements.ts';
 import { describe, expect, it } from 'vitest';
 import { hostAppAddress, isSecureOrigin } from './host-app-address.ts';
 import { hostGuides, resourcesOf, type HostGuide } from './host-guides.tsx';
+import type { IntegrationReadiness } from '@vocal/settings-model';
+import { requirementsOf } from './host-requirements.ts';
 import { IntegrationCard } from './integration-card.tsx';
+
+/** A server's facts as GET /api/integrations answers them: https, every app built, no Microsoft sign-in. */
+const readiness = (overrides: Partial<IntegrationReadiness> = {}): IntegrationReadiness => ({
+  publicUrl: ORIGIN,
+  microsoft: null,
+  storage: { kind: 'local', publicOrigin: ORIGIN },
+  built: {
+    outlook: true,
+    'ms-teams': true,
+    zendesk: true,
+    'front-app': true,
+    'zoho-mail': true,
+    'google-meet': true,
+    'chrome-extension': true,
+    'google-docs': true,
+  },
+  ...overrides,
+});
 
 const ORIGIN = 'https://vocal.example.com';
 
@@ -86,17 +107,50 @@ describe('hostAppAddress and isSecureOrigin', () => {
 });
 
 describe('IntegrationCard', () => {
-  it('shows the host, its numbered steps, the download as a link that saves the file and each address to copy', () => {
+  it('shows the host, whether this server is ready for it, and the link to its page', () => {
     const outlook = hostGuides(ORIGIN)[0]!;
-    render(<IntegrationCard guide={outlook} />);
+    const { rerender } = render(<IntegrationCard guide={outlook} requirements={null} />);
     const card = screen.getByRole('article', { name: 'Outlook' });
-    expect(within(card).getAllByRole('listitem')).toHaveLength(outlook.steps.length);
-    const download = within(card).getByRole('link', { name: 'Download the Outlook package' });
-    expect(download.getAttribute('href')).toBe(`${ORIGIN}/hosts/outlook/app.zip`);
-    expect(download.getAttribute('download')).toBe('vocal-outlook.zip');
-    expect(within(card).getByRole('textbox', { name: 'Outlook manifest address' })).toHaveProperty(
-      'value',
-      `${ORIGIN}/hosts/outlook/manifest.json`,
+    expect(within(card).getByRole('link', { name: 'Set up Outlook' }).getAttribute('href')).toBe('/integrations/outlook');
+    expect(within(card).queryByText(/on this server/)).toBeNull();
+    rerender(
+      <IntegrationCard guide={outlook} requirements={requirementsOf('outlook', 'Outlook', readiness({ publicUrl: 'http://x.example' }))} />,
     );
+    expect(within(card).getByText('1 thing to set up on this server')).toBeTruthy();
+    rerender(<IntegrationCard guide={outlook} requirements={requirementsOf('outlook', 'Outlook', readiness())} />);
+    expect(within(card).getByText('Ready on this server')).toBeTruthy();
+  });
+});
+
+describe('what each host needs of this server', () => {
+  const states = (id: Parameters<typeof requirementsOf>[0], facts: IntegrationReadiness) =>
+    requirementsOf(id, 'Host', facts).map((need) => `${need.id} ${need.met ? 'met' : need.optional ? 'optional' : 'missing'}`);
+
+  it('asks every host for an https address and its build, and says what the server has', () => {
+    expect(states('outlook', readiness())).toEqual(['https met', 'built met']);
+    const plain = readiness({ publicUrl: 'http://vocal.example.com', built: { ...readiness().built, outlook: false } });
+    expect(states('outlook', plain)).toEqual(['https missing', 'built missing']);
+    expect(requirementsOf('outlook', 'Outlook', plain)[0]!.detail).toContain('PUBLIC_URL is http://vocal.example.com.');
+    expect(missingCount(requirementsOf('outlook', 'Outlook', plain))).toBe(2);
+  });
+
+  it('lets Zendesk use localhost, and the extension any address', () => {
+    expect(states('zendesk', readiness({ publicUrl: 'http://localhost:3000' }))).toEqual(['https-or-localhost met', 'built met']);
+    expect(states('zendesk', readiness({ publicUrl: 'http://vocal.example.com' }))).toEqual(['https-or-localhost missing', 'built met']);
+    expect(states('chrome-extension', readiness({ publicUrl: 'http://vocal.example.com' }))).toEqual(['https optional', 'built met']);
+  });
+
+  it('asks Teams for Microsoft sign-in (optional), Meet for an address without a path, and names Docs’ picture origin', () => {
+    expect(states('ms-teams', readiness())).toEqual(['https met', 'built met', 'microsoft-sign-in optional']);
+    const withMicrosoft = readiness({ microsoft: { clientId: 'c1d2', tenant: 'organizations' } });
+    expect(states('ms-teams', withMicrosoft)).toEqual(['https met', 'built met', 'microsoft-sign-in met']);
+    expect(requirementsOf('ms-teams', 'Teams', withMicrosoft)[2]!.detail).toContain('MICROSOFT_CLIENT_ID is c1d2');
+    expect(states('google-meet', readiness({ publicUrl: 'https://example.com/vocal' }))).toEqual([
+      'https met',
+      'built met',
+      'origin-only missing',
+    ]);
+    const s3 = readiness({ storage: { kind: 's3', publicOrigin: 'https://bucket.example.net' } });
+    expect(requirementsOf('google-docs', 'Docs', s3)[2]!.detail).toContain('https://bucket.example.net');
   });
 });

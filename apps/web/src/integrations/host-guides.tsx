@@ -36,23 +36,26 @@ export function hostGuides(origin: string): HostGuide[] {
         {
           text: (
             <>
-              For yourself: in Teams, choose <strong>Apps → Manage your apps → Upload an app → Upload a custom app</strong> and pick the
-              zip.
+              For everyone in your organisation: a Global Administrator opens the Microsoft 365 admin center (admin.microsoft.com),{' '}
+              <strong>Settings → Integrated apps → Upload custom apps</strong>, and uploads the package. Choose who gets it (
+              <strong>Just me</strong> to try it, <strong>Entire organization</strong>, or <strong>Specific users/groups</strong>), accept
+              the permissions and finish the deployment. It can take up to a day to reach everyone’s Outlook.
             </>
           ),
         },
         {
           text: (
             <>
-              For everyone in your organisation: an administrator uploads the same zip in the Microsoft 365 admin center, under{' '}
-              <strong>Integrated apps → Upload custom apps</strong>.
+              To try it alone first, without an administrator: in Teams, choose{' '}
+              <strong>Apps → Manage your apps → Upload an app → Upload a custom app</strong> and pick the zip (the add-in comes with it).
             </>
           ),
         },
         {
           text: (
             <>
-              Write an email and choose <strong>Voice message</strong> in the ribbon. {SIGN_IN_ONCE}
+              Write an email and choose <strong>Voice message</strong> in the ribbon (in Outlook on the web, under <strong>Apps</strong>).{' '}
+              {SIGN_IN_ONCE}
             </>
           ),
         },
@@ -72,16 +75,18 @@ export function hostGuides(origin: string): HostGuide[] {
         {
           text: (
             <>
-              For yourself: in Teams, choose <strong>Apps → Manage your apps → Upload an app → Upload a custom app</strong>, pick the zip,
-              then <strong>Add</strong>. Vocal appears in the app bar; pin it to keep it there.
+              For everyone in your organisation: a Teams administrator opens the Teams admin center (admin.teams.microsoft.com),{' '}
+              <strong>Teams apps → Manage apps → Upload new app</strong>, and uploads the zip. To put Vocal in everyone’s app bar, add it
+              under <strong>Teams apps → Setup policies → Global → Installed apps</strong> (and <strong>Pinned apps</strong>); the
+              organisation’s app permission policy must allow custom apps.
             </>
           ),
         },
         {
           text: (
             <>
-              For everyone in your organisation: an administrator uploads it in the Teams admin center (
-              <strong>Teams apps → Manage apps → Upload new app</strong>) and allows it in an app setup or permission policy.
+              To try it alone first: in Teams, choose <strong>Apps → Manage your apps → Upload an app → Upload a custom app</strong>, pick
+              the zip, then <strong>Add</strong>.
             </>
           ),
         },
@@ -92,7 +97,9 @@ export function hostGuides(origin: string): HostGuide[] {
             </>
           ),
         },
-        { text: `Record, then choose the chat or channel in Teams’ share box. ${SIGN_IN_ONCE}` },
+        {
+          text: `Record, then choose the chat or channel in Teams’ share box. ${SIGN_IN_ONCE} On a phone, Teams opens the recorder in your browser and the link comes back to Teams.`,
+        },
       ],
     },
     {
@@ -155,7 +162,8 @@ export function hostGuides(origin: string): HostGuide[] {
           text: (
             <>
               Open a conversation and choose Vocal in the integrations sidebar on the right (<strong>Manage</strong> there pins it).{' '}
-              {SIGN_IN_ONCE}
+              {SIGN_IN_ONCE} Front runs plugins in a sandbox: when it gives Vocal no microphone, recording opens in your browser and the
+              link comes back to the draft.
             </>
           ),
         },
@@ -167,7 +175,7 @@ export function hostGuides(origin: string): HostGuide[] {
       summary: 'Record in Zoho Mail’s widget panel: the link, with your signature, goes into the email you are writing.',
       steps: [
         {
-          text: 'Download the extension package: its manifest, filled in with this server’s address, and the widget pages it names.',
+          text: 'Download the extension package: the whole widget, which Zoho hosts, set up to talk to this server.',
           resources: [
             {
               kind: 'download',
@@ -186,7 +194,9 @@ export function hostGuides(origin: string): HostGuide[] {
             </>
           ),
         },
-        { text: 'Upload vocal-zoho-mail.zip as the extension’s package, then install it for yourself as a private extension.' },
+        {
+          text: 'In the extension, upload vocal-zoho-mail.zip as its package, then install it for yourself as a private extension to try it.',
+        },
         {
           text: (
             <>
@@ -199,7 +209,7 @@ export function hostGuides(origin: string): HostGuide[] {
           text: (
             <>
               Open Vocal in Zoho Mail’s widget panel while you write, or from the compose window’s attachment picker (there it copies the
-              link for you to paste). Allow pop-ups for Zoho Mail if the browser asks. {SIGN_IN_ONCE}
+              link for you to paste). {SIGN_IN_ONCE}
             </>
           ),
         },
@@ -230,15 +240,25 @@ export function hostGuides(origin: string): HostGuide[] {
         {
           text: (
             <>
-              In the Marketplace SDK: <strong>HTTP deployments → Create new deployment</strong>, name it Vocal and paste the file. Then{' '}
-              <strong>Install</strong> it to try it yourself, or publish it to your organisation from the SDK’s store listing.
+              In the Marketplace SDK: <strong>HTTP deployments → Create new deployment</strong>, name it Vocal and paste the file.{' '}
+              <strong>Install</strong> on the deployment tries it yourself.
             </>
           ),
         },
         {
           text: (
             <>
-              In a meeting, open <strong>Activities → Vocal</strong>. Allow pop-ups for Meet if the browser asks. {SIGN_IN_ONCE}
+              For everyone in your domain, a private listing: in the Marketplace SDK’s <strong>App configuration</strong>, choose{' '}
+              <strong>Private</strong> visibility and the Meet add-on with this deployment; fill the <strong>Store listing</strong> and{' '}
+              <strong>Publish</strong>. A Google Workspace administrator then installs it from the Admin console (admin.google.com):{' '}
+              <strong>Apps → Google Workspace Marketplace apps → Apps list → Install app</strong>, for everyone or chosen groups.
+            </>
+          ),
+        },
+        {
+          text: (
+            <>
+              In a meeting, open <strong>Activities → Vocal</strong>. {SIGN_IN_ONCE}
             </>
           ),
         },
@@ -272,9 +292,10 @@ export function hostGuides(origin: string): HostGuide[] {
         {
           text: (
             <>
-              For everyone in your organisation: upload the same zip in the Chrome Web Store’s <strong>Developer Dashboard</strong> as a
-              private item for your domain, then install it for your users from the Google Admin console (
-              <strong>Chrome browser → Apps & extensions</strong>).
+              For everyone in your organisation: upload the zip as a new item in the Chrome Web Store’s <strong>Developer Dashboard</strong>
+              , with visibility <strong>Private</strong> to your Google Workspace domain. Once it is published, an administrator installs it
+              for everyone from the Google Admin console: <strong>Chrome browser → Apps & extensions → Users & browsers</strong>, add it
+              from the Chrome Web Store by its ID, and set its installation policy to <strong>Force install</strong>.
             </>
           ),
         },
@@ -323,7 +344,10 @@ export function hostGuides(origin: string): HostGuide[] {
           text: (
             <>
               <strong>Deploy → Test deployments</strong>: install the Google Workspace add-on for Gmail, and run the Editor add-on on a test
-              document. For everyone in your organisation, publish the project from the <strong>Google Workspace Marketplace SDK</strong>.
+              document. For everyone in your domain, a private listing: <strong>Deploy → New deployment</strong> (an add-on), then in the
+              Google Workspace Marketplace SDK’s <strong>App configuration</strong> choose <strong>Private</strong> visibility, give it the
+              deployment, fill the <strong>Store listing</strong> and <strong>Publish</strong>; an administrator installs it for everyone
+              from the Admin console (<strong>Apps → Google Workspace Marketplace apps</strong>).
             </>
           ),
         },

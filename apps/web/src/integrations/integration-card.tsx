@@ -1,8 +1,21 @@
-import { GuideResourceView } from './guide-resource-view.tsx';
+import { Link } from 'wouter';
+import { ButtonLink } from '@vocal/ui-kit';
 import type { HostGuide } from './host-guides.tsx';
+import { missingCount, type Requirement } from './host-requirements.ts';
 
-/** One host app: what it does, then its install steps in order, each with what it hands out. */
-export function IntegrationCard({ guide }: { guide: HostGuide }) {
+/** What the card says of this server's readiness for the host: nothing while it loads. */
+function readinessLine(requirements: Requirement[] | null) {
+  if (!requirements) return null;
+  const missing = missingCount(requirements);
+  return (
+    <p className={`integration-card__readiness integration-card__readiness--${missing ? 'missing' : 'met'}`}>
+      {missing === 0 ? 'Ready on this server' : `${missing} ${missing === 1 ? 'thing' : 'things'} to set up on this server`}
+    </p>
+  );
+}
+
+/** One host app on /integrations: what it does, whether this server is ready for it, and the way to its page. */
+export function IntegrationCard({ guide, requirements }: { guide: HostGuide; requirements: Requirement[] | null }) {
   const titleId = `integration-${guide.id}`;
   return (
     <article id={guide.id} className="integration-card" aria-labelledby={titleId}>
@@ -12,17 +25,12 @@ export function IntegrationCard({ guide }: { guide: HostGuide }) {
         </h2>
         <p className="integration-card__summary">{guide.summary}</p>
       </header>
-      <h3 className="integration-card__steps-title">Install it</h3>
-      <ol className="integration-card__steps">
-        {guide.steps.map((step, index) => (
-          <li key={index} className="integration-card__step">
-            <p>{step.text}</p>
-            {step.resources?.map((resource) => (
-              <GuideResourceView key={resource.url} resource={resource} />
-            ))}
-          </li>
-        ))}
-      </ol>
+      {readinessLine(requirements)}
+      <Link href={`/integrations/${guide.id}`} asChild>
+        <ButtonLink variant="secondary" className="integration-card__open">
+          Set up {guide.name}
+        </ButtonLink>
+      </Link>
     </article>
   );
 }

@@ -79,6 +79,13 @@ describe('the route table (spec section 2)', () => {
       expect(match.kind === 'page' && [match.route.name, match.params]).toEqual(['record-gmail', { id: code }]);
     }
     expect(find('/gmail-record/x1')).toMatchObject({ kind: 'invalid-params' });
+    const panel = find(`/record/handoff/${code}`);
+    expect(panel.kind === 'page' && [panel.route.name, panel.route.requiresAuth, panel.params]).toEqual([
+      'record-handoff',
+      true,
+      { id: code },
+    ]);
+    expect(find('/record/handoff/x1')).toMatchObject({ kind: 'invalid-params' });
     const docs = find('/record/google-workspace');
     expect(docs.kind === 'page' && docs.route.name).toBe('record-google-workspace');
     const window = find('/record/google-workspace/window');

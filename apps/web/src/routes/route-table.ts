@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { z } from 'zod';
-import { recordingHandoffIdSchema, recordingIdSchema } from '@vocal/settings-model';
+import { hostAppIdSchema, recordingHandoffIdSchema, recordingIdSchema } from '@vocal/settings-model';
 import { POPUP_HOSTS, SIGN_IN_WINDOW_PATH } from '@vocal/host-shell/popup-hosts';
 
 export type LayoutName = 'basic' | 'dashboard' | 'default' | 'none';
@@ -63,6 +63,16 @@ export const ROUTES: RouteDefinition[] = [
     title: 'Integrations',
     requiresAuth: true,
     page: () => import('../pages/integrations-page.tsx'),
+  },
+  // One host app's page: what it needs of this server, and its install steps.
+  {
+    name: 'integration-host',
+    paths: ['/integrations/:host'],
+    layout: 'dashboard',
+    title: 'Integrations',
+    requiresAuth: true,
+    params: z.object({ host: hostAppIdSchema }),
+    page: () => import('../pages/integration-host-page.tsx'),
   },
   {
     name: 'profile-settings',
@@ -250,6 +260,17 @@ export const ROUTES: RouteDefinition[] = [
     requiresAuth: true,
     params: z.object({ id: recordingHandoffIdSchema }),
     page: () => import('../host-windows/gmail-record-page.tsx'),
+  },
+  // A host panel's recorder in a browser tab (Front, Teams on phones, Meet and Zoho Mail with
+  // pop-ups blocked): opened through the host with a one-time handoff; the panel claims the message.
+  {
+    name: 'record-handoff',
+    paths: ['/record/handoff/:id'],
+    layout: 'none',
+    title: 'Record a voice message',
+    requiresAuth: true,
+    params: z.object({ id: recordingHandoffIdSchema }),
+    page: () => import('../host-windows/handoff-record-page.tsx'),
   },
   // The Google Docs add-on's sidebar frames this page (?handoff=<code>); its session lives in
   // the page's memory, as in every host's frame.

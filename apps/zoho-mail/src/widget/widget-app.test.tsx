@@ -2,39 +2,39 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createApiClient } from '@vocal/api-client';
 import { createFakeHostAdapter } from '@vocal/host-contract';
-import { describe, expect, it } from 'vitest';
+import type { HandoffWaitStore } from '@vocal/host-shell';
+import { describe, expect, it, vi } from 'vitest';
 import { WidgetApp } from './widget-app.tsx';
 
-const pageUrl = 'https://vocal.example/hosts/zoho-mail/widget.html?location=zoho.mail.preview.rightpanel';
+const serverUrl = 'https://vocal.example/';
 const api = () => createApiClient({ baseUrl: 'https://vocal.example/api', fetch: () => Promise.reject(new Error('offline')) });
 
 describe('the widget, signed out', () => {
-  it('signs in through our sign-in window for Zoho Mail', async () => {
+  it('signs in inside the widget (no window to open), tokens in memory only', async () => {
     const fake = createFakeHostAdapter({ platform: 'zoho-mail' });
-    render(<WidgetApp adapter={fake.adapter} api={api()} pageUrl={pageUrl} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    await screen.findByText('Sign-in was cancelled.');
-    expect(fake.calls).toContainEqual({ name: 'signInWithDialog', url: 'https://vocal.example/hosts-sign-in?host=zoho-mail' });
-  });
-
-  it('keeps the tokens the window hands back, in memory only', async () => {
-    const client = api();
-    const fake = createFakeHostAdapter({ platform: 'zoho-mail', dialogTokens: { accessToken: 'access', refreshToken: 'refresh' } });
-    render(<WidgetApp adapter={fake.adapter} api={client} pageUrl={pageUrl} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    await screen.findByRole('button', { name: 'Sign out' });
-    expect(client.session.accessToken()).toBe('access');
+    render(<WidgetApp adapter={fake.adapter} api={api()} serverUrl={serverUrl} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Voice messages in your email' })).toBeTruthy();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password', { selector: 'input' }), 'a long secret');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('alert');
+    expect(fake.calls.map((call) => call.name)).not.toContain('signInWithDialog');
     expect(window.localStorage.length).toBe(0);
     expect(window.sessionStorage.length).toBe(0);
   });
+});
 
-  it('says why when the sign-in window cannot open (a blocked popup)', async () => {
-    const fake = createFakeHostAdapter({ platform: 'zoho-mail' });
-    fake.adapter.signInWithDialog = async () => {
-      throw new Error('The browser blocked the window.');
-    };
-    render(<WidgetApp adapter={fake.adapter} api={api()} pageUrl={pageUrl} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('The sign-in window could not open. The browser blocked the window.');
+describe('the widget while a message is recorded in a browser tab', () => {
+  it('says to record there and send it to Zoho Mail, with Stop waiting', async () => {
+    const client = api();
+    client.session.setTokens({ accessToken: 'access', refreshToken: 'refresh' });
+    const wait = { url: 'https://vocal.example/record/handoff/abc', opened: true, reopen: vi.fn(async () => undefined), cancel: vi.fn() };
+    const store: HandoffWaitStore = { get: () => wait, subscribe: () => () => undefined };
+    render(
+      <WidgetApp adapter={createFakeHostAdapter({ platform: 'zoho-mail' }).adapter} api={client} serverUrl={serverUrl} handoff={store} />,
+    );
+    expect(screen.getByText(/Record there and choose/).textContent).toContain('Send to Zoho Mail');
+    await userEvent.click(screen.getByRole('button', { name: 'Stop waiting' }));
+    expect(wait.cancel).toHaveBeenCalledTimes(1);
   });
 });

@@ -19,10 +19,13 @@ describe('handoff payloads (issue 12)', () => {
     expect(sessionHandoffClaimSchema.safeParse({}).error?.issues[0]?.message).toBe('is required');
   });
 
-  it('knows the two add-ons that ask for a recording handoff', () => {
-    expect(recordingHandoffRequestSchema.parse({ host: 'gmail' })).toEqual({ host: 'gmail' });
-    expect(recordingHandoffRequestSchema.parse({ host: 'google-docs' })).toEqual({ host: 'google-docs' });
-    expect(recordingHandoffRequestSchema.safeParse({ host: 'outlook' }).error?.issues[0]?.message).toBe("must be 'gmail' or 'google-docs'");
+  it('knows the hosts that ask for a recording handoff: the Apps Script add-ons and the panels without a window of ours', () => {
+    for (const host of ['gmail', 'google-docs', 'front-app', 'ms-teams', 'google-meet', 'zoho-mail']) {
+      expect(recordingHandoffRequestSchema.parse({ host })).toEqual({ host });
+    }
+    expect(recordingHandoffRequestSchema.safeParse({ host: 'outlook' }).error?.issues[0]?.message).toBe(
+      "must be one of 'gmail', 'google-docs', 'front-app', 'ms-teams', 'google-meet', 'zoho-mail'",
+    );
     expect(recordingHandoffRequestSchema.safeParse({}).error?.issues[0]?.message).toBe('is required');
     expect(recordingHandoffShareSchema.safeParse({ recordingId: '../x' }).success).toBe(false);
   });

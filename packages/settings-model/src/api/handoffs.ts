@@ -45,10 +45,16 @@ export type SessionHandoffResponse = z.infer<typeof sessionHandoffResponseSchema
 export const sessionHandoffClaimSchema = z.object({ code: sessionHandoffCodeSchema });
 export type SessionHandoffClaim = z.input<typeof sessionHandoffClaimSchema>;
 
-/** The add-ons that ask for a recording handoff; each has its own recorder page. */
-export const RECORDING_HANDOFF_HOSTS = ['gmail', 'google-docs'] as const;
+/**
+ * The hosts that ask for a recording handoff. The Apps Script add-ons (Gmail, Google Docs)
+ * have their own recorder pages; the panels that cannot open a window of ours that talks back
+ * (Front's sandbox, Teams on phones, Meet and Zoho Mail with pop-ups blocked) open the shared
+ * one, `/record/handoff/{id}`, through the host's own way of opening a link.
+ */
+export const RECORDING_HANDOFF_HOSTS = ['gmail', 'google-docs', 'front-app', 'ms-teams', 'google-meet', 'zoho-mail'] as const;
 export const recordingHandoffHostSchema = z.enum(RECORDING_HANDOFF_HOSTS, {
-  error: (issue) => (issue.input === undefined ? 'is required' : "must be 'gmail' or 'google-docs'"),
+  error: (issue) =>
+    issue.input === undefined ? 'is required' : `must be one of ${RECORDING_HANDOFF_HOSTS.map((host) => `'${host}'`).join(', ')}`,
 });
 export type RecordingHandoffHost = z.infer<typeof recordingHandoffHostSchema>;
 
@@ -57,8 +63,9 @@ export const recordingHandoffRequestSchema = z.object({ host: recordingHandoffHo
 export type RecordingHandoffRequest = z.input<typeof recordingHandoffRequestSchema>;
 
 /**
- * The new handoff: `id` goes in the page's URL (`/record/gmail/{id}`, or
- * `/record/google-workspace?handoff={id}`), `secret` stays with the add-on for the claim.
+ * The new handoff: `id` goes in the page's URL (`/record/gmail/{id}`,
+ * `/record/google-workspace?handoff={id}` or `/record/handoff/{id}`), `secret` stays with
+ * whoever asked (the add-on, the panel's memory) for the claim.
  */
 export const recordingHandoffCreatedSchema = z.object({
   id: recordingHandoffIdSchema,
