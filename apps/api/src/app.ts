@@ -3,6 +3,7 @@ import { compress } from 'hono/compress';
 import { jsonLength } from './http/json-length.ts';
 import { boundedBodies } from './http/body-limit.ts';
 import { refuseBackslashPaths } from './http/backslash-paths.ts';
+import { refuseNulPaths } from './http/nul-paths.ts';
 import { HTTPException } from 'hono/http-exception';
 import { routePath } from 'hono/route';
 import type { AppEnv } from './http/app-env.ts';
@@ -98,6 +99,7 @@ export function createApp(services: Services, logger: Logger, options: { adminTo
   app.use(compress());
   app.use(jsonLength());
   app.use(refuseBackslashPaths());
+  app.use(refuseNulPaths());
   // Before any route reads a body, checks a token or looks up an id (issue 23, finding 1).
   app.use(boundedBodies());
 

@@ -56,7 +56,7 @@ const uploadHead = (host: string, bodyBytes: number, path = '/api/upload-vocal')
 describe.each(embeddedBackend)('a refused upload still gets its answer (issue 23, finding 3), on %s', (backend) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(backend, { MAX_UPLOAD_MB: '2' });
+    server = await startTestServer(backend, { MAX_UPLOAD_MB: '4' });
   });
   afterAll(() => server?.close());
 

@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
+
+// The fuzz suite's finds (seed 20261123): each answered 500 before the guard.
+const PATHS = [
+  ['DELETE', '/api/comments/%00'],
+  ['HEAD', '/listen/%00'],
+  ['GET', '/listen/%00/card.png'],
+  ['GET', '/api/view-vocal/ab%00cd'],
+] as const;
+
+describe.each(embeddedBackend)('a NUL character in the path, on %s', (backend) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+  });
+  afterAll(() => server?.close());
+
+  it.each(PATHS)('%s %s: 400, and says why', async (method, path) => {
+    const response = await fetch(`${server.url}${path}`, { method });
+    expect(response.status).toBe(400);
+    if (method !== 'HEAD') {
+      expect(await response.json()).toEqual({ msg: 'A path may not contain a NUL character (%00)' });
+    }
+  });
+
+  it('an encoded NUL in the query is the field check\'s business, not a path refusal', async () => {
+    const response = await fetch(`${server.url}/health?x=%00`);
+    expect(response.status).not.toBe(500);
+    const body = (await response.json()) as { msg?: string };
+    expect(body.msg ?? '').not.toContain('A path may not');
+  });
+});
