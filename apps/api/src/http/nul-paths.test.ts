@@ -31,3 +31,18 @@ describe.each(embeddedBackend)('a NUL character in the path, on %s', (backend) =
     expect(body.msg ?? '').not.toContain('A path may not');
   });
 });
+
+describe.each(embeddedBackend)('a NUL character in a listen path under a customer\'s domain, on %s', (backend) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(backend, { TRUST_PROXY: 'true' });
+  });
+  afterAll(() => server?.close());
+
+  // The custom-domain check looks the message up before the app's path checks run.
+  it('is refused, not a 500', async () => {
+    const response = await fetch(`${server.url}/listen/%00`, { headers: { 'x-forwarded-host': 'voice.customer.example' } });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+  });
+});

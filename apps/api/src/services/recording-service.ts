@@ -210,6 +210,8 @@ export function createRecordingService(options: {
    * audio (a written contact-form message is its owner's alone).
    */
   async function publicRow(id: string): Promise<{ row: RecordingRow; owner: UserRow }> {
+    // Not an id at all (a NUL byte from a path, say, which PostgreSQL cannot even compare): unknown.
+    if (!recordingIdSchema.safeParse(id).success) throw notFound(PUBLIC_NOT_FOUND);
     const [row] = await db
       .select()
       .from(recordings)
