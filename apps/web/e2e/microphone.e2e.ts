@@ -19,7 +19,8 @@ beforeAll(async () => {
     seconds: 8,
   });
   product = sharedProduct();
-  browser = await launchBrowser({ microphoneWav: wav, loop: true });
+  // Device ids that survive a reload, as in people's Chrome: the full browser.
+  browser = await launchBrowser({ microphoneWav: wav, loop: true, fullBrowser: true });
   refusing = await launchBrowser({ denyMicrophone: true });
 });
 
