@@ -158,7 +158,7 @@ export function ListenView({ payload, preview = false }: { payload: PublicListen
             <p className="listen-cta__message">{settings.cta.message}</p>
             <a
               className="vk-button vk-button--primary vk-button--link"
-              href={settings.cta.link ?? '/login'}
+              href={settings.cta.link ?? '/signup'}
               target="_blank"
               rel="noopener noreferrer"
             >
@@ -168,7 +168,7 @@ export function ListenView({ payload, preview = false }: { payload: PublicListen
         ) : null}
         {isVisitor && settings.branding ? (
           <p className="listen-page__branding">
-            Sent with <a href="/login">Vocal</a>. Record your own voice message, free.
+            Sent with <a href="/signup">Vocal</a>. Record your own voice message, free.
           </p>
         ) : null}
         {preview ? (

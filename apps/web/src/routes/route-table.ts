@@ -175,6 +175,14 @@ export const ROUTES: RouteDefinition[] = [
     page: () => import('../coupons/redeem-page.tsx'),
   },
   { name: 'login', paths: ['/login'], layout: 'default', title: 'Log in', page: () => import('../pages/login-page.tsx') },
+  // Beyond the spec's table: new people's own way in (docs/decisions/0055).
+  {
+    name: 'signup',
+    paths: ['/signup'],
+    layout: 'default',
+    title: 'Create your account',
+    page: () => import('../pages/signup-page.tsx'),
+  },
   {
     name: 'forgot-password',
     paths: ['/forgot-password'],
