@@ -243,7 +243,7 @@ describe('passwords', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email, password: PASSWORD }),
     });
-    expect(probe.status).toBe(401);
+    expect(probe.status).toBe(404);
     await context.close();
   });
 });
