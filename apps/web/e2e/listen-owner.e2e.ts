@@ -247,7 +247,9 @@ describe("the owner's view of a message", () => {
     const page = await visitor.newPage();
     await page.goto(`${product.url}/listen/${id}`);
     await page.getByText('shared this voice message with you').waitFor();
-    await page.getByRole('complementary', { name: 'Call to action' }).waitFor();
+    // Free: no call to action block, the one "Sent with Vocal" line instead.
+    await page.getByText('Sent with Vocal').waitFor();
+    expect(await page.getByRole('complementary', { name: 'Call to action' }).count()).toBe(0);
     expect(await page.getByText(/transcript/i).count()).toBe(0);
     expect(await ownerBar(page).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);

@@ -85,7 +85,8 @@ describe('listen page settings', () => {
 
     await page.getByLabel('Message', { exact: true }).fill('Want a reply like this?');
     await page.getByLabel('Button', { exact: true }).fill('Book a call');
-    await preview(page).getByText('Book a call').waitFor();
+    // A Pro page shows only the owner's own call to action: none until it has a link.
+    expect(await preview(page).getByText('Book a call').count()).toBe(0);
 
     // The server refuses a javascript: link; its words show on the link field, nothing is saved.
     const link = page.getByLabel('Button link');
@@ -96,6 +97,7 @@ describe('listen page settings', () => {
     expect(await page.locator('.save-bar__status').textContent()).toContain('see the field marked above');
 
     await link.fill('https://example.com/book');
+    await preview(page).getByText('Book a call').waitFor();
     await page.getByRole('button', { name: 'Save changes' }).click();
     await saved(page);
     const previewBackground = await backgroundOf(preview(page).locator('.listen-page'));

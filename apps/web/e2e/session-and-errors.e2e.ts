@@ -26,7 +26,7 @@ describe('sign-in, titles and errors', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('button', { name: `Create a new account for ${email}?` }).click();
+    await page.getByRole('button', { name: `Create an account for ${email}` }).click();
     await page.getByLabel('Your name').fill('Back Again');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL(`${product.url}/record`);
@@ -50,7 +50,7 @@ describe('sign-in, titles and errors', () => {
     await page.getByText('Use at least 8 characters').waitFor();
     await page.getByLabel('Password', { exact: true }).fill('not the password');
     await page.getByRole('button', { name: 'Continue' }).click();
-    expect(await page.getByRole('alert').textContent()).toBe('Wrong email or password');
+    expect(await page.getByRole('alert').textContent()).toBe('Wrong password for this email address');
     expect(page.url()).toContain('/login');
     await context.close();
   });

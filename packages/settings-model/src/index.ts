@@ -18,6 +18,7 @@ export * from './plan.ts';
 export * from './error-report.ts';
 export * from './api/errors.ts';
 export * from './api/recordings.ts';
+export * from './recording-title.ts';
 export * from './api/account.ts';
 export * from './api/billing.ts';
 export * from './api/visitors.ts';

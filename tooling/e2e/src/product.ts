@@ -34,7 +34,7 @@ export const DEFAULT_SIGN_UP_NAME = 'Robin Example';
 
 /**
  * Signs up through the login page as a person would: the sign-in that finds no account, then
- * "Create a new account for …?" and the name step. Returns the email used.
+ * "Create an account for …" and the sign-up view's name. Returns the email used.
  */
 export async function signUpThroughPage(
   page: Page,
@@ -46,9 +46,9 @@ export async function signUpThroughPage(
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('button', { name: `Create a new account for ${email}?` }).click();
+  await page.getByRole('button', { name: `Create an account for ${email}` }).click();
   await page.getByLabel('Your name').fill(name);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await page.waitForURL((url) => !url.pathname.startsWith('/login') && !url.pathname.startsWith('/signup'));
   return email;
 }

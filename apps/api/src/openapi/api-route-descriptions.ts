@@ -31,7 +31,7 @@ export const API_ROUTE_DESCRIPTIONS: Record<string, RouteDescription> = {
     security: 'none',
     body: { json: 'Credentials' },
     answers: { 200: { description: 'Signed in', json: 'Tokens' } },
-    refusals: { 401: 'Unknown address or wrong password (one answer)', 429: SIGN_IN_LIMIT },
+    refusals: { 401: 'Wrong password', 404: 'No account for this address yet', 429: SIGN_IN_LIMIT },
   },
   'POST /api/signup': {
     tag: TAGS.signIn,

@@ -22,7 +22,8 @@ export const MICROSOFT_SIGN_IN_OFF = 'Microsoft sign-in is not configured on thi
 
 /**
  * Signing in. POST /auth is the hosts' (sign in, or create on first use, as the spec has it);
- * the web app asks explicitly: POST /signin never creates, POST /signup creates with a name.
+ * the web app asks explicitly: POST /signin never creates (an unknown address is a 404), POST /signup
+ * creates with a name.
  * POST /microsoft-auth is the spec's Microsoft provider: a verified Microsoft token for ours.
  */
 export function authRoutes(services: {
@@ -48,7 +49,8 @@ export function authRoutes(services: {
       if (result.created) await services.affiliates.recordSignUp(result.userId, referralCodeOf(context));
       return context.json(result.tokens, result.created ? 201 : 200);
     } catch (error) {
-      await (error instanceof HttpError && error.status === 401 ? attempt.failed() : attempt.abandoned());
+      // An unknown address (404) counts like a wrong password, so probing addresses meets the same backoff.
+      await (error instanceof HttpError && (error.status === 401 || error.status === 404) ? attempt.failed() : attempt.abandoned());
       throw error;
     }
   }

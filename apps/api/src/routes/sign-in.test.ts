@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGN_IN_FAILED } from '@vocal/settings-model';
+import { SIGN_IN_FAILED, noAccountYet } from '@vocal/settings-model';
 import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
 
 const PASSWORD = 'correct horse battery';
@@ -13,12 +13,12 @@ describe.each(embeddedBackend)('sign-in and sign-up on %s', (backend) => {
   });
   afterAll(() => server.close());
 
-  it('POST /signin never creates: an unknown email and a wrong password get the same 401', async () => {
+  it('POST /signin never creates: an unknown email is a 404 saying there is no account yet, a wrong password a 401', async () => {
     const known = await server.signUp();
     const unknownEmail = newEmail();
     const unknown = await server.call('POST', '/api/signin', { json: { email: unknownEmail, password: PASSWORD } });
     const wrong = await server.call('POST', '/api/signin', { json: { email: known.email, password: 'not the password' } });
-    expect(unknown).toMatchObject({ status: 401, body: { msg: SIGN_IN_FAILED } });
+    expect(unknown).toMatchObject({ status: 404, body: { msg: noAccountYet(unknownEmail) } });
     expect(wrong).toMatchObject({ status: 401, body: { msg: SIGN_IN_FAILED } });
     // Still no account: POST /auth now creates it (201), which it would not for an existing one.
     expect((await server.call('POST', '/api/auth', { json: { email: unknownEmail, password: PASSWORD } })).status).toBe(201);
@@ -57,7 +57,7 @@ describe.each(embeddedBackend)('sign-in and sign-up on %s', (backend) => {
       status: 400,
       body: { msg: expect.stringMatching(/^password: is one of the most common passwords/) },
     });
-    expect((await server.call('POST', '/api/signin', { json: { email, password: PASSWORD } })).status).toBe(401);
+    expect((await server.call('POST', '/api/signin', { json: { email, password: PASSWORD } })).status).toBe(404);
   });
 
   it('GET /signup-policy says sign-up is open by default', async () => {
@@ -87,7 +87,7 @@ describe.each(embeddedBackend)('SIGNUP closed and invite on %s', (backend) => {
       status: 403,
       body: { msg: closedMessage },
     });
-    expect((await closed.call('POST', '/api/signin', { json: { email, password: PASSWORD } })).status).toBe(401);
+    expect((await closed.call('POST', '/api/signin', { json: { email, password: PASSWORD } })).status).toBe(404);
     expect(await closed.call('GET', '/api/signup-policy')).toMatchObject({ body: { signup: 'closed', contact: 'it@example.com' } });
 
     // The administrator's account (admin users create) signs in through every path.

@@ -4,6 +4,7 @@ import {
   DEFAULT_NAMES,
   SHARE_PATH,
   SIGN_IN_FAILED,
+  noAccountYet,
   toPublicUser,
   userSchema,
   type AccountUpdate,
@@ -175,9 +176,15 @@ export function createAccountService(options: {
     return row !== null && matches;
   }
 
-  /** The one refusal of every sign-in path but POST /auth, the same for an unknown email and a wrong password. */
-  async function signInExisting(row: UserRow | null, password: string, userAgent: string | null) {
-    if (!(await passwordMatches(row, password)) || !row) throw unauthorized(SIGN_IN_FAILED);
+  /**
+   * Signs in to an account that exists. An unknown address is a 404 of its own: signing up
+   * tells anyone whether an address has an account anyway (docs/decisions/0003, 0055), and a
+   * new person deserves "No account for x yet" rather than an error.
+   */
+  async function signInExisting(row: UserRow | null, password: string, userAgent: string | null, email: string) {
+    const matches = await passwordMatches(row, password);
+    if (!row) throw notFound(noAccountYet(email));
+    if (!matches) throw unauthorized(SIGN_IN_FAILED);
     return { tokens: await tokens.issue(row.id, userAgent), created: false, userId: row.id };
   }
 
@@ -239,7 +246,7 @@ export function createAccountService(options: {
 
     /** POST /signin: never creates; an unknown email and a wrong password get the same 401. */
     async signIn(email: string, password: string, userAgent: string | null) {
-      return signInExisting(await findByEmail(email), password, userAgent);
+      return signInExisting(await findByEmail(email), password, userAgent, email);
     },
 
     /**
@@ -250,7 +257,7 @@ export function createAccountService(options: {
     async signUp(request: { email: string; password: string; name: string }, userAgent: string | null) {
       assertSignupOpen();
       const existing = await findByEmail(request.email);
-      if (existing) return signInExisting(existing, request.password, userAgent);
+      if (existing) return signInExisting(existing, request.password, userAgent, request.email);
       assertAcceptablePassword(request.password);
       try {
         const row = await create(request.email, request.password, request.name);
@@ -258,7 +265,7 @@ export function createAccountService(options: {
       } catch (error) {
         // The same address signed up twice at once: the second is a sign-in.
         if (!isUniqueViolation(error)) throw error;
-        return signInExisting(await findByEmail(request.email), request.password, userAgent);
+        return signInExisting(await findByEmail(request.email), request.password, userAgent, request.email);
       }
     },
 

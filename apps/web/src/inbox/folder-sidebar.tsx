@@ -64,6 +64,7 @@ export function FolderSidebar(props: FolderSidebarProps) {
         ) : (
           <FolderLink
             key={folder.id}
+            name={folder.name}
             href={hrefFor(folder.id)}
             current={query.folder === folder.id}
             onDrop={(id) => props.onDropMessage(id, folder.id)}
@@ -120,7 +121,10 @@ export function FolderSidebar(props: FolderSidebarProps) {
       ) : (
         <details className="folder-nav__sheet">
           <summary className="folder-nav__summary">
-            <span className="folder-nav__summary-label">Folder</span> {current}
+            <span className="folder-nav__summary-label">Folder</span>{' '}
+            <span className="folder-nav__summary-name" title={current}>
+              {current}
+            </span>
           </summary>
           <div className="folder-nav__sheet-body">
             {list}
@@ -152,12 +156,15 @@ export function FolderSidebar(props: FolderSidebarProps) {
 }
 
 function FolderLink({
+  name,
   href,
   current,
   onDrop,
   menu,
   children,
 }: {
+  /** The whole name, for the tooltip of a name cut short. */
+  name?: string;
   href: string;
   current: boolean;
   onDrop?: (messageId: string) => void;
@@ -184,8 +191,9 @@ function FolderLink({
         onDrop(id);
       }}
     >
-      <Link href={href} className="folder-nav__link" aria-current={current ? 'true' : undefined}>
-        {children}
+      <Link href={href} className="folder-nav__link" title={name} aria-current={current ? 'true' : undefined}>
+        {/* The ellipsis needs a box of its own: a flex container's bare text gets none. */}
+        <span className="folder-nav__name">{children}</span>
       </Link>
       {menu}
     </li>

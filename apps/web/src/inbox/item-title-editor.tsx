@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { RECORDING_TITLE_MAX_LENGTH } from '@vocal/settings-model';
 
 export type ItemTitleEditorProps = {
   /** The subject as it is; empty when the message has none. */
@@ -57,7 +58,7 @@ export function ItemTitleEditor({ subject, placeholder, onSave, onDone }: ItemTi
         aria-describedby={problem ? 'inbox-rename-problem' : undefined}
         aria-invalid={problem ? true : undefined}
         value={value}
-        maxLength={200}
+        maxLength={RECORDING_TITLE_MAX_LENGTH}
         placeholder={placeholder}
         readOnly={saving}
         onChange={(event) => setValue(event.target.value)}

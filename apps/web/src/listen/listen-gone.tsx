@@ -62,7 +62,7 @@ export function ListenGone({ status, sender }: ListenGoneProps) {
           ) : null}
         </section>
         <p className="listen-gone__more">
-          Want to send your own? <a href="/login">Record a voice message with Vocal</a>
+          Want to send your own? <a href="/signup">Record a voice message with Vocal</a>
         </p>
       </main>
     </ThemeProvider>

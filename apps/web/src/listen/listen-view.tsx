@@ -152,24 +152,15 @@ export function ListenView({ payload, preview = false }: { payload: PublicListen
             transcript
           )}
         </article>
-        {/* The call to action and the branding are for visitors: never shown to the owner. */}
-        {isVisitor && settings.cta.enabled ? (
+        {/* Visitors only, never the owner. Pro: the owner's own call to action (their link), or none;
+            a button to our sign-up is not theirs to show. Free: the one line under the comments. */}
+        {isVisitor && !settings.branding && settings.cta.enabled && settings.cta.link ? (
           <aside className="listen-cta" aria-label="Call to action">
             <p className="listen-cta__message">{settings.cta.message}</p>
-            <a
-              className="vk-button vk-button--primary vk-button--link"
-              href={settings.cta.link ?? '/login'}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
+            <a className="vk-button vk-button--primary vk-button--link" href={settings.cta.link} target="_blank" rel="noopener noreferrer">
               <span className="vk-button__layer vk-button__content">{settings.cta.button}</span>
             </a>
           </aside>
-        ) : null}
-        {isVisitor && settings.branding ? (
-          <p className="listen-page__branding">
-            Sent with <a href="/login">Vocal</a>. Record your own voice message, free.
-          </p>
         ) : null}
         {preview ? (
           settings.comments.enabled ? (
@@ -186,6 +177,11 @@ export function ListenView({ payload, preview = false }: { payload: PublicListen
             </div>
           </Suspense>
         )}
+        {isVisitor && settings.branding ? (
+          <p className="listen-page__branding">
+            Sent with Vocal · <a href="/signup">Join for free</a>
+          </p>
+        ) : null}
       </Main>
     </ThemeProvider>
   );

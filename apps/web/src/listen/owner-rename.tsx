@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ApiClient } from '@vocal/api-client';
+import { RECORDING_TITLE_MAX_LENGTH } from '@vocal/settings-model';
 import { TextField } from '@vocal/ui-kit';
 import { SaveCancelRow } from './save-cancel-row.tsx';
 
@@ -40,7 +41,7 @@ export function OwnerRename({
         label="Title"
         name="subject"
         value={value}
-        maxLength={200}
+        maxLength={RECORDING_TITLE_MAX_LENGTH}
         autoFocus
         placeholder="Voice message"
         hint="Leave it empty to call it by its date."

@@ -1,8 +1,9 @@
 import '../accounts/account-pages.css';
 import { useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { sameOriginPathSchema, type Credentials } from '@vocal/settings-model';
-import { Button, CreateAccountForm, SignInForm } from '@vocal/ui-kit';
+import { sameOriginPathSchema } from '@vocal/settings-model';
+import { Button, SignInForm } from '@vocal/ui-kit';
+import { accountHref } from '../accounts/account-href.ts';
 import { signupClosedText, useSignupPolicy } from '../accounts/use-signup-policy.ts';
 import { webApi } from '../session/web-api.ts';
 
@@ -13,8 +14,8 @@ const NOTICES: Record<string, string> = {
 };
 
 /**
- * Sign in. An email without an account is never created silently: a failed sign-in offers
- * "Create a new account for x@y?", and a short step asks the name before creating it.
+ * Sign in. An address without an account is answered plainly ("No account for x yet") with the
+ * way to create it; new people have their own view, `/signup`, linked from here.
  */
 export default function LoginPage() {
   const [, navigate] = useLocation();
@@ -22,29 +23,10 @@ export default function LoginPage() {
   const redirect = sameOriginPathSchema.parse(search.get('redirect') ?? '/recordings');
   const notice = NOTICES[search.get('done') ?? ''];
   const policy = useSignupPolicy();
-  const [creating, setCreating] = useState<Credentials | null>(null);
   const [lastFailure, setLastFailure] = useState<number | null>(null);
   const signupOpen = policy?.signup === 'open';
 
   const arrive = () => navigate(redirect === '/' ? '/recordings' : redirect, { replace: true });
-
-  if (creating) {
-    return (
-      <div className="account-page">
-        <CreateAccountForm
-          email={creating.email}
-          initialPassword={creating.password}
-          onBack={() => setCreating(null)}
-          onSubmit={async ({ name, password }) => {
-            const result = await webApi().signUp({ email: creating.email, password, name });
-            if (!result.ok) return { ok: false, message: result.error.msg };
-            arrive();
-            return { ok: true };
-          }}
-        />
-      </div>
-    );
-  }
 
   return (
     <div className="account-page">
@@ -58,21 +40,28 @@ export default function LoginPage() {
         lead={
           policy && !signupOpen
             ? `Sign in with your email and password. ${signupClosedText(policy)}`
-            : 'Sign in with your email and password. New to Vocal? Enter the email and password you want: we will offer to create your account.'
+            : 'Welcome back. Sign in with your email and password.'
         }
         onSubmit={async (credentials) => {
           const result = await webApi().signInExisting(credentials);
           if (!result.ok) {
             setLastFailure(result.status);
-            return { ok: false, message: result.error.msg };
+            return { ok: false, message: result.error.msg, tone: result.status === 404 ? 'info' : 'error' };
           }
           arrive();
           return { ok: true };
         }}
         failureAction={(credentials) =>
-          lastFailure !== 401 || !policy ? null : signupOpen ? (
-            <Button variant="secondary" block onClick={() => setCreating(credentials)}>
-              Create a new account for {credentials.email.trim()}?
+          lastFailure !== 404 || !policy ? null : signupOpen ? (
+            <Button
+              variant="secondary"
+              block
+              // The password goes along in memory (history state), never in the address.
+              onClick={() =>
+                navigate(accountHref('/signup', { email: credentials.email.trim(), redirect }), { state: { password: credentials.password } })
+              }
+            >
+              Create an account for {credentials.email.trim()}
             </Button>
           ) : (
             <p className="account-page__hint">{signupClosedText(policy)}</p>
@@ -81,6 +70,11 @@ export default function LoginPage() {
         footer={
           <p className="vk-sign-in__footer">
             <Link href="/forgot-password">Forgot password?</Link>
+            {policy && !signupOpen ? null : (
+              <span>
+                New to Vocal? <Link href={accountHref('/signup', { email: null, redirect })}>Create an account</Link>
+              </span>
+            )}
           </p>
         }
       />

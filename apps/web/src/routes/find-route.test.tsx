@@ -12,6 +12,7 @@ describe('the route table (spec section 2)', () => {
     ['/', 'recordings'],
     ['/recordings', 'recordings'],
     ['/login', 'login'],
+    ['/signup', 'signup'],
     ['/auth', 'auth'],
     ['/record', 'record'],
     ['/record/share/Ab12', 'record-share'],
@@ -65,12 +66,15 @@ describe('the route table (spec section 2)', () => {
     expect(match.kind === 'page' && match.params).toEqual({ id: 'AbCdEf123456' });
   });
 
-  it.each(['/record/outlook', '/outlook', '/teams', '/addons/zoho/record', '/static/canny-redirect'])(
-    '%s, a feature not built yet, is the real 404 rather than a placeholder',
-    (path) => {
-      expect(find(path)).toEqual({ kind: 'missing' });
-    },
-  );
+  it.each([
+    ['/record/outlook', 'the Outlook add-in records in its own dialog.html'],
+    ['/outlook', 'the Outlook add-in records in its own dialog.html'],
+    ['/teams', "the server sends it to the Teams app's tab before the app loads"],
+    ['/addons/zoho/record', 'the Zoho Mail widget lives in its package and records through /record/handoff/:id'],
+    ['/static/canny-redirect', 'this server has no Canny key to redirect with'],
+  ])('%s is the real 404 rather than a placeholder: %s', (path) => {
+    expect(find(path)).toEqual({ kind: 'missing' });
+  });
 
   it('gives the Google add-ons their recorder pages, the Gmail one its code', () => {
     const code = 'AbCdEfGhIjKlMnOpQrStUv';

@@ -26,9 +26,12 @@ const recordingParams = z.object({ id: recordingIdSchema });
 const publicIdParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 
 /**
- * The spec's route table (section 2), in its order, holding only pages that are built: a
- * path whose feature does not exist yet (teams, coupons, payments) is the real 404 page, and
- * nothing links to it. The dashboard children share the dashboard layout; pages load on demand so a listener downloads only the listen page.
+ * The spec's route table (section 2), in its order, plus a few pages of our own (sign-up,
+ * password reset, the hosts' windows). A spec path whose screen lives elsewhere (Outlook's
+ * dialog.html; /teams, which the server sends to the Teams app's tab; the Zoho Mail widget, in
+ * its own package) or needs what this server lacks (a Canny key) has no entry here: in the app
+ * it is the real 404 page, and nothing links to it. The dashboard children
+ * share the dashboard layout; pages load on demand so a listener downloads only the listen page.
  */
 export const ROUTES: RouteDefinition[] = [
   {
@@ -175,6 +178,14 @@ export const ROUTES: RouteDefinition[] = [
     page: () => import('../coupons/redeem-page.tsx'),
   },
   { name: 'login', paths: ['/login'], layout: 'default', title: 'Log in', page: () => import('../pages/login-page.tsx') },
+  // Beyond the spec's table: new people's own way in (docs/decisions/0055).
+  {
+    name: 'signup',
+    paths: ['/signup'],
+    layout: 'default',
+    title: 'Create your account',
+    page: () => import('../pages/signup-page.tsx'),
+  },
   {
     name: 'forgot-password',
     paths: ['/forgot-password'],

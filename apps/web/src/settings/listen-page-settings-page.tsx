@@ -122,7 +122,7 @@ function ListenPageForm({ settings, user, form }: PersonalisationFormProps) {
               />
               <TextField
                 label="Button link"
-                hint="An http or https address. Empty: the button leads to Vocal's sign-up."
+                hint="An http or https address. Without one, your page shows no call to action."
                 type="url"
                 inputMode="url"
                 placeholder="https://example.com"

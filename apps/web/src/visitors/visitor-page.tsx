@@ -40,7 +40,7 @@ export function VisitorPage(props: {
         </article>
         {props.branding ? (
           <p className="listen-page__branding">
-            Powered by <a href="/login">Vocal</a>. Get your own voice contact form, free.
+            Powered by <a href="/signup">Vocal</a>. Get your own voice contact form, free.
           </p>
         ) : null}
       </Main>

@@ -3,6 +3,7 @@ import { folderNameSchema, folderSchema } from '../folder.ts';
 import { DEFAULT_PLATFORM, platformSchema } from '../platform.ts';
 import { peaksSchema, recordingSchema } from '../recording.ts';
 import { emailSchema, isoDateTimeSchema, recordingIdSchema, uuidSchema } from '../validation.ts';
+import { recordingTitleSchema } from '../recording-title.ts';
 import { visitorNameSchema, visitorTargetSchema } from './visitors.ts';
 
 /** GET get-vocal?platform=...: reserves a recording id for an upload. */
@@ -32,7 +33,7 @@ export const uploadContextSchema = z.object({
   platform: platformSchema.default(DEFAULT_PLATFORM),
   duration: z.number().finite().positive().max(MAX_DURATION_SECONDS),
   peaks: peaksSchema,
-  subject: z.string().trim().max(200).nullish(),
+  subject: recordingTitleSchema.nullish(),
   /** The recording this one answers, for replies from a listen page. */
   replyTo: recordingIdSchema.nullish(),
   /** The sender's address, for contact-form and collect messages. */
@@ -71,7 +72,7 @@ export const moveRecordingSchema = z.object({
 /** POST edit/{id}: what an owner may change about a recording. */
 export const editRecordingSchema = z
   .object({
-    subject: z.string().trim().max(200).nullable().optional(),
+    subject: recordingTitleSchema.nullable().optional(),
     expiryDate: isoDateTimeSchema.nullable().optional(),
   })
   .strict();

@@ -82,8 +82,14 @@ export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 export const deleteAccountRequestSchema = z.object({ password: credentialsSchema.shape.password });
 export type DeleteAccountRequest = z.input<typeof deleteAccountRequestSchema>;
 
-/** The one answer to a failed POST /signin: the same for an unknown email and a wrong password. */
-export const SIGN_IN_FAILED = 'Wrong email or password';
+/** POST /signin's refusal of a wrong password for an address that has an account. */
+export const SIGN_IN_FAILED = 'Wrong password for this email address';
+
+/**
+ * POST /signin's answer (404) for an address without an account: said plainly, so the sign-in
+ * view can offer to create it rather than show an error (docs/decisions/0055).
+ */
+export const noAccountYet = (email: string) => `No account for ${email} yet`;
 
 /** An answer that is only a message to show (POST /password/forgot). */
 export const messageResponseSchema = z.object({ ok: z.boolean(), msg: z.string() });

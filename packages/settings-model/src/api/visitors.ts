@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { contactFormSettingsSchema } from '../personalisation.ts';
 import { recordingSchema } from '../recording.ts';
+import { recordingTitleSchema } from '../recording-title.ts';
 import { themeSchema } from '../theme.ts';
 import { publicUserSchema } from '../user.ts';
 import { emailSchema, isoDateTimeSchema } from '../validation.ts';
@@ -92,7 +93,7 @@ export const contactMessageSchema = z.object({
     .trim()
     .min(1, { error: 'Write your message first' })
     .max(5000, { error: 'must be at most 5000 characters' }),
-  subject: z.string().trim().max(200).nullish(),
+  subject: recordingTitleSchema.nullish(),
   name: visitorNameSchema,
   website: honeypotSchema,
 });

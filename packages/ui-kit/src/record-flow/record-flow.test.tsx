@@ -188,19 +188,55 @@ describe('RecordFlow', () => {
     expect(fake.inserted[0]!.id).toBe(messages[0]!.id);
   });
 
-  it('discards after the upload: the copy is deleted, nothing is inserted, the flow is back at the start', async () => {
+  it('discards after the upload with Undo: Undo gives the take back, the next Start deletes it, nothing is inserted', async () => {
     const { media, stub, fake, onShared, user } = setup();
     await user.click(screen.getByRole('button', { name: 'Start recording' }));
     await screen.findByRole('button', { name: 'Stop recording' });
     act(() => media.speak(1));
     await user.click(screen.getByRole('button', { name: 'Stop recording' }));
     await screen.findByText('Uploaded. Your link is ready.');
+    await user.clear(screen.getByRole('textbox', { name: 'Title' }));
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Kept by Undo');
     await user.click(screen.getByRole('button', { name: 'Discard' }));
     expect(await screen.findByRole('button', { name: 'Start recording' })).toBeInTheDocument();
+    // Undo has the focus, and the copy is still there while it is offered.
+    expect(screen.getByRole('button', { name: 'Undo' })).toHaveFocus();
+    expect(stub.deleted).toHaveLength(0);
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('textbox', { name: 'Title' })).toHaveValue('Kept by Undo');
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    await user.click(await screen.findByRole('button', { name: 'Start recording' }));
+    await waitFor(() => expect(stub.deleted).toHaveLength(1));
     expect(stub.messages()).toEqual([]);
-    expect(stub.deleted).toHaveLength(1);
     expect(fake.inserted).toEqual([]);
     expect(onShared).not.toHaveBeenCalled();
+  });
+
+  it('counts the title against the limit as it is typed, and refuses to send past it', async () => {
+    const { media, stub, fake, user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Start recording' }));
+    await screen.findByRole('button', { name: 'Stop recording' });
+    act(() => media.speak(1));
+    await user.click(screen.getByRole('button', { name: 'Stop recording' }));
+    const title = await screen.findByRole('textbox', { name: 'Title' });
+    await user.clear(title);
+    await user.type(title, 'Short');
+    expect(screen.getByText('5 of 200 characters')).toBeInTheDocument();
+    // Pasted whole: nothing is cut off behind the person's back.
+    await user.click(title);
+    await user.paste('x'.repeat(200));
+    expect(title).toHaveValue(`Short${'x'.repeat(200)}`);
+    expect(screen.getByText('Too long by 5 characters: shorten the title to send')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Get link' }));
+    expect(title).toHaveFocus();
+    expect(fake.inserted).toEqual([]);
+    await user.keyboard('{Backspace>5/}');
+    expect(screen.getByText('200 of 200 characters')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Get link' }));
+    await waitFor(() => expect(fake.inserted).toHaveLength(1));
+    expect(stub.edits.at(-1)?.subject).toBe(`Short${'x'.repeat(195)}`);
   });
 
   it("says where the link went in the host's own words when it has them", async () => {

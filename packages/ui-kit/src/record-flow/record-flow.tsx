@@ -27,6 +27,8 @@ import { RecordingStep } from './recording-step.tsx';
 import { ReviewStep } from './review-step.tsx';
 import { limitNotice } from './review-text.ts';
 import { useReview } from './use-review.ts';
+import { usePendingDiscard } from './use-pending-discard.ts';
+import { DiscardUndoToast } from './discard-undo-toast.tsx';
 import { SendingStep } from './sending-step.tsx';
 import { SharedStep, type Finished } from './shared-step.tsx';
 import { useRecorder } from './use-recorder.ts';
@@ -189,11 +191,15 @@ export function RecordFlow(props: RecordFlowProps) {
     void refreshPending();
   }, [state, review.confirmed, review.shareSubject, settings?.signature, deliver, refreshPending]);
 
+  // A discarded take stays the flow's recorder until it is really discarded (a recorder that
+  // leaves is destroyed and could not come back): meanwhile the flow shows Start.
+  const discardLater = usePendingDiscard();
+  const discarding = recorder !== null && discardLater.pending === recorder;
   const busy =
     state.status === 'recording' ||
     state.status === 'paused' ||
     state.status === 'uploading' ||
-    review.reviewing ||
+    (review.reviewing && !discarding) ||
     (state.status === 'failed' && state.recording !== null);
   useLeaveWarning(busy);
 
@@ -203,6 +209,8 @@ export function RecordFlow(props: RecordFlowProps) {
    */
   const start = async () => {
     if (props.beforeStart && !(await props.beforeStart())) return;
+    // A new take is the person moving on: a discarded one waiting for Undo goes now.
+    void discardLater.commit();
     await hostReady;
     const now = await host.ready().catch(() => context);
     setContext(now);
@@ -283,7 +291,7 @@ export function RecordFlow(props: RecordFlowProps) {
         />
       );
     }
-    if (review.reviewing && recorder && (state.status === 'stopped' || state.status === 'uploading' || state.status === 'shared')) {
+    if (review.reviewing && recorder && !discarding && (state.status === 'stopped' || state.status === 'uploading' || state.status === 'shared')) {
       return (
         <ReviewStep
           recording={state.recording}
@@ -300,22 +308,22 @@ export function RecordFlow(props: RecordFlowProps) {
           onSend={review.send}
           onReRecord={async () => {
             // The next take starts at once; the first one's copy is deleted meanwhile.
-            const discarding = recorder.discard();
+            const deleting = recorder.discard();
             await start();
-            await discarding;
+            await deleting;
           }}
-          onDiscard={() => discardTake(recorder)}
+          onDiscard={async () => discardLater.discard(recorder)}
         />
       );
     }
-    if (state.status === 'stopped' || state.status === 'uploading' || state.status === 'shared') return <SendingStep />;
+    if (!discarding && (state.status === 'stopped' || state.status === 'uploading' || state.status === 'shared')) return <SendingStep />;
     return (
       <IdleStep
         askingPermission={state.status === 'asking-permission'}
         plan={recordingPlan}
         startLabel={props.labels?.start}
         upgradeUrl={props.upgradeUrl}
-        microphone={<MicrophoneControls deviceId={deviceId} onDeviceChange={chooseDevice} active={state.status === 'idle'} />}
+        microphone={<MicrophoneControls deviceId={deviceId} onDeviceChange={chooseDevice} active={state.status === 'idle' || discarding} />}
         onStart={start}
       />
     );
@@ -339,6 +347,7 @@ export function RecordFlow(props: RecordFlowProps) {
       ) : (
         step()
       )}
+      <DiscardUndoToast open={discarding} onUndo={discardLater.undo} />
     </div>
   );
 }

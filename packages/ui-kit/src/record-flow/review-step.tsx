@@ -1,5 +1,6 @@
-import { useLayoutEffect, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { RecordedMessage } from '@vocal/recorder-core';
+import { RECORDING_TITLE_MAX_LENGTH } from '@vocal/settings-model';
 import { AudioPlayer } from '../audio-player/audio-player.tsx';
 import { Button } from '../button/button.tsx';
 import { TextField } from '../text-field/text-field.tsx';
@@ -40,6 +41,15 @@ export function ReviewStep({
   onReRecord,
   onDiscard,
 }: ReviewStepProps) {
+  const titleInput = useRef<HTMLInputElement>(null);
+  const length = title?.value.trim().length ?? 0;
+  const over = length - RECORDING_TITLE_MAX_LENGTH;
+  // Past the limit nothing is sent: the field says by how much, and takes the focus.
+  const send = async () => {
+    if (over > 0) return titleInput.current?.focus();
+    await onSend();
+  };
+
   // The take is played from this device: no waiting for the upload to listen back. The URL is
   // made and revoked by the same effect: when React runs an effect's cleanup and the effect
   // again on a tree it keeps (a suspended or hidden subtree coming back), the player gets a new
@@ -63,15 +73,18 @@ export function ReviewStep({
       {source ? <AudioPlayer src={source} peaks={recording.peaks} duration={recording.durationSeconds} label="Your recording" /> : null}
       {title ? (
         <TextField
+          ref={titleInput}
           label="Title"
           value={title.value}
           placeholder={title.placeholder}
-          maxLength={200}
+          // No maxLength: it would cut a pasted title mid-word without a word. The count says it.
+          hint={<span aria-live={over > -20 ? 'polite' : 'off'}>{`${length} of ${RECORDING_TITLE_MAX_LENGTH} characters`}</span>}
+          error={over > 0 ? `Too long by ${over} ${over === 1 ? 'character' : 'characters'}: shorten the title to send` : undefined}
           onChange={(event) => title.onChange(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === 'Enter') {
               event.preventDefault();
-              void onSend();
+              void send();
             }
           }}
         />
@@ -85,7 +98,7 @@ export function ReviewStep({
         <Button
           className="vk-record-flow__send"
           size="lg"
-          onClick={onSend}
+          onClick={send}
           loadingLabel={uploaded ? `${sendLabel}…` : uploadsAtStop ? 'Uploading…' : 'Sending…'}
         >
           {sendLabel}

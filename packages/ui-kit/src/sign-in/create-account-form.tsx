@@ -1,5 +1,5 @@
 import './sign-in-form.css';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { PASSWORD_MIN_LENGTH } from '@vocal/settings-model';
 import { Button } from '../button/button.tsx';
 import { TextField } from '../text-field/text-field.tsx';
@@ -7,48 +7,66 @@ import { PasswordField } from './password-field.tsx';
 import type { SignInOutcome } from './sign-in-form.tsx';
 import { fieldErrorOf } from './field-error-of.ts';
 
+export type CreateAccountInput = { email: string; name: string; password: string };
+
 export type CreateAccountFormProps = {
-  /** The address the person typed at sign-in; changing it means going back. */
-  email: string;
-  /** The password typed at sign-in, to check (with Show) before it becomes the account's. */
-  initialPassword: string;
-  onSubmit(input: { name: string; password: string }): Promise<SignInOutcome>;
-  onBack(): void;
+  /** Prefills the address, e.g. the one a sign-in found no account for. */
+  initialEmail?: string;
+  /** Prefills the password typed at sign-in, to check (with Show) before it becomes the account's. */
+  initialPassword?: string;
+  /** The sentence under the heading. */
+  lead?: ReactNode;
+  onSubmit(input: CreateAccountInput): Promise<SignInOutcome>;
+  /** Under the button, e.g. "Already have an account? Sign in". */
+  footer?: ReactNode;
 };
 
 /**
- * The step after a sign-in that found no account: confirms the address, asks the name people
- * will see, and only then creates the account, so a typo in the email does not silently make a
- * second one.
+ * Sign-up: the address, the name people will see and a password, and only then the account,
+ * so nobody becomes a member by mistyping a sign-in.
  */
-export function CreateAccountForm({ email, initialPassword, onSubmit, onBack }: CreateAccountFormProps) {
+export function CreateAccountForm({
+  initialEmail = '',
+  initialPassword = '',
+  lead = 'Free to start: record a voice message and share it with a link.',
+  onSubmit,
+  footer,
+}: CreateAccountFormProps) {
+  const [email, setEmail] = useState(initialEmail);
   const [name, setName] = useState('');
   const [password, setPassword] = useState(initialPassword);
-  const [errors, setErrors] = useState<{ name?: string; password?: string; form?: string }>({});
+  const [errors, setErrors] = useState<{ email?: string; name?: string; password?: string; form?: string }>({});
 
   const submit = async () => {
     const found: typeof errors = {};
+    if (!email.trim()) found.email = 'Enter your email address';
     if (!name.trim()) found.name = 'Enter the name people will see';
     if (password.length < PASSWORD_MIN_LENGTH) found.password = `Use at least ${PASSWORD_MIN_LENGTH} characters`;
     setErrors(found);
-    if (found.name || found.password) return;
-    const outcome = await onSubmit({ name: name.trim(), password });
+    if (found.email || found.name || found.password) return;
+    const outcome = await onSubmit({ email: email.trim(), name: name.trim(), password });
     if (outcome.ok) return;
-    setErrors(fieldErrorOf(outcome.message, { name: 'Name', password: 'Password' }));
+    setErrors(fieldErrorOf(outcome.message, { email: 'Email', name: 'Name', password: 'Password' }));
   };
 
   return (
     <section className="vk-sign-in" aria-labelledby="vk-create-account-title">
       <h1 id="vk-create-account-title" className="vk-sign-in__title">
-        Create your account
+        Create your Vocal account
       </h1>
-      <p className="vk-sign-in__lead">
-        A new Vocal account for <strong className="vk-sign-in__email">{email}</strong>. Not the right address?{' '}
-        <button type="button" className="vk-sign-in__inline-button" onClick={onBack}>
-          Go back
-        </button>
-      </p>
+      <p className="vk-sign-in__lead">{lead}</p>
       <form className="vk-sign-in__form" onSubmit={(event: FormEvent) => event.preventDefault()} noValidate>
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={errors.email}
+          required
+        />
         <TextField
           label="Your name"
           name="name"
@@ -87,6 +105,7 @@ export function CreateAccountForm({ email, initialPassword, onSubmit, onBack }: 
           Create account
         </Button>
       </form>
+      {footer}
     </section>
   );
 }

@@ -30,17 +30,17 @@ describe('CreateAccountForm', () => {
       .mockResolvedValueOnce({ ok: false, message: 'password: is one of the most common passwords; choose one that is harder to guess' })
       .mockResolvedValueOnce({ ok: true });
     const user = userEvent.setup();
-    render(<CreateAccountForm email="ada@example.com" initialPassword="password1" onSubmit={onSubmit} onBack={() => {}} />);
-    expect(screen.getByText('ada@example.com')).toBeInTheDocument();
+    render(<CreateAccountForm initialEmail="ada@example.com" initialPassword="password1" onSubmit={onSubmit} />);
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('Enter the name people will see')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
     await user.type(screen.getByLabelText('Your name'), '  Ada Lovelace ');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(onSubmit).toHaveBeenCalledWith({ name: 'Ada Lovelace', password: 'password1' });
+    expect(onSubmit).toHaveBeenCalledWith({ email: 'ada@example.com', name: 'Ada Lovelace', password: 'password1' });
     expect(await screen.findByText('Password is one of the most common passwords; choose one that is harder to guess')).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Password'));
     await user.type(screen.getByLabelText('Password'), 'a much better passphrase{Enter}');
-    expect(onSubmit).toHaveBeenLastCalledWith({ name: 'Ada Lovelace', password: 'a much better passphrase' });
+    expect(onSubmit).toHaveBeenLastCalledWith({ email: 'ada@example.com', name: 'Ada Lovelace', password: 'a much better passphrase' });
   });
 });

@@ -33,4 +33,20 @@ describe('SignInForm', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Wrong password for this email address');
   });
+
+  it('shows an "info" answer as a status with the next step, not as an error', async () => {
+    const onSubmit = vi.fn(async () => ({ ok: false as const, message: 'No account for ada@example.com yet', tone: 'info' as const }));
+    const user = userEvent.setup();
+    render(
+      <SignInForm
+        onSubmit={onSubmit}
+        initialEmail="ada@example.com"
+        failureAction={(credentials) => <button type="button">Create an account for {credentials.email}</button>}
+      />,
+    );
+    await user.type(screen.getByLabelText('Password'), 'correct horse{Enter}');
+    expect(await screen.findByRole('status')).toHaveTextContent('No account for ada@example.com yet');
+    expect(screen.getByRole('button', { name: 'Create an account for ada@example.com' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });

@@ -6,7 +6,11 @@ import { TextField } from '../text-field/text-field.tsx';
 import { PasswordField } from './password-field.tsx';
 import { fieldErrorOf } from './field-error-of.ts';
 
-export type SignInOutcome = { ok: true } | { ok: false; message: string };
+/**
+ * A refusal is an error unless `tone` is `info`: an answer that is not the person's mistake
+ * (no account for this address yet), shown plainly with what to do next.
+ */
+export type SignInOutcome = { ok: true } | { ok: false; message: string; tone?: 'error' | 'info' };
 
 export type SignInFormProps = {
   /** Signs in, or signs up a new email (the server does whichever applies). */
@@ -37,6 +41,7 @@ export function SignInForm({
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string; form?: string }>({});
+  const [notice, setNotice] = useState<string | null>(null);
 
   const submit = async () => {
     const found: typeof errors = {};
@@ -45,10 +50,12 @@ export function SignInForm({
     // (not only spaces, not a common one), and its "password: ..." lands on the field below.
     if (password.length < PASSWORD_MIN_LENGTH) found.password = `Use at least ${PASSWORD_MIN_LENGTH} characters`;
     setErrors(found);
+    setNotice(null);
     if (found.email || found.password) return;
     const outcome = await onSubmit({ email, password });
     if (outcome.ok) return;
-    setErrors(fieldErrorOf(outcome.message, { email: 'Email', password: 'Password' }));
+    if (outcome.tone === 'info') setNotice(outcome.message);
+    else setErrors(fieldErrorOf(outcome.message, { email: 'Email', password: 'Password' }));
   };
 
   return (
@@ -85,6 +92,12 @@ export function SignInForm({
             <p className="vk-sign-in__error" role="alert">
               {errors.form}
             </p>
+            {failureAction?.({ email, password })}
+          </div>
+        ) : null}
+        {notice ? (
+          <div className="vk-sign-in__notice" role="status">
+            <p>{notice}</p>
             {failureAction?.({ email, password })}
           </div>
         ) : null}
