@@ -32,7 +32,7 @@ export async function benchPublicPages(
       value: totalKb(scripts),
       unit: 'KB',
       target: { value: page.budget, better: 'lower' },
-      method: `${scripts.length} scripts as a fresh visitor's Chromium fetched them until the network was idle (lazy parts included), gzip level 6; ${message}`,
+      method: `${scripts.length} script${scripts.length === 1 ? '' : 's'} as a fresh visitor's Chromium fetched them until the network was idle (lazy parts included), gzip level 6; ${message}`,
     });
     const lighthouse = await lighthousePerformance(url);
     const load = (await import('node:os')).loadavg()[0]!.toFixed(1);
