@@ -16,9 +16,7 @@ describe("the root README's Layout", () => {
 
   it('names no app, package or tooling folder that is not there', () => {
     const packages = workspacePackages(root);
-    const stale = layoutFolders(readme).filter(
-      (folder) => /^(apps|packages|tooling)\//.test(folder) && !packages.includes(folder),
-    );
+    const stale = layoutFolders(readme).filter((folder) => /^(apps|packages|tooling)\//.test(folder) && !packages.includes(folder));
     expect(stale).toEqual([]);
   });
 

@@ -33,11 +33,7 @@ export function workspacePackages(root: string): string[] {
     const group = /^([\w.-]+)\/\*$/.exec(glob)?.[1];
     if (group === undefined && /[*?{[]/.test(glob)) throw new Error(`Unsupported workspace glob: ${glob}`);
     const candidates =
-      group === undefined
-        ? [glob]
-        : existsSync(join(root, group))
-          ? readdirSync(join(root, group)).map((name) => `${group}/${name}`)
-          : [];
+      group === undefined ? [glob] : existsSync(join(root, group)) ? readdirSync(join(root, group)).map((name) => `${group}/${name}`) : [];
     for (const folder of candidates) {
       if (existsSync(join(root, folder, 'package.json'))) found.push(folder);
     }
