@@ -2,6 +2,7 @@ import {
   axeViolations,
   launchBrowser,
   recordUntil,
+  signInWithPassword,
   signUpOverApi,
   startHostProduct,
   strangerPlays,
@@ -13,7 +14,6 @@ import { makeSpeechWav } from '@vocal/test-fixtures';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationContext, openFrontSidebar, type FrontHarnessOptions } from './front-harness.ts';
-import { signInInSidebar } from './support.ts';
 
 let product: ApiProcess;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -41,7 +41,7 @@ async function signedInSidebar(context: BrowserContext, options: FrontHarnessOpt
   const errors = watchPageErrors(front.page);
   await expect.poll(() => front.sidebar.getByRole('textbox', { name: 'Email' }).inputValue()).toBe(options.email);
   expect(await axeViolations(front.frame)).toEqual([]);
-  await signInInSidebar(front.sidebar);
+  await signInWithPassword(front.sidebar);
   await front.sidebar.getByText(`Signed in as ${options.email}`).waitFor();
   expect(context.pages()).toHaveLength(1);
   return { ...front, errors };

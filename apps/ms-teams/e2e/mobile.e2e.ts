@@ -2,6 +2,7 @@ import {
   axeViolations,
   launchBrowser,
   recordInHandoffTab,
+  signInWithPassword,
   signUpOverApi,
   startHostProduct,
   uniqueEmail,
@@ -11,7 +12,6 @@ import {
 import { makeSpeechWav } from '@vocal/test-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ORIGIN, TAB_PHONE, openInTeams, routeTeams } from './teams-harness.ts';
-import { signInOnWindow } from './support.ts';
 
 let product: ApiProcess;
 /**
@@ -46,7 +46,7 @@ describe('Teams on a phone', () => {
 
     const signInWindow = teams.nextAuthWindow();
     await teams.tab.getByRole('button', { name: 'Sign in' }).click();
-    await signInOnWindow(await signInWindow);
+    await signInWithPassword(await signInWindow);
     await teams.tab.getByText(`Signed in as ${email}`).waitFor();
 
     await teams.tab.getByRole('button', { name: 'Start recording' }).click();

@@ -2,6 +2,7 @@ import {
   axeViolations,
   launchBrowser,
   recordUntil,
+  signInWithPassword,
   signUpOverApi,
   startHostProduct,
   uniqueEmail,
@@ -12,7 +13,6 @@ import { makeSpeechWav } from '@vocal/test-fixtures';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTaskpane } from './office-harness.ts';
-import { signInOnDialog } from './support.ts';
 
 let product: ApiProcess;
 /**
@@ -57,7 +57,7 @@ describe('where Office guards the microphone (DevicePermission 1.1)', () => {
     const errors = watchPageErrors(taskpane);
 
     await taskpane.getByRole('button', { name: 'Sign in' }).click();
-    await signInOnDialog(await office.nextDialog());
+    await signInWithPassword(await office.nextDialog());
     await taskpane.getByText(`Signed in as ${email}`).waitFor();
 
     // Signed in, the taskpane asks Office before offering to record: it has no microphone yet.

@@ -2,6 +2,7 @@ import {
   launchBrowser,
   recordUntil,
   savePersonalisation,
+  signInWithPassword,
   signUpOverApi,
   startHostProduct,
   strangerPlays,
@@ -12,7 +13,6 @@ import {
 import { decodeMp3, makeSpeechWav } from '@vocal/test-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTaskpane } from './office-harness.ts';
-import { signInOnDialog } from './support.ts';
 
 let product: ApiProcess;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -61,7 +61,7 @@ describe('the Outlook taskpane', () => {
     const [opened] = await office.callsNamed('ui.displayDialogAsync');
     expect(opened!.args.startAddress).toBe(`${product.url}/hosts/outlook/dialog.html?mode=sign-in&email=${encodeURIComponent(email)}`);
     await expect.poll(() => dialog.getByLabel('Email').inputValue()).toBe(email);
-    await signInOnDialog(dialog);
+    await signInWithPassword(dialog);
 
     // The dialog hands the tokens back and the taskpane closes it.
     await taskpane.getByText(`Signed in as ${email}`).waitFor();

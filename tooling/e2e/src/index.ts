@@ -8,6 +8,8 @@ export * from './local-dns-server.ts';
 export * from './shared-product.ts';
 export * from './axe.ts';
 export * from './test-accounts.ts';
+export * from './sign-in-step.ts';
+export * from './screenshots.ts';
 export * from './personalisation.ts';
 export * from './record-until.ts';
 export * from './stranger-plays.ts';
