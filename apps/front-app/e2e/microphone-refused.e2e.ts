@@ -1,29 +1,18 @@
-import { axeViolations, launchBrowser, recordInHandoffTab, signInWithPassword, startHostProduct, watchPageErrors } from '@vocal/e2e';
+import { axeViolations, recordInHandoffTab, signInWithPassword, startHostSuite, watchPageErrors } from '@vocal/e2e';
 import { describeMicrophoneRefused } from '@vocal/e2e/microphone-refused';
-import { makeSpeechWav } from '@vocal/test-fixtures';
 import { expect } from 'vitest';
 import { conversationContext, FRONT_SANDBOX, openFrontSidebar } from './front-harness.ts';
 
 describeMicrophoneRefused('when Front gives the plugin no microphone, in Front’s sandbox where pop-ups do not open', {
   emailPrefix: 'front',
-  async start() {
-    const wav = await makeSpeechWav('This message was recorded in a browser tab because Front gave the plugin no microphone.', {
-      seconds: 8,
-    });
-    const product = await startHostProduct();
+  start: () =>
     // One browser plays it all: no prompt is ever accepted, and the microphone is granted to our
     // origin only. Front's page gets none, so the plugin's frame (whose microphone is Front's,
     // delegated) is refused, while a browser tab on our origin records.
-    const browser = await launchBrowser({ denyMicrophone: true, microphoneWav: wav, loop: true });
-    return {
-      product,
-      browser,
-      async stop() {
-        await browser.close();
-        await product.stop();
-      },
-    };
-  },
+    startHostSuite('This message was recorded in a browser tab because Front gave the plugin no microphone.', {
+      denyMicrophone: true,
+      seconds: 8,
+    }),
   cases: [
     {
       it: 'records in a browser tab Front opens (openUrl), and the link comes back into the draft through the handoff',

@@ -1,29 +1,15 @@
-import { launchBrowser, signInWithPassword, startHostProduct } from '@vocal/e2e';
+import { signInWithPassword, startHostSuite } from '@vocal/e2e';
 import { describeMicrophoneRefused, recordInBorrowedWindow } from '@vocal/e2e/microphone-refused';
-import { makeSpeechWav } from '@vocal/test-fixtures';
 import { expect } from 'vitest';
 import { APP_ORIGIN, TAB_DESKTOP, openInTeams, routeTeams } from './teams-harness.ts';
 
 describeMicrophoneRefused('when Teams refuses the tab the microphone', {
   emailPrefix: 'teams',
-  async start() {
-    const wav = await makeSpeechWav('This message was recorded in a separate window because Teams blocked the microphone.', {
-      seconds: 10,
-    });
-    const product = await startHostProduct();
+  start: () =>
     // Grants the microphone to nobody unless asked: each context grants it to our own origin
     // only, so the tab (a frame under Teams' origin) is refused it, as some Teams clients refuse
     // it, while a window of our own origin has it.
-    const browser = await launchBrowser({ denyMicrophone: true, microphoneWav: wav, loop: true });
-    return {
-      product,
-      browser,
-      async stop() {
-        await browser.close();
-        await product.stop();
-      },
-    };
-  },
+    startHostSuite('This message was recorded in a separate window because Teams blocked the microphone.', { denyMicrophone: true }),
   cases: [
     {
       it: 'explains it, records in a window of ours with the tab’s session, and shares the link in Teams',

@@ -1,15 +1,22 @@
-import { axeViolations, recordInHandoffPage, recordInHandoffTab, signInWithPassword, watchPageErrors } from '@vocal/e2e';
+import {
+  axeViolations,
+  recordInHandoffPage,
+  recordInHandoffTab,
+  signInWithPassword,
+  startHostSuite,
+  watchPageErrors,
+  type HostSuite,
+} from '@vocal/e2e';
 import { describeMicrophoneRefused } from '@vocal/e2e/microphone-refused';
 import { expect } from 'vitest';
 import { installZohoPackage, openZohoMail } from './zoho-harness.ts';
-import { startZohoSuite, type ZohoSuite } from './zoho-suite.ts';
 
 /**
  * Zoho Mail with the widget from the package, its frame refused the microphone (no
  * allow="microphone", as in a host that does not delegate it); our origin, top-level, has one.
  * `popups`: false, the frame may not open windows either.
  */
-const widgetWithoutMicrophone = (popups: boolean) => async (suite: ZohoSuite) => {
+const widgetWithoutMicrophone = (popups: boolean) => async (suite: HostSuite) => {
   const context = await suite.browser.newContext({ viewport: { width: 1000, height: 700 } });
   await context.grantPermissions(['microphone'], { origin: new URL(suite.product.url).origin });
   await installZohoPackage(context, suite.product.url);
@@ -24,7 +31,7 @@ type Widget = Awaited<ReturnType<ReturnType<typeof widgetWithoutMicrophone>>>;
 const signIn = (zoho: Widget, email: string) => signInWithPassword(zoho.widget, email);
 
 /** The widget claims the message and inserts it into the email, titled by the email's subject. */
-async function inserted(_suite: ZohoSuite, zoho: Widget, url: string) {
+async function inserted(_suite: HostSuite, zoho: Widget, url: string) {
   await zoho.widget.getByText('The link was added where you are writing.').waitFor();
   expect((await zoho.calls()).filter((call) => call.method === 'dispatch')).toEqual([
     {
@@ -40,7 +47,7 @@ const expectedConsole = /Permissions policy violation: microphone is not allowed
 
 describeMicrophoneRefused('when Zoho Mail’s frame gets no microphone', {
   emailPrefix: 'zoho',
-  start: () => startZohoSuite('This message was recorded in a browser tab because Zoho Mail gave the widget no microphone.'),
+  start: () => startHostSuite('This message was recorded in a browser tab because Zoho Mail gave the widget no microphone.'),
   cases: [
     {
       it: 'opens our record page in a browser tab, and the message recorded there comes back into the email through the handoff',

@@ -1,14 +1,23 @@
-import { axeViolations, recordUntil, signInWithPassword, signUpOverApi, strangerPlays, uniqueEmail, watchPageErrors } from '@vocal/e2e';
+import {
+  axeViolations,
+  recordUntil,
+  signInWithPassword,
+  signUpOverApi,
+  startHostSuite,
+  strangerPlays,
+  uniqueEmail,
+  watchPageErrors,
+  type HostSuite,
+} from '@vocal/e2e';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { strFromU8 } from 'fflate';
 import { installZohoPackage, openZohoMail, WIDGET_ORIGIN } from './zoho-harness.ts';
-import { startZohoSuite, type ZohoSuite } from './zoho-suite.ts';
 
-let suite: ZohoSuite;
+let suite: HostSuite;
 const mailWindow = { width: 1000, height: 700 };
 
 beforeAll(async () => {
-  suite = await startZohoSuite('Hello, this is a voice message recorded in Zoho Mail. Listen to it and reply.');
+  suite = await startHostSuite('Hello, this is a voice message recorded in Zoho Mail. Listen to it and reply.');
 });
 
 afterAll(async () => {

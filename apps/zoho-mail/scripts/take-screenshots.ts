@@ -12,11 +12,11 @@ import {
   showMicrophoneRefused,
   signInWithPassword,
   signUpOverApi,
+  startHostSuite,
   takeScreenshots,
   uniqueEmail,
 } from '@vocal/e2e';
 import { installZohoPackage, openZohoMail } from '../e2e/zoho-harness.ts';
-import { startZohoSuite } from '../e2e/zoho-suite.ts';
 
 type Zoho = Awaited<ReturnType<typeof openZohoMail>>;
 
@@ -30,7 +30,7 @@ async function shot(zoho: Zoho, path: string) {
 
 await takeScreenshots({
   scriptDir: import.meta.dirname,
-  start: () => startZohoSuite('Hello! This is a short voice message to show how the extension looks.'),
+  start: () => startHostSuite('Hello! This is a short voice message to show how the extension looks.'),
   async scenes({ product, browser }, colorScheme, pathOf) {
     const email = uniqueEmail('zoho');
     await signUpOverApi(product.url, email);

@@ -10,6 +10,7 @@ export * from './axe.ts';
 export * from './test-accounts.ts';
 export * from './sign-in-step.ts';
 export * from './screenshots.ts';
+export * from './host-suite.ts';
 export * from './personalisation.ts';
 export * from './record-until.ts';
 export * from './stranger-plays.ts';
