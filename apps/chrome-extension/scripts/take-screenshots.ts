@@ -71,7 +71,7 @@ await takeScreenshots({
       await signIn.setViewportSize(viewport);
       await signIn.goto(`${suite.product.url}/hosts-sign-in?host=chrome-extension&extension=${profile.extensionId}`);
       await signIn.getByLabel('Email').waitFor();
-      await shot(signIn, `web-sign-in-${size}-${colorScheme}`, signIn);
+      await shot(signIn, pathOf(`web-sign-in-${size}`), signIn);
       await signIn.close();
     }
 
