@@ -1,7 +1,7 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
-import { domTestConfig } from '@vocal/vitest-config';
+import { componentTestConfig } from '@vocal/vitest-config';
 
 export default mergeConfig(
-  domTestConfig,
-  defineConfig({ test: { include: ['src/**/*.test.{ts,tsx}', '*.test.ts'], setupFiles: ['./vitest.setup.ts'] } }),
+  componentTestConfig,
+  defineConfig({ test: { include: ['src/**/*.test.{ts,tsx}', '*.test.ts'] } }),
 );

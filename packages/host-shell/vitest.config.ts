@@ -1,4 +1,3 @@
-import { defineConfig, mergeConfig } from 'vitest/config';
-import { domTestConfig } from '@vocal/vitest-config';
+import { componentTestConfig } from '@vocal/vitest-config';
 
-export default mergeConfig(domTestConfig, defineConfig({ test: { setupFiles: ['./vitest.setup.ts'] } }));
+export default componentTestConfig;

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { checkReportOptions } from './check-report.js';
 
@@ -30,6 +31,18 @@ export const nodeTestConfig = defineConfig({
 /** Component tests that need a DOM. */
 export const domTestConfig = defineConfig({
   test: { ...shared, environment: 'jsdom' },
+});
+/**
+ * React component tests with Testing Library: jsdom, jest-dom's matchers, and each test's render
+ * cleaned up after it (component-setup.js). A package's own setup file, where it needs one, is
+ * added beside it (mergeConfig concatenates setupFiles). Its tsconfig lists
+ * "@testing-library/jest-dom/vitest" in `types` for the matchers' types.
+ */
+export const componentTestConfig = defineConfig({
+  test: {
+    ...domTestConfig.test,
+    setupFiles: [fileURLToPath(new URL('./component-setup.js', import.meta.url))],
+  },
 });
 export { e2eTestConfig, hostE2eTestConfig } from './e2e.js';
 export { slowFilesFirst } from './slow-files-first.js';

@@ -6,24 +6,20 @@
  * microphone); axe-core runs on each and its findings are printed. Writes PNGs to
  * apps/chrome-extension/screenshots/ (ignored by git) to be looked at.
  */
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
-import { axeViolations, PASSWORD, uniqueEmail } from '@vocal/e2e';
+import { axeViolations, PASSWORD, takeScreenshots, uniqueEmail } from '@vocal/e2e';
 import type { Frame, Locator, Page } from 'playwright-core';
 import { startExtensionSuite } from '../e2e/extension-suite.ts';
 
-const out = join(import.meta.dirname, '..', 'screenshots');
-await mkdir(out, { recursive: true });
-const suite = await startExtensionSuite('Hello! This is a short voice message to show how the extension looks.');
+type ExtensionSuite = Awaited<ReturnType<typeof startExtensionSuite>>;
 
-async function shot(target: Page | Locator, name: string, axeOn: Page | Frame) {
+async function shot(target: Page | Locator, path: string, axeOn: Page | Frame) {
   await axeOn.evaluate(() => document.fonts.ready.then(() => undefined));
-  await target.screenshot({ path: join(out, `${name}.png`) });
+  await target.screenshot({ path });
   const violations = await axeViolations(axeOn);
-  if (violations.length) process.stdout.write(`${name}: ${violations.join('; ')}\n`);
+  if (violations.length) process.stdout.write(`${path}: ${violations.join('; ')}\n`);
 }
 
-async function signUp() {
+async function signUp(suite: ExtensionSuite) {
   const response = await fetch(`${suite.product.url}/api/auth`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -32,8 +28,10 @@ async function signUp() {
   return (await response.json()) as unknown;
 }
 
-try {
-  for (const colorScheme of ['light', 'dark'] as const) {
+await takeScreenshots({
+  scriptDir: import.meta.dirname,
+  start: () => startExtensionSuite('Hello! This is a short voice message to show how the extension looks.'),
+  async scenes(suite, colorScheme, pathOf) {
     const profile = await suite.openProfile({ colorScheme });
     const gmail = await profile.openGmail();
     await gmail.getByRole('button', { name: 'Record a voice message' }).nth(1).click();
@@ -42,27 +40,27 @@ try {
     // The frame as soon as its element is there: it may still be on its way to compose.html.
     const frame = (await (await frameElement.elementHandle())!.contentFrame())!;
     await frame.getByRole('button', { name: 'Sign in' }).waitFor();
-    await shot(gmail, `gmail-signed-out-${colorScheme}`, frame);
-    await shot(frameElement, `compose-signed-out-${colorScheme}`, frame);
+    await shot(gmail, pathOf('gmail-signed-out'), frame);
+    await shot(frameElement, pathOf('compose-signed-out'), frame);
 
-    const tokens = await signUp();
+    const tokens = await signUp(suite);
     await profile.serviceWorker.evaluate((value) => chrome.storage.session.set({ 'vocal.tokens': value }), tokens);
     await frame.getByRole('button', { name: 'Start recording' }).waitFor();
-    await shot(frameElement, `compose-idle-${colorScheme}`, frame);
+    await shot(frameElement, pathOf('compose-idle'), frame);
     await frame.getByRole('button', { name: 'Start recording' }).click();
     await frame.locator('.vk-record-flow__elapsed', { hasText: '0:02' }).waitFor();
-    await shot(frameElement, `compose-recording-${colorScheme}`, frame);
+    await shot(frameElement, pathOf('compose-recording'), frame);
     await frame.getByRole('button', { name: 'Stop recording' }).click();
     await frame.getByText('Listen before you send').waitFor();
-    await shot(frameElement, `compose-review-${colorScheme}`, frame);
+    await shot(frameElement, pathOf('compose-review'), frame);
     await frame.getByRole('button', { name: 'Add to email' }).click();
     await frame.getByText('Your message is ready', { exact: true }).waitFor();
-    await shot(frameElement, `compose-shared-${colorScheme}`, frame);
-    await shot(gmail, `gmail-inserted-${colorScheme}`, frame);
+    await shot(frameElement, pathOf('compose-shared'), frame);
+    await shot(gmail, pathOf('gmail-inserted'), frame);
 
     const popup = await profile.openExtensionPage('popup.html', { width: 380, height: 600 });
     await popup.getByRole('button', { name: 'Start recording' }).waitFor();
-    await shot(popup, `popup-idle-${colorScheme}`, popup);
+    await shot(popup, pathOf('popup-idle'), popup);
 
     // The web app's sign-in tab, as the extension opens it (signed out there).
     for (const [size, viewport] of [
@@ -73,27 +71,24 @@ try {
       await signIn.setViewportSize(viewport);
       await signIn.goto(`${suite.product.url}/hosts-sign-in?host=chrome-extension&extension=${profile.extensionId}`);
       await signIn.getByLabel('Email').waitFor();
-      await shot(signIn, `web-sign-in-${size}-${colorScheme}`, signIn);
+      await shot(signIn, pathOf(`web-sign-in-${size}`), signIn);
       await signIn.close();
     }
 
     // Without the microphone: the popup's step, and the tab's refusal.
     const refused = await suite.openProfile({ microphone: 'deny', colorScheme });
-    await refused.serviceWorker.evaluate((value) => chrome.storage.session.set({ 'vocal.tokens': value }), await signUp());
+    await refused.serviceWorker.evaluate((value) => chrome.storage.session.set({ 'vocal.tokens': value }), await signUp(suite));
     const blockedPopup = await refused.openExtensionPage('popup.html', { width: 380, height: 600 });
     await blockedPopup.getByRole('heading', { name: 'Allow the microphone once' }).waitFor();
-    await shot(blockedPopup, `popup-microphone-needed-${colorScheme}`, blockedPopup);
+    await shot(blockedPopup, pathOf('popup-microphone-needed'), blockedPopup);
     const grant = await refused.openExtensionPage('permission.html');
-    await shot(grant, `microphone-tab-${colorScheme}`, grant);
+    await shot(grant, pathOf('microphone-tab'), grant);
     await grant.getByRole('button', { name: 'Allow microphone' }).click();
     await grant.getByText('Chrome refused the microphone for Vocal.').waitFor();
-    await shot(grant, `microphone-tab-refused-${colorScheme}`, grant);
+    await shot(grant, pathOf('microphone-tab-refused'), grant);
     await blockedPopup.getByRole('heading', { name: 'The microphone is blocked' }).waitFor();
-    await shot(blockedPopup, `popup-microphone-blocked-${colorScheme}`, blockedPopup);
+    await shot(blockedPopup, pathOf('popup-microphone-blocked'), blockedPopup);
     await refused.close();
     await profile.close();
-  }
-  process.stdout.write(`Screenshots written to ${out}\n`);
-} finally {
-  await suite.stop();
-}
+  },
+});

@@ -1,107 +1,85 @@
-import {
-  axeViolations,
-  launchBrowser,
-  recordInHandoffTab,
-  signUpOverApi,
-  startHostProduct,
-  uniqueEmail,
-  watchPageErrors,
-  type ApiProcess,
-} from '@vocal/e2e';
-import { makeSpeechWav } from '@vocal/test-fixtures';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, recordInHandoffTab, signInWithPassword, startHostSuite, watchPageErrors } from '@vocal/e2e';
+import { describeMicrophoneRefused } from '@vocal/e2e/microphone-refused';
+import { expect } from 'vitest';
 import { conversationContext, FRONT_SANDBOX, openFrontSidebar } from './front-harness.ts';
-import { signInInSidebar } from './support.ts';
 
-let product: ApiProcess;
-/**
- * One browser plays it all: no prompt is ever accepted, and the microphone is granted to our
- * origin only. Front's page gets none, so the plugin's frame (whose microphone is Front's,
- * delegated) is refused, while a browser tab on our origin records.
- */
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-beforeAll(async () => {
-  const wav = await makeSpeechWav('This message was recorded in a browser tab because Front gave the plugin no microphone.', {
-    seconds: 8,
-  });
-  product = await startHostProduct();
-  browser = await launchBrowser({ denyMicrophone: true, microphoneWav: wav, loop: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
-
-describe('when Front gives the plugin no microphone, in Front’s sandbox where pop-ups do not open', () => {
-  it('records in a browser tab Front opens (openUrl), and the link comes back into the draft through the handoff', async () => {
-    expect(FRONT_SANDBOX.split(' ')).not.toContain('allow-popups');
-    const email = uniqueEmail('front');
-    await signUpOverApi(product.url, email);
-    const context = await browser.newContext({ viewport: { width: 340, height: 720 } });
-    await context.grantPermissions(['microphone'], { origin: new URL(product.url).origin });
-    const front = await openFrontSidebar(context, `${product.url}/hosts/front-app/sidebar.html`, {
-      context: conversationContext({ subject: 'Site visit', draftId: 'dra_open', email }),
-      microphone: false,
-    });
-    const { sidebar } = front;
-    const errors = watchPageErrors(front.page);
-    // Nothing the plugin does may open a window: every page it opens goes through Front.
-    const windows: string[] = [];
-    context.on('page', (page) => windows.push(page.url()));
-
-    await expect.poll(() => sidebar.getByRole('textbox', { name: 'Email' }).inputValue()).toBe(email);
-    await signInInSidebar(sidebar);
-    await sidebar.getByText(`Signed in as ${email}`).waitFor();
-
-    // The refusal is explained, with the way out.
-    await sidebar.getByRole('button', { name: 'Start recording' }).click();
-    await sidebar.getByRole('alert').filter({ hasText: 'Microphone access was blocked' }).waitFor();
-    await sidebar.getByRole('button', { name: 'Record in a new window' }).click();
-
-    // The plugin asked Front to open our record page, with only the handoff's id in its address.
-    const [recordUrl] = await front.opened(1);
-    expect(recordUrl).toMatch(new RegExp(`^${product.url}/record/handoff/[A-Za-z0-9_-]{22}\\?subject=Site\\+visit$`));
-    await sidebar.getByRole('heading', { name: 'Recording in your browser' }).waitFor();
-    expect(await axeViolations(front.frame)).toEqual([]);
-    expect(windows).toEqual([]);
-
-    // Front opens it in the teammate's browser: signed out there, they sign in to the web app, record and send.
-    const tab = await recordInHandoffTab(context, recordUrl!, { email, seconds: 3, sendLabel: 'Send to Front' });
-    const tabErrors = watchPageErrors(tab);
-    const url = await tab.getByRole('textbox', { name: 'Link to your message' }).inputValue();
-    expect(await axeViolations(tab)).toEqual([]);
-
-    // The sidebar claims it and inserts it as if recorded in place, titled by the conversation's
-    // subject, which came along in the tab's address.
-    await sidebar.getByText('The link was added where you are writing.').waitFor();
-    expect(await sidebar.getByRole('textbox', { name: 'Link to your message' }).inputValue()).toBe(url);
-    expect(await sidebar.getByRole('heading', { name: 'Recording in your browser' }).count()).toBe(0);
-    expect((await front.calls()).filter((call) => call.name !== 'openUrl')).toEqual([
-      {
-        name: 'updateDraft',
-        contextId: 'context-1',
-        args: [
-          'dra_open',
-          {
-            updateMode: 'insert',
-            content: { body: `<p>Hey, check out my voice message!<br>🎙️ <a href="${url}">Site visit</a></p>`, type: 'html' },
-          },
-        ],
+describeMicrophoneRefused('when Front gives the plugin no microphone, in Front’s sandbox where pop-ups do not open', {
+  emailPrefix: 'front',
+  start: () =>
+    // One browser plays it all: no prompt is ever accepted, and the microphone is granted to our
+    // origin only. Front's page gets none, so the plugin's frame (whose microphone is Front's,
+    // delegated) is refused, while a browser tab on our origin records.
+    startHostSuite('This message was recorded in a browser tab because Front gave the plugin no microphone.', {
+      denyMicrophone: true,
+      seconds: 8,
+    }),
+  cases: [
+    {
+      it: 'records in a browser tab Front opens (openUrl), and the link comes back into the draft through the handoff',
+      async open({ product, browser }, email) {
+        expect(FRONT_SANDBOX.split(' ')).not.toContain('allow-popups');
+        const context = await browser.newContext({ viewport: { width: 340, height: 720 } });
+        await context.grantPermissions(['microphone'], { origin: new URL(product.url).origin });
+        const front = await openFrontSidebar(context, `${product.url}/hosts/front-app/sidebar.html`, {
+          context: conversationContext({ subject: 'Site visit', draftId: 'dra_open', email }),
+          microphone: false,
+        });
+        // Nothing the plugin does may open a window: every page it opens goes through Front.
+        const windows: string[] = [];
+        context.on('page', (page) => windows.push(page.url()));
+        return { ...front, panel: front.sidebar, context, windows, recordUrl: '', close: () => context.close() };
       },
-    ]);
-    const id = /\/listen\/([A-Za-z0-9]{12})$/.exec(url)?.[1];
-    expect((await fetch(`${product.url}/api/view-vocal/${id}`)).status).toBe(200);
-    // The handoff is spent: the tab's address now says so.
-    const handoffId = new URL(recordUrl!).pathname.split('/').pop();
-    expect((await fetch(`${product.url}/api/recording-handoff/${handoffId}`)).status).toBe(404);
+      async signIn(front, email) {
+        await expect.poll(() => front.sidebar.getByRole('textbox', { name: 'Email' }).inputValue()).toBe(email);
+        await signInWithPassword(front.sidebar);
+      },
+      async recordElsewhere({ product }, front, email) {
+        const { sidebar } = front;
+        await sidebar.getByRole('button', { name: 'Record in a new window' }).click();
+        // The plugin asked Front to open our record page, with only the handoff's id in its address.
+        const [recordUrl] = await front.opened(1);
+        expect(recordUrl).toMatch(new RegExp(`^${product.url}/record/handoff/[A-Za-z0-9_-]{22}\\?subject=Site\\+visit$`));
+        front.recordUrl = recordUrl!;
+        await sidebar.getByRole('heading', { name: 'Recording in your browser' }).waitFor();
+        expect(await axeViolations(front.frame)).toEqual([]);
+        expect(front.windows).toEqual([]);
 
-    // The one window is the tab the test opened, playing Front's openUrl.
-    expect(windows).toHaveLength(1);
-    // The sidebar's own refusal is the only error its console saw.
-    expect(errors.filter((error) => !/NotAllowedError|Permission denied/i.test(error))).toEqual([]);
-    expect(tabErrors).toEqual([]);
-    await context.close();
-  });
+        // Front opens it in the teammate's browser: signed out there, they sign in to the web app, record and send.
+        const tab = await recordInHandoffTab(front.context, recordUrl!, { email, seconds: 3, sendLabel: 'Send to Front' });
+        const tabErrors = watchPageErrors(tab);
+        const url = await tab.getByRole('textbox', { name: 'Link to your message' }).inputValue();
+        expect(await axeViolations(tab)).toEqual([]);
+        expect(tabErrors).toEqual([]);
+        return url;
+      },
+      async inserted({ product }, front, url) {
+        const { sidebar } = front;
+        // The sidebar claims it and inserts it as if recorded in place, titled by the conversation's
+        // subject, which came along in the tab's address.
+        await sidebar.getByText('The link was added where you are writing.').waitFor();
+        expect(await sidebar.getByRole('textbox', { name: 'Link to your message' }).inputValue()).toBe(url);
+        expect(await sidebar.getByRole('heading', { name: 'Recording in your browser' }).count()).toBe(0);
+        expect((await front.calls()).filter((call) => call.name !== 'openUrl')).toEqual([
+          {
+            name: 'updateDraft',
+            contextId: 'context-1',
+            args: [
+              'dra_open',
+              {
+                updateMode: 'insert',
+                content: { body: `<p>Hey, check out my voice message!<br>🎙️ <a href="${url}">Site visit</a></p>`, type: 'html' },
+              },
+            ],
+          },
+        ]);
+        // The handoff is spent: the tab's address now says so.
+        const handoffId = new URL(front.recordUrl).pathname.split('/').pop();
+        expect((await fetch(`${product.url}/api/recording-handoff/${handoffId}`)).status).toBe(404);
+        // The one window is the tab the test opened, playing Front's openUrl.
+        expect(front.windows).toHaveLength(1);
+      },
+      // The sidebar's own refusal is the only error its console saw.
+      expectedConsole: /NotAllowedError|Permission denied/i,
+    },
+  ],
 });

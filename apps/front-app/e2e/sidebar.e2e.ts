@@ -1,35 +1,28 @@
 import {
   axeViolations,
-  launchBrowser,
   recordUntil,
+  signInWithPassword,
   signUpOverApi,
-  startHostProduct,
+  startHostSuite,
   strangerPlays,
   uniqueEmail,
   watchPageErrors,
-  type ApiProcess,
+  type HostSuite,
 } from '@vocal/e2e';
-import { makeSpeechWav } from '@vocal/test-fixtures';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationContext, openFrontSidebar, type FrontHarnessOptions } from './front-harness.ts';
-import { signInInSidebar } from './support.ts';
 
-let product: ApiProcess;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let suite: HostSuite;
 const sidebarSize = { width: 340, height: 720 };
-const sidebarUrl = () => `${product.url}/hosts/front-app/sidebar.html`;
+const sidebarUrl = () => `${suite.product.url}/hosts/front-app/sidebar.html`;
 
 beforeAll(async () => {
-  const wav = await makeSpeechWav('Hello, this is a voice message recorded in Front. Listen to it and reply.', { seconds: 8 });
-  // The server serves this app's build at /hosts/front-app/ (turbo builds it before the tests).
-  product = await startHostProduct();
-  browser = await launchBrowser({ microphoneWav: wav, loop: true });
+  suite = await startHostSuite('Hello, this is a voice message recorded in Front. Listen to it and reply.', { seconds: 8 });
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
+  await suite?.stop();
 });
 
 /**
@@ -41,7 +34,7 @@ async function signedInSidebar(context: BrowserContext, options: FrontHarnessOpt
   const errors = watchPageErrors(front.page);
   await expect.poll(() => front.sidebar.getByRole('textbox', { name: 'Email' }).inputValue()).toBe(options.email);
   expect(await axeViolations(front.frame)).toEqual([]);
-  await signInInSidebar(front.sidebar);
+  await signInWithPassword(front.sidebar);
   await front.sidebar.getByText(`Signed in as ${options.email}`).waitFor();
   expect(context.pages()).toHaveLength(1);
   return { ...front, errors };
@@ -55,7 +48,7 @@ describe('the Front plugin', () => {
     const framing = /frame-ancestors ([^;]+)/.exec(response.headers.get('content-security-policy') ?? '')?.[1]?.split(' ');
     expect(framing).toEqual(expect.arrayContaining(['https://*.frontapp.com', 'https://*.frontapplication.com']));
 
-    const context = await browser.newContext({ viewport: sidebarSize });
+    const context = await suite.browser.newContext({ viewport: sidebarSize });
     const page = await context.newPage();
     await page.goto(sidebarUrl());
     await page.getByRole('heading', { name: 'Open Vocal from Front' }).waitFor();
@@ -64,8 +57,8 @@ describe('the Front plugin', () => {
 
   it('signs in inside the sidebar, records, and starts a reply to the latest message with the escaped link (createDraft)', async () => {
     const email = uniqueEmail('front');
-    await signUpOverApi(product.url, email);
-    const context = await browser.newContext({ viewport: sidebarSize });
+    await signUpOverApi(suite.product.url, email);
+    const context = await suite.browser.newContext({ viewport: sidebarSize });
     const front = await signedInSidebar(context, {
       email,
       context: conversationContext({ subject: 'Refund for order <1234> & more', email }),
@@ -104,15 +97,15 @@ describe('the Front plugin', () => {
     await sidebar.getByRole('link', { name: 'Open' }).click();
     await expect.poll(async () => (await front.callsNamed('openUrl')).map((call) => call.args)).toEqual([[url]]);
 
-    await strangerPlays(browser, url);
+    await strangerPlays(suite.browser, url);
     expect(front.errors).toEqual([]);
     await context.close();
   });
 
   it('inserts at the caret of the draft being written (updateDraft, insert mode), titled by the subject Front shows now', async () => {
     const email = uniqueEmail('front');
-    await signUpOverApi(product.url, email);
-    const context = await browser.newContext({ viewport: sidebarSize });
+    await signUpOverApi(suite.product.url, email);
+    const context = await suite.browser.newContext({ viewport: sidebarSize });
     const front = await signedInSidebar(context, { email, context: conversationContext({ subject: 'Old subject', email }) });
     // The teammate opens another conversation, with a reply being written.
     await front.setContext({ ...conversationContext({ subject: 'Delivery date', draftId: 'dra_open', email }), id: 'context-2' });

@@ -1,4 +1,4 @@
-import { axeViolations, clockReaches, PASSWORD, recordUntil, signUpOverApi, strangerPlays, uniqueEmail, watchPageErrors } from '@vocal/e2e';
+import { axeViolations, clockReaches, recordUntil, signInWithPassword, signUpOverApi, strangerPlays, uniqueEmail, watchPageErrors } from '@vocal/e2e';
 import { shareHtml } from '@vocal/host-contract';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,9 +19,7 @@ async function signInThroughWindow(recorder: Frame, email: string) {
   const opening = recorder.page().context().waitForEvent('page');
   await recorder.getByRole('button', { name: 'Sign in' }).click();
   const window = await opening;
-  await window.getByLabel('Email').fill(email);
-  await window.getByLabel('Password').fill(PASSWORD);
-  await window.getByRole('button', { name: 'Continue' }).click();
+  await signInWithPassword(window, email);
   await recorder.getByText(`Signed in as ${email}`).waitFor();
 }
 
@@ -148,9 +146,7 @@ describe('the Gmail add-on on a phone', () => {
     const errors = watchPageErrors(page);
     await page.goto(url);
     // Signed out in this browser: the sign-in page, then back to the recorder.
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await signInWithPassword(page, email);
     await page.getByRole('heading', { name: 'Record a voice message for your email' }).waitFor();
     expect(page.url()).toBe(url);
     expect(await axeViolations(page)).toEqual([]);

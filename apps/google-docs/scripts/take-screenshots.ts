@@ -4,16 +4,13 @@
  * after the link went in; the Gmail recorder on a 390×844 phone ready, shared and expired.
  * Needs the web app built (VOCAL_WEB_DIST). Look at them after a change to these pages.
  */
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
-import { PASSWORD, recordUntil, signUpOverApi, uniqueEmail } from '@vocal/e2e';
+import { recordUntil, signInWithPassword, signUpOverApi, takeScreenshots, uniqueEmail } from '@vocal/e2e';
 import { appsScriptAgainst, openDocument, plain, startGoogleSuite } from '../e2e/google-harness.ts';
 
-const folder = join(import.meta.dirname, '..', 'screenshots');
-await mkdir(folder, { recursive: true });
-const suite = await startGoogleSuite('A short message for the screenshots.');
-try {
-  for (const colorScheme of ['light', 'dark'] as const) {
+await takeScreenshots({
+  scriptDir: import.meta.dirname,
+  start: () => startGoogleSuite('A short message for the screenshots.'),
+  async scenes(suite, colorScheme, pathOf) {
     const email = uniqueEmail('shots');
     await signUpOverApi(suite.product.url, email);
 
@@ -22,15 +19,13 @@ try {
     const context = await suite.browser.newContext({ viewport: { width: 1100, height: 760 }, colorScheme });
     const docs = await openDocument(context, suite.harness, appsScript);
     const sidebar = docs.page.locator('aside');
-    const shot = (name: string) => sidebar.screenshot({ path: join(folder, `docs-${name}-${colorScheme}.png`) });
+    const shot = (name: string) => sidebar.screenshot({ path: pathOf(`docs-${name}`) });
     await docs.recorder.getByRole('button', { name: 'Sign in' }).waitFor();
     await shot('signed-out');
     const opening = context.waitForEvent('page');
     await docs.recorder.getByRole('button', { name: 'Sign in' }).click();
     const window = await opening;
-    await window.getByLabel('Email').fill(email);
-    await window.getByLabel('Password').fill(PASSWORD);
-    await window.getByRole('button', { name: 'Continue' }).click();
+    await signInWithPassword(window, email);
     await docs.recorder.getByRole('button', { name: 'Start recording' }).waitFor();
     await shot('ready');
     await recordUntil(docs.recorder, 2);
@@ -39,7 +34,7 @@ try {
     await docs.sidebar.getByRole('status').filter({ hasText: 'Added' }).waitFor();
     await docs.showDocument();
     await shot('added');
-    await docs.page.screenshot({ path: join(folder, `docs-document-${colorScheme}.png`) });
+    await docs.page.screenshot({ path: pathOf('docs-document') });
     await context.close();
 
     // Gmail: the recorder in a phone's browser.
@@ -49,23 +44,18 @@ try {
     const phone = await suite.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, colorScheme });
     const page = await phone.newPage();
     await page.goto(url);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await signInWithPassword(page, email);
     await page.getByRole('button', { name: 'Start recording' }).waitFor();
-    await page.screenshot({ path: join(folder, `gmail-ready-${colorScheme}.png`) });
+    await page.screenshot({ path: pathOf('gmail-ready') });
     await recordUntil(page, 2);
     await page.getByRole('button', { name: 'Add to email' }).click();
     await page.getByRole('button', { name: 'Back to Gmail' }).waitFor();
-    await page.screenshot({ path: join(folder, `gmail-shared-${colorScheme}.png`), fullPage: true });
+    await page.screenshot({ path: pathOf('gmail-shared'), fullPage: true });
     gmail.addOn.onGmailCompose();
     gmail.addOn.insertGmailRecording();
     await page.goto(url);
     await page.getByRole('heading', { name: 'This recording link has expired' }).waitFor();
-    await page.screenshot({ path: join(folder, `gmail-expired-${colorScheme}.png`) });
+    await page.screenshot({ path: pathOf('gmail-expired') });
     await phone.close();
-  }
-  console.info(`Screenshots in ${folder}`);
-} finally {
-  await suite.stop();
-}
+  },
+});

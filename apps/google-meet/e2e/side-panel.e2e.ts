@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import {
   axeViolations,
   launchBrowser,
-  PASSWORD,
   recordInHandoffTab,
   recordUntil,
+  signInWithPassword,
   signUpOverApi,
   strangerPlays,
   uniqueEmail,
@@ -37,9 +37,7 @@ async function signedInMeeting(context: BrowserContext, email: string, options: 
   const errors = watchPageErrors(meeting.page);
   await meeting.panel.getByRole('button', { name: 'Continue' }).waitFor();
   expect(await axeViolations(meeting.frame)).toEqual([]);
-  await meeting.panel.getByRole('textbox', { name: 'Email' }).fill(email);
-  await meeting.panel.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await meeting.panel.getByRole('button', { name: 'Continue' }).click();
+  await signInWithPassword(meeting.panel, email);
   await meeting.panel.getByText(`Signed in as ${email}`).waitFor();
   expect(context.pages()).toHaveLength(1);
   return { ...meeting, errors };

@@ -1,52 +1,47 @@
 import {
   axeViolations,
-  launchBrowser,
   recordInHandoffTab,
+  signInWithPassword,
   signUpOverApi,
-  startHostProduct,
+  startHostSuite,
   uniqueEmail,
   watchPageErrors,
-  type ApiProcess,
+  type HostSuite,
 } from '@vocal/e2e';
-import { makeSpeechWav } from '@vocal/test-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ORIGIN, TAB_PHONE, openInTeams, routeTeams } from './teams-harness.ts';
-import { signInOnWindow } from './support.ts';
 
-let product: ApiProcess;
 /**
  * No prompt is ever accepted, and each context grants the microphone to our own origin only:
  * the tab, a frame under Teams, has none, as a Teams tab on a phone has none, while the phone's
  * browser, on our origin, records.
  */
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let suite: HostSuite;
 
 beforeAll(async () => {
-  const wav = await makeSpeechWav('This message was recorded in the phone’s browser, because a Teams tab on a phone has no microphone.', {
-    seconds: 10,
-  });
-  product = await startHostProduct();
-  browser = await launchBrowser({ denyMicrophone: true, microphoneWav: wav, loop: true });
+  suite = await startHostSuite(
+    'This message was recorded in the phone’s suite.browser, because a Teams tab on a phone has no microphone.',
+    { denyMicrophone: true },
+  );
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
+  await suite?.stop();
 });
 
 describe('Teams on a phone', () => {
   it('opens our record page through Teams (app.openLink), not a window, and the link comes back to Teams’ share box', async () => {
     const email = uniqueEmail('teams');
-    await signUpOverApi(product.url, email);
-    const context = await browser.newContext({ viewport: TAB_PHONE, isMobile: true, hasTouch: true });
+    await signUpOverApi(suite.product.url, email);
+    const context = await suite.browser.newContext({ viewport: TAB_PHONE, isMobile: true, hasTouch: true });
     await context.grantPermissions(['microphone'], { origin: APP_ORIGIN });
-    await routeTeams(context, product.url);
+    await routeTeams(context, suite.product.url);
     const teams = await openInTeams(context, '/hosts/ms-teams/tab.html', { context: { loginHint: email, hostClientType: 'android' } });
     const errors = watchPageErrors(teams.page);
 
     const signInWindow = teams.nextAuthWindow();
     await teams.tab.getByRole('button', { name: 'Sign in' }).click();
-    await signInOnWindow(await signInWindow);
+    await signInWithPassword(await signInWindow);
     await teams.tab.getByText(`Signed in as ${email}`).waitFor();
 
     await teams.tab.getByRole('button', { name: 'Start recording' }).click();

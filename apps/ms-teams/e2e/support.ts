@@ -1,11 +1,4 @@
-import { PASSWORD } from '@vocal/e2e';
 import type { Locator, Page } from 'playwright-core';
-
-/** Signs in on the sign-in window as a person would; the address Teams knows is already in the form. */
-export async function signInOnWindow(window: Page) {
-  await window.getByLabel('Password').fill(PASSWORD);
-  await window.getByRole('button', { name: 'Continue' }).click();
-}
 
 /**
  * How tall a control is to a finger: the run of points above and below its middle that a tap

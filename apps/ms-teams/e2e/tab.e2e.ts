@@ -3,6 +3,7 @@ import {
   launchBrowser,
   recordUntil,
   savePersonalisation,
+  signInWithPassword,
   signUpOverApi,
   startHostProduct,
   strangerPlays,
@@ -15,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_ID, startMicrosoftIdentity } from './microsoft-identity.ts';
 import { installedManifest, teamsAuthTokenFor } from './teams-single-sign-on.ts';
 import { APP_ORIGIN, CONFIG_DIALOG, TAB_DESKTOP, TAB_PHONE, openInTeams, routeTeams } from './teams-harness.ts';
-import { pressWithKeyboard, signInOnWindow, touchTargetHeight } from './support.ts';
+import { pressWithKeyboard, touchTargetHeight } from './support.ts';
 
 let product: ApiProcess;
 let identity: Awaited<ReturnType<typeof startMicrosoftIdentity>>;
@@ -80,7 +81,7 @@ describe('the Teams app', () => {
     const [authenticate] = await teams.callsNamed('authentication.authenticate');
     expect(authenticate!.args.slice(0, 3)).toEqual([`${APP_ORIGIN}/hosts/ms-teams/auth.html?email=${encodeURIComponent(email)}`, 480, 640]);
     await expect.poll(() => window.getByLabel('Email').inputValue()).toBe(email);
-    await signInOnWindow(window);
+    await signInWithPassword(window);
 
     // The window hands the session to Teams with notifySuccess and closes; the tab is signed in.
     await teams.tab.getByText(`Signed in as ${email}`).waitFor();

@@ -1,37 +1,31 @@
 import {
   axeViolations,
-  launchBrowser,
   recordUntil,
+  signInWithPassword,
   signUpOverApi,
-  startHostProduct,
+  startHostSuite,
   uniqueEmail,
   watchPageErrors,
-  type ApiProcess,
+  type HostSuite,
 } from '@vocal/e2e';
-import { makeSpeechWav } from '@vocal/test-fixtures';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTaskpane } from './office-harness.ts';
-import { signInOnDialog } from './support.ts';
 
-let product: ApiProcess;
 /**
  * Plays Outlook on the web: the browser has a (fake) microphone but grants it to nobody up
  * front, so the taskpane has none until Office's permission gives it one.
  */
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let suite: HostSuite;
 
 beforeAll(async () => {
-  const wav = await makeSpeechWav('Outlook allowed the microphone, so this message was recorded right in the task pane.', {
-    seconds: 10,
+  suite = await startHostSuite('Outlook allowed the microphone, so this message was recorded right in the task pane.', {
+    denyMicrophone: true,
   });
-  product = await startHostProduct();
-  browser = await launchBrowser({ microphoneWav: wav, loop: true, denyMicrophone: true });
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
+  await suite?.stop();
 });
 
 /** Whether the page may open the microphone now: 'granted' or the error's name. */
@@ -46,9 +40,9 @@ const tryMicrophone = (page: Page) =>
 describe('where Office guards the microphone (DevicePermission 1.1)', () => {
   it('asks Office for it, stays signed in across the reload the first grant causes, records in the taskpane and inserts the link', async () => {
     const email = uniqueEmail('outlook');
-    await signUpOverApi(product.url, email);
-    const context = await browser.newContext({ viewport: { width: 350, height: 700 } });
-    const office = await openTaskpane(context, `${product.url}/hosts/outlook/taskpane.html`, {
+    await signUpOverApi(suite.product.url, email);
+    const context = await suite.browser.newContext({ viewport: { width: 350, height: 700 } });
+    const office = await openTaskpane(context, `${suite.product.url}/hosts/outlook/taskpane.html`, {
       subject: 'Allowed at last',
       email,
       devicePermission: true,
@@ -57,7 +51,7 @@ describe('where Office guards the microphone (DevicePermission 1.1)', () => {
     const errors = watchPageErrors(taskpane);
 
     await taskpane.getByRole('button', { name: 'Sign in' }).click();
-    await signInOnDialog(await office.nextDialog());
+    await signInWithPassword(await office.nextDialog());
     await taskpane.getByText(`Signed in as ${email}`).waitFor();
 
     // Signed in, the taskpane asks Office before offering to record: it has no microphone yet.

@@ -1,38 +1,32 @@
 import {
-  launchBrowser,
   recordUntil,
   savePersonalisation,
+  signInWithPassword,
   signUpOverApi,
-  startHostProduct,
+  startHostSuite,
   strangerPlays,
   uniqueEmail,
   watchPageErrors,
-  type ApiProcess,
+  type HostSuite,
 } from '@vocal/e2e';
-import { decodeMp3, makeSpeechWav } from '@vocal/test-fixtures';
+import { decodeMp3 } from '@vocal/test-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTaskpane } from './office-harness.ts';
-import { signInOnDialog } from './support.ts';
 
-let product: ApiProcess;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let suite: HostSuite;
 const taskpaneSize = { width: 350, height: 700 };
 
 beforeAll(async () => {
-  const wav = await makeSpeechWav('Hello, this is a voice message recorded in Outlook. Listen to it and reply.', { seconds: 10 });
-  // The server serves this app's build at /hosts/outlook/ (turbo builds it before the tests).
-  product = await startHostProduct();
-  browser = await launchBrowser({ microphoneWav: wav, loop: true });
+  suite = await startHostSuite('Hello, this is a voice message recorded in Outlook. Listen to it and reply.');
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
+  await suite?.stop();
 });
 
 describe('the Outlook taskpane', () => {
   it('serves the manifest with our public URL filled in', async () => {
-    const response = await fetch(`${product.url}/hosts/outlook/manifest.json`);
+    const response = await fetch(`${suite.product.url}/hosts/outlook/manifest.json`);
     expect(response.status).toBe(200);
     const text = await response.text();
     expect(text).not.toContain('%PUBLIC_URL%');
@@ -44,14 +38,17 @@ describe('the Outlook taskpane', () => {
 
   it('signs in through the Office dialog, records, and inserts the escaped link and the MP3 into the draft', async () => {
     const email = uniqueEmail('outlook');
-    const token = await signUpOverApi(product.url, email);
-    await savePersonalisation(product.url, token, {
+    const token = await signUpOverApi(suite.product.url, email);
+    await savePersonalisation(suite.product.url, token, {
       attachment: { enabled: true },
       signature: { enabled: true, message: 'Listen to this & reply <soon>' },
     });
 
-    const context = await browser.newContext({ viewport: taskpaneSize });
-    const office = await openTaskpane(context, `${product.url}/hosts/outlook/taskpane.html`, { subject: 'Budget & plans <Q3>', email });
+    const context = await suite.browser.newContext({ viewport: taskpaneSize });
+    const office = await openTaskpane(context, `${suite.product.url}/hosts/outlook/taskpane.html`, {
+      subject: 'Budget & plans <Q3>',
+      email,
+    });
     const { taskpane } = office;
     const errors = watchPageErrors(taskpane);
 
@@ -59,9 +56,11 @@ describe('the Outlook taskpane', () => {
     await taskpane.getByRole('button', { name: 'Sign in' }).click();
     const dialog = await office.nextDialog();
     const [opened] = await office.callsNamed('ui.displayDialogAsync');
-    expect(opened!.args.startAddress).toBe(`${product.url}/hosts/outlook/dialog.html?mode=sign-in&email=${encodeURIComponent(email)}`);
+    expect(opened!.args.startAddress).toBe(
+      `${suite.product.url}/hosts/outlook/dialog.html?mode=sign-in&email=${encodeURIComponent(email)}`,
+    );
     await expect.poll(() => dialog.getByLabel('Email').inputValue()).toBe(email);
-    await signInOnDialog(dialog);
+    await signInWithPassword(dialog);
 
     // The dialog hands the tokens back and the taskpane closes it.
     await taskpane.getByText(`Signed in as ${email}`).waitFor();
@@ -105,19 +104,19 @@ describe('the Outlook taskpane', () => {
     expect(attached.rms).toBeGreaterThan(0.01);
 
     // The link plays: the listen payload answers, and a stranger's browser plays it.
-    const listen = await fetch(`${product.url}/api/view-vocal/${id}`);
+    const listen = await fetch(`${suite.product.url}/api/view-vocal/${id}`);
     expect(listen.status).toBe(200);
     const payload = (await listen.json()) as { audio: { subject: string | null; audioUrl: string } };
     expect(payload.audio.subject).toBe('Budget & plans <Q3>');
-    await strangerPlays(browser, url);
+    await strangerPlays(suite.browser, url);
 
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('says calmly that sign-in was cancelled when the person closes the window', async () => {
-    const context = await browser.newContext({ viewport: taskpaneSize });
-    const office = await openTaskpane(context, `${product.url}/hosts/outlook/taskpane.html`, { email: uniqueEmail('outlook') });
+    const context = await suite.browser.newContext({ viewport: taskpaneSize });
+    const office = await openTaskpane(context, `${suite.product.url}/hosts/outlook/taskpane.html`, { email: uniqueEmail('outlook') });
     const { taskpane } = office;
     await taskpane.getByRole('button', { name: 'Sign in' }).click();
     const dialog = await office.nextDialog();

@@ -5,62 +5,73 @@
  * at a taskpane's 350x700. Driven for real (the API serving the build, a fake Office, a fake
  * microphone). Writes PNGs to apps/outlook/screenshots/ (ignored by git) to be looked at.
  */
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { launchBrowser, repoRoot, signUpOverApi, startProduct, uniqueEmail } from '@vocal/e2e';
+import {
+  fontsSettled,
+  launchBrowser,
+  repoRoot,
+  shootRecordFlow,
+  showMicrophoneRefused,
+  signInWithPassword,
+  signUpOverApi,
+  startProduct,
+  takeScreenshots,
+  uniqueEmail,
+} from '@vocal/e2e';
 import { makeSpeechWav } from '@vocal/test-fixtures';
 import type { Page } from 'playwright-core';
 import { openTaskpane } from '../e2e/office-harness.ts';
-import { signInOnDialog } from '../e2e/support.ts';
 
-const out = join(import.meta.dirname, '..', 'screenshots');
-await mkdir(out, { recursive: true });
-const wav = await makeSpeechWav('Hello! This is a short voice message to show how the add-in looks.', { seconds: 8 });
-const product = await startProduct({ env: { HOST_APPS_DIR: join(repoRoot, 'apps') } });
-const browser = await launchBrowser({ microphoneWav: wav, loop: true });
-const refusing = await launchBrowser({ denyMicrophone: true });
-const taskpaneUrl = `${product.url}/hosts/outlook/taskpane.html`;
 const viewport = { width: 350, height: 700 };
 
-/** Waits for the fonts, so a screenshot shows the page as it settles, then takes it. */
-async function shot(page: Page, name: string) {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.screenshot({ path: join(out, `${name}.png`) });
-}
-
-try {
-  for (const colorScheme of ['light', 'dark'] as const) {
+await takeScreenshots({
+  scriptDir: import.meta.dirname,
+  async start() {
+    const wav = await makeSpeechWav('Hello! This is a short voice message to show how the add-in looks.', { seconds: 8 });
+    const product = await startProduct({ env: { HOST_APPS_DIR: join(repoRoot, 'apps') } });
+    const browser = await launchBrowser({ microphoneWav: wav, loop: true });
+    const refusing = await launchBrowser({ denyMicrophone: true });
+    return {
+      product,
+      browser,
+      refusing,
+      taskpaneUrl: `${product.url}/hosts/outlook/taskpane.html`,
+      async stop() {
+        await browser.close();
+        await refusing.close();
+        await product.stop();
+      },
+    };
+  },
+  async scenes({ product, browser, refusing, taskpaneUrl }, colorScheme, pathOf) {
+    const shot = async (page: Page, name: string) => {
+      await fontsSettled(page);
+      await page.screenshot({ path: pathOf(name) });
+    };
     const email = uniqueEmail('outlook');
     await signUpOverApi(product.url, email);
     const context = await browser.newContext({ viewport, colorScheme });
     const office = await openTaskpane(context, taskpaneUrl, { subject: 'Quarterly numbers', email });
     const { taskpane } = office;
     await taskpane.getByRole('button', { name: 'Sign in' }).waitFor();
-    await shot(taskpane, `signed-out-${colorScheme}`);
+    await shot(taskpane, 'signed-out');
 
     await taskpane.getByRole('button', { name: 'Sign in' }).click();
     const dialog = await office.nextDialog();
     await dialog.setViewportSize({ width: 480, height: 640 });
     await dialog.getByLabel('Password').waitFor();
-    await shot(dialog, `dialog-sign-in-${colorScheme}`);
+    await shot(dialog, 'dialog-sign-in');
     await dialog.close();
     await taskpane.getByText('Sign-in was cancelled.').waitFor();
-    await shot(taskpane, `sign-in-cancelled-${colorScheme}`);
+    await shot(taskpane, 'sign-in-cancelled');
 
     await taskpane.getByRole('button', { name: 'Sign in' }).click();
-    await signInOnDialog(await office.nextDialog());
-    await taskpane.getByRole('button', { name: 'Start recording' }).waitFor();
-    await shot(taskpane, `idle-${colorScheme}`);
-
-    await taskpane.getByRole('button', { name: 'Start recording' }).click();
-    await taskpane.locator('.vk-record-flow__elapsed', { hasText: '0:02' }).waitFor();
-    await shot(taskpane, `recording-${colorScheme}`);
-    await taskpane.getByRole('button', { name: 'Stop recording' }).click();
-    await taskpane.getByText('Listen before you send').waitFor();
-    await shot(taskpane, `review-${colorScheme}`);
-    await taskpane.getByRole('button', { name: 'Add to email' }).click();
-    await taskpane.getByText('Your message is ready', { exact: true }).waitFor();
-    await shot(taskpane, `shared-${colorScheme}`);
+    await signInWithPassword(await office.nextDialog());
+    await shootRecordFlow(taskpane, (name) => shot(taskpane, name), {
+      sendLabel: 'Add to email',
+      sentText: 'Your message is ready',
+      names: { sent: 'shared' },
+    });
     await context.close();
 
     // The refused microphone, and the record window it offers.
@@ -68,14 +79,13 @@ try {
     const windowContext = await browser.newContext({ viewport: { width: 480, height: 640 }, colorScheme });
     const refused = await openTaskpane(refusedContext, taskpaneUrl, { subject: 'Quarterly numbers', email, dialogContext: windowContext });
     await refused.taskpane.getByRole('button', { name: 'Sign in' }).click();
-    await signInOnDialog(await refused.nextDialog());
-    await refused.taskpane.getByRole('button', { name: 'Start recording' }).click();
-    await refused.taskpane.getByRole('button', { name: 'Record in a new window' }).waitFor();
-    await shot(refused.taskpane, `microphone-refused-${colorScheme}`);
-    await refused.taskpane.getByRole('button', { name: 'Record in a new window' }).click();
+    await signInWithPassword(await refused.nextDialog());
+    const recordElsewhere = await showMicrophoneRefused(refused.taskpane);
+    await shot(refused.taskpane, 'microphone-refused');
+    await recordElsewhere.click();
     const recordWindow = await refused.nextDialog();
     await recordWindow.getByRole('button', { name: 'Start recording' }).waitFor();
-    await shot(recordWindow, `dialog-record-${colorScheme}`);
+    await shot(recordWindow, 'dialog-record');
     await refusedContext.close();
     await windowContext.close();
 
@@ -88,15 +98,10 @@ try {
       const guardedContext = await refusing.newContext({ viewport: size, colorScheme });
       const guarded = await openTaskpane(guardedContext, taskpaneUrl, { subject: 'Quarterly numbers', email, devicePermission: true });
       await guarded.taskpane.getByRole('button', { name: 'Sign in' }).click();
-      await signInOnDialog(await guarded.nextDialog());
+      await signInWithPassword(await guarded.nextDialog());
       await guarded.taskpane.getByRole('button', { name: 'Allow the microphone' }).waitFor();
-      await shot(guarded.taskpane, `${name}-${colorScheme}`);
+      await shot(guarded.taskpane, name);
       await guardedContext.close();
     }
-  }
-  process.stdout.write(`Screenshots in ${out}\n`);
-} finally {
-  await browser.close();
-  await refusing.close();
-  await product.stop();
-}
+  },
+});

@@ -1,6 +1,5 @@
-import { axeViolations, recordUntil, signUpOverApi, strangerPlays, uniqueEmail, watchPageErrors } from '@vocal/e2e';
+import { axeViolations, recordUntil, signInWithPassword, signUpOverApi, strangerPlays, uniqueEmail, watchPageErrors } from '@vocal/e2e';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInOnWindow } from './support.ts';
 import { openTicket, startZendeskSuite } from './zendesk-harness.ts';
 
 let suite: Awaited<ReturnType<typeof startZendeskSuite>>;
@@ -46,7 +45,7 @@ describe('the Zendesk ticket sidebar', () => {
     const signInWindow = await opening;
     expect(signInWindow.url()).toBe(`${suite.product.url}/hosts-sign-in?host=zendesk&email=${encodeURIComponent(email)}`);
     await expect.poll(() => signInWindow.getByLabel('Email').inputValue()).toBe(email);
-    await signInOnWindow(signInWindow);
+    await signInWithPassword(signInWindow);
     await sidebar.getByText(`Signed in as ${email}`).waitFor();
     await expect.poll(() => signInWindow.isClosed()).toBe(true);
 

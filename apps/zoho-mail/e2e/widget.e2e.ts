@@ -1,15 +1,23 @@
-import { axeViolations, recordUntil, signUpOverApi, strangerPlays, uniqueEmail, watchPageErrors } from '@vocal/e2e';
+import {
+  axeViolations,
+  recordUntil,
+  signInWithPassword,
+  signUpOverApi,
+  startHostSuite,
+  strangerPlays,
+  uniqueEmail,
+  watchPageErrors,
+  type HostSuite,
+} from '@vocal/e2e';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { strFromU8 } from 'fflate';
-import { signInInWidget } from './support.ts';
 import { installZohoPackage, openZohoMail, WIDGET_ORIGIN } from './zoho-harness.ts';
-import { startZohoSuite, type ZohoSuite } from './zoho-suite.ts';
 
-let suite: ZohoSuite;
+let suite: HostSuite;
 const mailWindow = { width: 1000, height: 700 };
 
 beforeAll(async () => {
-  suite = await startZohoSuite('Hello, this is a voice message recorded in Zoho Mail. Listen to it and reply.');
+  suite = await startHostSuite('Hello, this is a voice message recorded in Zoho Mail. Listen to it and reply.');
 });
 
 afterAll(async () => {
@@ -52,7 +60,8 @@ describe('the Zoho Mail extension', () => {
     await widget.getByRole('button', { name: 'Continue' }).waitFor();
     expect(await axeViolations(widget)).toEqual([]);
 
-    await signInInWidget(widget, email);
+    await signInWithPassword(widget, email);
+    await widget.getByText(`Signed in as ${email}`).waitFor();
     expect(context.pages()).toHaveLength(1);
     await widget.getByRole('button', { name: 'Start recording' }).waitFor();
     expect(await axeViolations(widget)).toEqual([]);
@@ -91,7 +100,8 @@ describe('the Zoho Mail extension', () => {
     await installZohoPackage(context, product.url);
     const zoho = await openZohoMail(context, { page: 'attachment', subject: 'Site visit' });
     const { widget } = zoho;
-    await signInInWidget(widget, email);
+    await signInWithPassword(widget, email);
+    await widget.getByText(`Signed in as ${email}`).waitFor();
 
     await recordUntil(widget, 3);
     await widget.getByRole('button', { name: 'Get link' }).click();

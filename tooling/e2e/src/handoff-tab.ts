@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { recordUntil } from './record-until.ts';
-import { PASSWORD } from './test-accounts.ts';
+import { signInWithPassword } from './sign-in-step.ts';
 
 export type HandoffTabOptions = {
   /** The account the person signs in with on the web app, when the tab asks. */
@@ -21,9 +21,7 @@ export async function recordInHandoffPage(page: Page, options: HandoffTabOptions
   // The web app's own sign-in (its router sends a signed-out person there), then back to the record page.
   await page.getByRole('button', { name: 'Start recording' }).or(page.getByLabel('Email')).first().waitFor();
   if (new URL(page.url()).pathname === '/login') {
-    await page.getByLabel('Email').fill(options.email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await signInWithPassword(page, options.email);
     await page.waitForURL((at) => at.pathname.startsWith('/record/handoff/'));
   }
   await recordUntil(page, options.seconds);

@@ -1,3 +1,4 @@
+// The setup of every component suite (componentTestConfig): one file instead of a copy per package.
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';

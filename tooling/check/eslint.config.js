@@ -1,0 +1,3 @@
+import base from '@vocal/eslint-config';
+
+export default base;
