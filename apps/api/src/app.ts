@@ -105,7 +105,7 @@ export function createApp(services: Services, logger: Logger, options: { adminTo
 
   app.onError((error, context) => {
     if (error instanceof HttpError) {
-      if (error.status === 429 && typeof error.extra.retryAfter === 'number') {
+      if ((error.status === 429 || error.status === 503) && typeof error.extra.retryAfter === 'number') {
         context.header('retry-after', String(error.extra.retryAfter));
       }
       return context.json({ msg: error.message, ...error.extra }, error.status);

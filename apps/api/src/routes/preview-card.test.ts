@@ -39,6 +39,23 @@ describe.each(embeddedBackend)('the link-preview card on %s', (backend) => {
 
   const cardOf = (id: string, headers: Record<string, string> = {}) => fetch(`${server.url}/listen/${id}/card.png`, { headers });
 
+  it('a card that cannot be drawn within its time budget is a 503 that says when to come back', async () => {
+    const owner = await server.signUp();
+    const id = await ownerMessage(server, owner.access, { subject: 'Drawn too slowly' });
+    const media = server.running.services.media;
+    const renderCard = media.renderCard;
+    // As the media pool answers when the worker ran past the budget (a loaded machine, a hostile picture).
+    media.renderCard = () => Promise.reject(Object.assign(new Error('took too long'), { name: 'TimeoutError' }));
+    try {
+      const response = await cardOf(id);
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toBe('60');
+      expect(await response.json()).toMatchObject({ msg: 'The preview card could not be drawn in time; try again later' });
+    } finally {
+      media.renderCard = renderCard;
+    }
+  });
+
   it('is a 1200x630 opaque PNG on the solid background, and the listen page’s head points at it', async () => {
     const owner = await server.signUp();
     await server.call('POST', '/api/account', { token: owner.access, json: { name: 'Ada Lovelace' } });

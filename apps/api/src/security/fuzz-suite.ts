@@ -100,7 +100,7 @@ export function fuzzEveryRoute(backend: Backend, { seed, requests: requestCount 
       } catch {
         // not JSON; judged below
       }
-      return { status: response.status, text, parsed };
+      return { status: response.status, text, parsed, retryAfter: response.headers.get('retry-after') };
     }
 
     it(`answers ${requestCount} generated requests below 500, says why it refuses, and a refusal writes nothing`, async () => {
@@ -149,7 +149,13 @@ export function fuzzEveryRoute(backend: Backend, { seed, requests: requestCount 
           answer = reply.text.slice(0, 300);
           // Judged by where the path leads once dot segments resolve: /files/../listen/x is the listen page.
           const isApi = /^\/(api|files|health)(\/|$)/.test(new URL(`http://fuzz.invalid${request.path}`).pathname);
-          if (status >= 500 && !(status === 501 && request.route === 'GET /api/oembed')) problems.push(`answered ${status}`);
+          // Two answers of 5xx are by design: oEmbed's 501 for a format we do not make, and a
+          // preview card's 503 with Retry-After when drawing it ran past its time budget (issue 23:
+          // on a loaded machine it does, and the client is told when to come back).
+          const byDesign =
+            (status === 501 && request.route === 'GET /api/oembed') ||
+            (status === 503 && /\/card\.png$/.test(request.route) && reply.retryAfter !== null);
+          if (status >= 500 && !byDesign) problems.push(`answered ${status}`);
           if (status >= 400 && isApi && request.method !== 'HEAD' && typeof (reply.parsed as { msg?: unknown })?.msg !== 'string') {
             problems.push('refused without a JSON {msg}');
           }
