@@ -6,10 +6,13 @@ export default mergeConfig(
   nodeTestConfig,
   defineConfig({
     test: {
+      // The suite runs at nice 5 (package.json): it has no real-time deadline, and in
+      // `pnpm check` the browser suites' fake microphones stalled when it took its full share.
       // Each file starts its own server and database, and spends much of its time waiting on
-      // them and on child processes: four at a time. In `pnpm check` this run shares phase 1 with
-      // lint, typecheck, the builds and the security suites (test:security,
-      // vitest.security.config.ts), never the browser tests (decision 0058).
+      // them, on child processes and on Chromium. Four at a time: in `pnpm check` this suite is
+      // the longest and shares two cores with every other one, and each worker is a share.
+      // (Vitest's default is one fewer than the cores: one at a time here.)
+      // The security suites run on their own (vitest.security.config.ts, `test:security`).
       exclude: [...configDefaults.exclude, ...SECURITY_SUITE_FILES],
       pool: 'forks',
       fileParallelism: true,

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # `pnpm check` in two phases, for a machine of two cores (decisions 0036 and 0058).
 #
-# 1. Everything that waits on nothing real-time, at once: lint, typecheck, every build, and the
-#    API suite (`test:main` and the security suites, `test:security`). This work only needs CPU,
-#    so it may take the machine whole; turbo starts each API run when the builds it needs are done.
-# 2. The browser tests and the other packages' suites, with bounded parallelism: the web app's
-#    browser tests from the start, beside at most three of the other suites at a time. Their fake
-#    microphones play in real time and stall when the machine is overloaded, so nothing CPU-bound
-#    runs beside them any more (the API suite did, at nice 5, and was starved to 14 minutes: it was
-#    the check's critical path). Phase 2 runs only the test tasks (--only): phase 1 built what they need.
+# 1. Lint, typecheck, every build and the API's security suites (fuzz and authorization matrix,
+#    `test:security`) at once: CPU-bound work that waits on nothing real-time, so it may take the
+#    machine whole. Beside the browser tests, below their product servers' priority, the security
+#    suites were starved: four files of under a minute each alone took 25 to 28 minutes (issue 22).
+# 2. The other tests, with bounded parallelism: the web app's browser tests and the rest of the
+#    API suite (`test:main`) from the start, beside at most three of the other suites at a time.
+#    Started all at once beside the compilers, as before, the suites kept 25 to 42 threads
+#    runnable on two cores: fake microphones stalled, vitest's 60-s worker start ran out, servers
+#    took minutes to start. Phase 2 runs only the test tasks (--only): phase 1 built what they need.
 #
 # Every phase runs to the end whatever fails (--continue), and the check fails if any did. At the
 # end it prints where the time went (summary.mjs): each phase, each task's wall and CPU time, and
@@ -35,14 +36,17 @@ phase() {
   return "$code"
 }
 
-phase 'phase 1: lint, typecheck, build, API suite' "${turbo[@]}" lint typecheck build test:main test:security --concurrency=24 || status=1
+phase 'phase 1: lint, typecheck, build, security' "${turbo[@]}" lint typecheck build test:security --concurrency=24 || status=1
 
 tests() {
   local code=0
   "${turbo[@]}" test --only --filter=@vocal/web &
   local web=$!
+  "${turbo[@]}" test:main --only --filter=@vocal/api &
+  local api=$!
   "${turbo[@]}" test --only --filter='!@vocal/web' --filter='!@vocal/api' --concurrency=3 || code=1
   wait "$web" || code=1
+  wait "$api" || code=1
   return "$code"
 }
 phase 'phase 2: tests' tests || status=1
