@@ -6,7 +6,7 @@
 #    machine whole. Beside the browser tests, below their product servers' priority, the security
 #    suites were starved: four files of under a minute each alone took 25 to 28 minutes (issue 22).
 # 2. The other tests, with bounded parallelism: the web app's browser tests and the rest of the
-#    API suite (`test:main`) from the start, beside at most three of the other suites at a time.
+#    API suite (`test:main`) from the start, beside at most two of the other suites at a time.
 #    Started all at once beside the compilers, as before, the suites kept 25 to 42 threads
 #    runnable on two cores: fake microphones stalled, vitest's 60-s worker start ran out, servers
 #    took minutes to start. Phase 2 runs only the test tasks (--only): phase 1 built what they need.
@@ -44,7 +44,7 @@ tests() {
   local web=$!
   "${turbo[@]}" test:main --only --filter=@vocal/api &
   local api=$!
-  "${turbo[@]}" test --only --filter='!@vocal/web' --filter='!@vocal/api' --concurrency=3 || code=1
+  "${turbo[@]}" test --only --filter='!@vocal/web' --filter='!@vocal/api' --concurrency=2 || code=1
   wait "$web" || code=1
   wait "$api" || code=1
   return "$code"
