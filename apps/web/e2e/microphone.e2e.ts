@@ -19,8 +19,7 @@ beforeAll(async () => {
     seconds: 8,
   });
   product = sharedProduct();
-  // Device ids that survive a reload, as in people's Chrome: the full browser.
-  browser = await launchBrowser({ microphoneWav: wav, loop: true, fullBrowser: true });
+  browser = await launchBrowser({ microphoneWav: wav, loop: true });
   refusing = await launchBrowser({ denyMicrophone: true });
 });
 

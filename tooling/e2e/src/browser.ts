@@ -3,17 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
-/** Debian's Chromium, the full browser: for what only it does (extensions, Lighthouse). CI elsewhere may point this at another Chrome. */
+/** Debian's Chromium; CI elsewhere may point this at another Chrome. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/**
- * What page tests run in: the full browser, as people use it. `CHROMIUM_PATH` may name another
- * build, such as Chromium's headless shell (Debian's `chromium-headless-shell`): it took about
- * 30 % less CPU for a browser test file (review-step: 27.6 CPU-s in the full browser, 19.2 in the
- * shell), but in a whole check the web suite's files took longer in it (integrations 162 s before,
- * 386 s in the shell; decision 0058), so it is not the default.
- */
-export const pageBrowserPath = process.env.CHROMIUM_PATH ?? chromiumPath;
 
 /** Flags that keep Chromium quiet on a machine with no network beyond localhost and no sound card. */
 export const QUIET_FLAGS = [
@@ -40,12 +31,6 @@ export type BrowserOptions = {
   loop?: boolean;
   /** Refuse the microphone instead of granting it. */
   denyMicrophone?: boolean;
-  /**
-   * The full browser rather than the headless shell, for what only it does as people's Chrome
-   * does: a microphone's device id stays the same across reloads (the shell draws new ones for
-   * each page load), and a refusal is a refusal (see `denyMicrophone`).
-   */
-  fullBrowser?: boolean;
 };
 
 /**
@@ -59,14 +44,7 @@ export async function launchBrowser(options: BrowserOptions = {}) {
   if (options.microphoneWav) {
     args.push(`--use-file-for-fake-audio-capture=${options.microphoneWav}${options.loop ? '' : '%noloop'}`);
   }
-  const browser: Browser = await chromium.launch({
-    // The shell has no permission prompt to refuse: a page it has not granted the microphone
-    // meets "prompt" and getUserMedia's NotSupportedError. A browser that refuses it as a person
-    // would (NotAllowedError, state "denied") is the full one.
-    executablePath: options.denyMicrophone || options.fullBrowser ? chromiumPath : pageBrowserPath,
-    headless: true,
-    args,
-  });
+  const browser: Browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args });
   return {
     browser,
     /**
