@@ -44,9 +44,9 @@ export function accountRoutes(services: {
     const attempt = await throttle.reserve(email, address);
     try {
       await check();
-      await attempt.succeeded();
+      await attempt.succeeded({ created: false });
     } catch (error) {
-      await (error instanceof HttpError && error.status === 403 ? attempt.failed() : attempt.abandoned());
+      await (error instanceof HttpError && error.status === 403 ? attempt.failed('wrong-password') : attempt.abandoned());
       throw error;
     }
   }

@@ -45,12 +45,16 @@ export function authRoutes(services: {
     const attempt = await throttle.reserve(email, address);
     try {
       const result = await run(context.req.header('user-agent') ?? null);
-      await attempt.succeeded();
+      await attempt.succeeded({ created: result.created });
       if (result.created) await services.affiliates.recordSignUp(result.userId, referralCodeOf(context));
       return context.json(result.tokens, result.created ? 201 : 200);
     } catch (error) {
       // An unknown address (404) counts like a wrong password, so probing addresses meets the same backoff.
-      await (error instanceof HttpError && (error.status === 401 || error.status === 404) ? attempt.failed() : attempt.abandoned());
+      if (error instanceof HttpError && (error.status === 401 || error.status === 404)) {
+        await attempt.failed(error.status === 404 ? 'no-account' : 'wrong-password');
+      } else {
+        await attempt.abandoned();
+      }
       throw error;
     }
   }

@@ -235,6 +235,40 @@ describe.each(backends)('accounts and tokens on %s', (backend) => {
       expect((await wrong(another.email, '198.51.100.5')).status).toBe(401);
     });
 
+    it('lets one address sign up past the failure cap through the login page, but not probe past it', async () => {
+      // The login page's path for a new person: the sign-in that finds no account, then sign-up.
+      const address = '198.51.100.6';
+      const lookUp = (email: string) =>
+        proxied.call('POST', '/api/signin', { json: { email, password: 'correct horse battery' }, headers: { 'x-forwarded-for': address } });
+      for (let person = 0; person < 55; person++) {
+        const email = `office-${person}-${Date.now()}@example.com`;
+        expect((await lookUp(email)).status).toBe(404);
+        const created = await proxied.call('POST', '/api/signup', {
+          json: { email, password: 'correct horse battery', name: `Person ${person}` },
+          headers: { 'x-forwarded-for': address },
+        });
+        expect(created.status).toBe(201);
+      }
+      // Looking addresses up without creating them still counts: the 51st is refused.
+      const statuses = [];
+      for (let probe = 0; probe < 51; probe++) statuses.push((await lookUp(`probe-${probe}-${Date.now()}@example.com`)).status);
+      expect(statuses.slice(0, 50).every((status) => status === 404)).toBe(true);
+      expect(statuses[50]).toBe(429);
+      // And creating an account gives back only its own lookup, not another address's: after
+      // 49 probes and a sign-up the address has one failure left, then it is refused.
+      const another = '198.51.100.7';
+      const probe = (email: string) =>
+        proxied.call('POST', '/api/signin', { json: { email, password: 'correct horse battery' }, headers: { 'x-forwarded-for': another } });
+      for (let index = 0; index < 49; index++) expect((await probe(`other-probe-${index}-${Date.now()}@example.com`)).status).toBe(404);
+      const fresh = await proxied.call('POST', '/api/signup', {
+        json: { email: `fresh-${Date.now()}@example.com`, password: 'correct horse battery', name: 'Fresh' },
+        headers: { 'x-forwarded-for': another },
+      });
+      expect(fresh.status).toBe(201);
+      expect((await probe(`last-probe-${Date.now()}@example.com`)).status).toBe(404);
+      expect((await probe(`one-more-${Date.now()}@example.com`)).status).toBe(429);
+    });
+
     it("stops guessing from many addresses at a ceiling that the owner's own client passes", async () => {
       const owner = await proxied.signUp();
       expect((await signIn(owner.email, 'correct horse battery', '203.0.113.10')).status).toBe(200);

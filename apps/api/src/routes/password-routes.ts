@@ -68,9 +68,9 @@ export function passwordRoutes(services: {
         const attempt = await throttle.reserve(user.email, clientAddress(context, config.trustProxy));
         try {
           await passwords.change(user, context.get('sessionId'), currentPassword, newPassword);
-          await attempt.succeeded();
+          await attempt.succeeded({ created: false });
         } catch (error) {
-          await (error instanceof HttpError && error.status === 403 ? attempt.failed() : attempt.abandoned());
+          await (error instanceof HttpError && error.status === 403 ? attempt.failed('wrong-password') : attempt.abandoned());
           throw error;
         }
         return context.json({ ok: true });

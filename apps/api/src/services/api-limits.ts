@@ -88,6 +88,12 @@ export function createApiLimits(
       windowMs: HOUR_MS,
     }),
     failedCoupons: rateLimits.limiter('failed-coupons', { limit: FAILED_COUPONS_PER_HOUR, windowMs: HOUR_MS }),
+    /**
+     * (email, address) pairs answered "no account yet" in the last hour: a sign-up of that email
+     * from that address then gives the lookup back to the address's failure count, or one office
+     * of new people signing up through the login page would lock its 51st out.
+     */
+    noAccountAnswers: rateLimits.limiter('no-account-answers', { limit: 1, windowMs: HOUR_MS }),
     /** (email, address) pairs that signed in lately; the per-account ceiling lets them through. */
     knownSignInClients: rateLimits.limiter('known-sign-in-clients', { limit: 1, windowMs: 30 * DAY_MS }),
   };

@@ -3,9 +3,10 @@ import type { ApiLimits } from './api-limits.ts';
 
 /** One reserved password check; exactly one of these is called once it is known how it went. */
 export type SignInAttempt = {
-  succeeded(): Promise<void>;
-  /** A wrong password. */
-  failed(): Promise<void>;
+  /** Signed in; `created` when the attempt made the account. */
+  succeeded(outcome: { created: boolean }): Promise<void>;
+  /** A wrong password, or no account for the address (`noAccount`). */
+  failed(reason: 'wrong-password' | 'no-account'): Promise<void>;
   /** Neither success nor a wrong password (bad input, a server error): it does not count. */
   abandoned(): Promise<void>;
 };
@@ -16,7 +17,7 @@ export type SignInAttempt = {
  * pass a limit that a check-then-count would let them through.
  */
 export function createSignInThrottle(limits: ApiLimits) {
-  const { signInBackoff, failedSignInsPerClient, failedSignInsPerAccount, knownSignInClients } = limits;
+  const { signInBackoff, failedSignInsPerClient, failedSignInsPerAccount, knownSignInClients, noAccountAnswers } = limits;
 
   return {
     /** Reserves one attempt of `email` from `address`, or throws 429 saying how long to wait. */
@@ -47,11 +48,19 @@ export function createSignInThrottle(limits: ApiLimits) {
         throw tooManyRequests(`Too many failed sign-ins from your network. Try again in ${clientWait} seconds.`, clientWait);
       }
       return {
-        async succeeded() {
+        async succeeded({ created }) {
           await giveBack();
           await Promise.all([signInBackoff.reset(pair), knownSignInClients.hit(pair)]);
+          // The login page looks an address up before it offers to create its account: that
+          // "no account yet" was this new person's, not a guess, so the address gets it back.
+          // Only the created account's own lookup, so probing other addresses earns nothing.
+          if (created && (await noAccountAnswers.peek(pair)) > 0) {
+            await Promise.all([failedSignInsPerClient.release(address), noAccountAnswers.reset(pair)]);
+          }
         },
-        async failed() {},
+        async failed(reason) {
+          if (reason === 'no-account') await noAccountAnswers.hit(pair);
+        },
         abandoned: giveBack,
       };
     },
