@@ -6,10 +6,11 @@ import { defineConfig } from 'vite';
 const preact = (specifier: string) => fileURLToPath(import.meta.resolve(specifier));
 
 /**
- * The pages anonymous visitors open from a link (the listen page, later the embed player),
- * built apart from the app: the same React components, on Preact's React-compatible runtime,
- * which is a tenth of react-dom's size. Their budgets (80 KB and 40 KB of JavaScript) cannot
- * be met with react-dom alone at 57 KB. The signed-in app keeps React itself.
+ * The listen page, which anonymous visitors open from a link, built apart from the app (the
+ * embed player is built alike, on its own: vite.embed.config.ts): the same React components,
+ * on Preact's React-compatible runtime, which is a tenth of react-dom's size. Their budgets
+ * (35 KB and 12 KB of JavaScript, issue 27) cannot be met with react-dom alone at 57 KB. The
+ * signed-in app keeps React itself.
  */
 export default defineConfig({
   plugins: [react()],
@@ -29,6 +30,6 @@ export default defineConfig({
     sourcemap: process.env.SOURCE_MAPS === 'true',
     // Added to the app's build, not replacing it.
     emptyOutDir: false,
-    rollupOptions: { input: { listen: 'listen.html', embed: 'embed.html' } },
+    rollupOptions: { input: { listen: 'listen.html' } },
   },
 });

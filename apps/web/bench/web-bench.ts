@@ -1,15 +1,14 @@
 /**
- * `pnpm bench` for the web app: the gzipped JavaScript a visitor's browser loads for a listen
- * page, and Stop-to-link latency for a 60 s message on localhost. Real server, real Chromium,
+ * `pnpm bench` for the web app: the public pages' JavaScript and Lighthouse score
+ * (public-pages-bench.ts), and Stop-to-link latency for a 60 s message on localhost. Real server, real Chromium,
  * fake microphone. Results go to BENCHMARKS.md through @vocal/bench.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { recordResult } from '@vocal/bench';
 import { launchBrowser, savePersonalisation, signUpThroughPage, startProduct } from '@vocal/e2e';
 import { makeSpeechWav } from '@vocal/test-fixtures';
-import { lighthousePerformance } from './lighthouse-score.ts';
+import { benchPublicPages } from './public-pages-bench.ts';
 
 const RUNS = 3;
 const MESSAGE_SECONDS = 60;
@@ -56,8 +55,16 @@ try {
   const tokens = JSON.parse((await page.evaluate(() => window.localStorage.getItem('vocal.tokens'))) ?? '{}') as { accessToken: string };
   let link = '';
   const modes = [
-    { skipReview: false, name: 'Stop-to-link latency, 60 s message, localhost', how: 'Stop click, then Get link pressed as soon as it shows, to the link on screen; upload included' },
-    { skipReview: true, name: 'Stop-to-link latency with review skipped, 60 s message, localhost', how: 'Stop click to the link on screen (review skipped in the settings); upload included' },
+    {
+      skipReview: false,
+      name: 'Stop-to-link latency, 60 s message, localhost',
+      how: 'Stop click, then Get link pressed as soon as it shows, to the link on screen; upload included',
+    },
+    {
+      skipReview: true,
+      name: 'Stop-to-link latency with review skipped, 60 s message, localhost',
+      how: 'Stop click to the link on screen (review skipped in the settings); upload included',
+    },
   ];
   for (const mode of modes) {
     await savePersonalisation(product.url, tokens.accessToken, { recorder: { deviceId: null, skipReview: mode.skipReview } });
@@ -81,43 +88,8 @@ try {
     });
   }
 
-  // What a visitor downloads: every script of the page, gzipped as a server would, and Lighthouse.
-  const id = link.split('/listen/')[1]!;
-  const publicPages = [
-    { suite: 'listen page', path: `/listen/${id}`, ready: 'shared this voice message with you', budget: 80 },
-    { suite: 'embed player', path: `/embed/player/${id}`, ready: 'Open in Vocal', budget: 40 },
-  ];
-  for (const page of publicPages) {
-    const url = `${product.url.replace('localhost', '127.0.0.1')}${page.path}`;
-    const visitor = await browser.newContext();
-    const tab = await visitor.newPage();
-    const scripts: Buffer[] = [];
-    tab.on('response', async (response) => {
-      if (response.request().resourceType() === 'script') scripts.push(await response.body());
-    });
-    await tab.goto(url);
-    await tab.getByText(page.ready).waitFor();
-    await tab.waitForLoadState('networkidle');
-    const gzipped = scripts.reduce((total, body) => total + gzipSync(body).length, 0);
-    await visitor.close();
-    await recordResult({
-      suite: page.suite,
-      name: `gzipped JavaScript loaded by ${page.path.replace(id, ':id')}`,
-      value: +(gzipped / 1024).toFixed(1),
-      unit: 'KB',
-      target: { value: page.budget, better: 'lower' },
-      method: `${scripts.length} scripts as Chromium fetched them until the network was idle (lazy parts included), gzip level 6`,
-    });
-    const lighthouse = await lighthousePerformance(url);
-    await recordResult({
-      suite: page.suite,
-      name: `Lighthouse performance score of ${page.path.replace(id, ':id')}, mobile`,
-      value: lighthouse.median,
-      unit: 'points',
-      target: { value: 95, better: 'higher' },
-      method: `Lighthouse 12, default mobile profile (simulated slow 4G, 4x CPU), median of ${lighthouse.scores.join(', ')}`,
-    });
-  }
+  // What a visitor downloads, and Lighthouse, on the message just recorded.
+  await benchPublicPages(product, browser, link.split('/listen/')[1]!, `the last ${MESSAGE_SECONDS} s message recorded above`);
 } finally {
   await browser.close();
   await product.stop();

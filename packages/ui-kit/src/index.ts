@@ -25,6 +25,7 @@ export {
   type FatalErrorReport,
   type FatalErrorSource,
 } from './fatal-error/fatal-error-boundary.tsx';
+export { FatalErrorCatcher, type FatalErrorCatcherProps } from './fatal-error/fatal-error-catcher.tsx';
 export { isIgnoredError } from './fatal-error/is-ignored-error.ts';
 
 export { Dialog, type DialogProps } from './dialog/dialog.tsx';

@@ -12,14 +12,15 @@ type AxeResult = { violations: { id: string; nodes: { target: string[] }[] }[] }
  */
 type PageGlobals = {
   document: { getAnimations(): { effect: { getComputedTiming(): { endTime?: number | string } } | null; finished: Promise<unknown> }[] };
-  axe: { run(): Promise<AxeResult> };
+  axe: { run(context?: unknown, options?: unknown): Promise<AxeResult> };
 };
 
 /**
  * Runs axe-core in the page (or a host's frame holding our app) once it has settled and answers each violation as "rule: the elements",
- * so a failure names what to fix. Empty when the page has none.
+ * so a failure names what to fix. Empty when the page has none. `tags` runs only the rules with
+ * those tags (e.g. `['wcag2a', 'wcag2aa', 'best-practice']`); without, axe's defaults.
  */
-export async function axeViolations(page: Page | Frame): Promise<string[]> {
+export async function axeViolations(page: Page | Frame, tags?: string[]): Promise<string[]> {
   axeSource ??= readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   // A dialog fading in has its text at part opacity: axe would judge a contrast no one sees
   // once it settles. Finite animations and transitions are let finish; endless ones (a
@@ -33,8 +34,10 @@ export async function axeViolations(page: Page | Frame): Promise<string[]> {
     ),
   );
   await page.evaluate(await axeSource);
-  return page.evaluate(async () => {
-    const result = await (globalThis as unknown as PageGlobals).axe.run();
+  return page.evaluate(async (only) => {
+    const axe = (globalThis as unknown as PageGlobals).axe;
+    const root = (globalThis as unknown as PageGlobals).document;
+    const result = only ? await axe.run(root, { runOnly: { type: 'tag', values: only } }) : await axe.run();
     return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  });
+  }, tags ?? null);
 }

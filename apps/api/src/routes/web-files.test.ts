@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEB_ROUTE_PATHS_FILE } from '@vocal/settings-model';
 import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
 
 const YEAR = 'public, max-age=31536000, immutable';
@@ -15,6 +16,11 @@ describe.each(backends)('the web build as served, on %s', (backend) => {
       await writeFile(join(running.dataDir, 'web', 'assets', 'app-1234.js.map'), '{"version":3,"sources":["secret.ts"]}');
       await writeFile(join(running.dataDir, 'host-apps', 'outlook', 'dist', 'assets', 'taskpane-1.js.map'), '{"version":3}');
     }
+    // What the web build writes from its route table (apps/web/scripts/write-route-paths.ts).
+    await writeFile(
+      join(server.dataDir, 'web', WEB_ROUTE_PATHS_FILE),
+      JSON.stringify({ paths: ['/', '/settings/profile', '/listen/:id'] }),
+    );
   });
   afterAll(async () => {
     await server.close();
@@ -35,6 +41,23 @@ describe.each(backends)('the web build as served, on %s', (backend) => {
     const missing = await get(server, '/assets/gone-5678.js');
     expect(missing).toMatchObject({ status: 404, cache: 'no-store' });
     expect(JSON.parse(missing.text)).toEqual({ msg: 'File not found' });
+  });
+
+  it("a path of the app's route table gets the app with 200, any other the app with 404", async () => {
+    for (const path of ['/', '/settings/profile', '/Settings/Profile/']) {
+      expect(await get(server, path), path).toMatchObject({ status: 200, text: expect.stringContaining('Vocal test app') });
+    }
+    for (const path of ['/no-such-page', '/settings/profile/extra', '/listen', '/listen/a/b', '/settings/profile.']) {
+      // The app's own page, so the visitor still sees the app's 404 and a way back.
+      expect(await get(server, path), path).toMatchObject({
+        status: 404,
+        cache: 'no-cache',
+        text: expect.stringContaining('Vocal test app'),
+      });
+    }
+    expect((await fetch(`${server.url}/no-such-page`, { method: 'HEAD' })).status).toBe(404);
+    // Without the list (a build from before it), every path is still the app's.
+    expect((await get(withMaps, '/no-such-page')).status).toBe(200);
   });
 
   it("the same holds for a host app's assets", async () => {

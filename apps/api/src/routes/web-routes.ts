@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../http/app-env.ts';
+import { knownWebPaths } from './known-web-paths.ts';
 import { decodedPath, readBuiltPageOnce, serveFile } from './static-files.ts';
 
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Vocal</title>
@@ -8,10 +9,12 @@ const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Vocal</title>
 
 /**
  * The built web app: files as they are, hashed assets cached for a year, and index.html for
- * any other path so the client router can take it (the SPA fallback).
+ * any other path so the client router can take it (the SPA fallback): with 200 for a path of
+ * the app's route table, and 404 for any other, where the app draws its 404 page.
  */
 export function webRoutes(webDist: string, options: { serveSourceMaps: boolean }) {
   const loadIndex = readBuiltPageOnce(join(webDist, 'index.html'));
+  const isKnownPath = knownWebPaths(webDist);
   const notFound = (context: Context) => context.json({ msg: 'File not found' }, 404, { 'cache-control': 'no-store' });
 
   return new Hono<AppEnv>().on(['GET', 'HEAD'], '*', async (context) => {
@@ -25,6 +28,7 @@ export function webRoutes(webDist: string, options: { serveSourceMaps: boolean }
     // A missing asset is a 404, not the app: a stale chunk must fail loudly so the client reloads.
     if (immutable) return notFound(context);
     const html = await loadIndex();
-    return context.html(html ?? NOT_BUILT, html ? 200 : 503, { 'cache-control': 'no-cache' });
+    if (!html) return context.html(NOT_BUILT, 503, { 'cache-control': 'no-cache' });
+    return context.html(html, (await isKnownPath(path)) ? 200 : 404, { 'cache-control': 'no-cache' });
   });
 }

@@ -2,6 +2,7 @@ import './embed.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { PublicListenPayload } from '@vocal/settings-model';
+import { PublicPageGuard } from '../error-reporting/public-page-guard.tsx';
 import { EmbedGone, EmbedPlayer } from './embed-player.tsx';
 
 /** The embed player's entry: the server put the validated payload in the page, as for the listen page. */
@@ -12,7 +13,9 @@ const root = document.getElementById('root');
 if (root && data) {
   createRoot(root).render(
     <StrictMode>
-      {data.status === 200 ? <EmbedPlayer payload={data.payload} /> : <EmbedGone status={data.status} message={data.message} />}
+      <PublicPageGuard>
+        {data.status === 200 ? <EmbedPlayer payload={data.payload} /> : <EmbedGone status={data.status} message={data.message} />}
+      </PublicPageGuard>
     </StrictMode>,
   );
 }

@@ -8,15 +8,18 @@ export function EmbedPlayer({ payload }: { payload: PublicListenPayload }) {
   const listenUrl = `${window.location.origin}/listen/${audio.id}`;
   return (
     <ThemeProvider theme={settings.theme} className="embed">
-      <div className="embed__head">
-        <p className="embed__title" title={title}>
-          {title}
-        </p>
-        <a className="embed__open" href={listenUrl} target="_blank" rel="noopener">
-          Open in Vocal
-        </a>
-      </div>
-      <AudioPlayer src={audio.audioUrl} peaks={audio.peaks} duration={audio.duration} label={title} />
+      {/* A page of its own inside the iframe: its one landmark and heading for screen readers. */}
+      <main className="embed__main">
+        <div className="embed__head">
+          <h1 className="embed__title" title={title}>
+            {title}
+          </h1>
+          <a className="embed__open" href={listenUrl} target="_blank" rel="noopener">
+            Open in Vocal
+          </a>
+        </div>
+        <AudioPlayer src={audio.audioUrl} peaks={audio.peaks} duration={audio.duration} label={title} />
+      </main>
     </ThemeProvider>
   );
 }

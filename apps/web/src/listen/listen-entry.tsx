@@ -2,6 +2,7 @@ import '../app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { PublicListenPayload } from '@vocal/settings-model';
+import { PublicPageGuard } from '../error-reporting/public-page-guard.tsx';
 import { ListenGone, type GoneSender } from './listen-gone.tsx';
 import { ListenView } from './listen-view.tsx';
 
@@ -16,11 +17,13 @@ const root = document.getElementById('root');
 if (root && data) {
   createRoot(root).render(
     <StrictMode>
-      {data.status === 200 ? (
-        <ListenView payload={data.payload} />
-      ) : (
-        <ListenGone status={data.status} message={data.message} sender={data.sender} />
-      )}
+      <PublicPageGuard>
+        {data.status === 200 ? (
+          <ListenView payload={data.payload} />
+        ) : (
+          <ListenGone status={data.status} message={data.message} sender={data.sender} />
+        )}
+      </PublicPageGuard>
     </StrictMode>,
   );
 }

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { DEFAULT_NAMES, type PublicListenPayload } from '@vocal/settings-model';
 import { CommentsSection } from './comments-section.tsx';
-import { listenApi, trackListenOnce } from './listen-api.ts';
+import { trackListenOnce } from './counted-listen.ts';
+import { useListenCalls } from './listen-calls.ts';
 import { OwnerReplies } from './owner-replies.tsx';
 import { useHeardReporter } from './use-heard-reporter.ts';
 
@@ -11,19 +12,20 @@ import { useHeardReporter } from './use-heard-reporter.ts';
  * grows the page downwards and moves nothing a reader is looking at.
  */
 export default function ListenInteractions({ payload, isOwner }: { payload: PublicListenPayload; isOwner: boolean }) {
-  const api = listenApi();
+  const calls = useListenCalls();
   const { audio, settings } = payload;
-
   // The server never counts the owner's own listens, so this is safe before the owner check ends.
-  useEffect(() => trackListenOnce(audio.id), [audio.id]);
+  useEffect(() => {
+    if (calls) trackListenOnce(audio.id, calls.api);
+  }, [calls, audio.id]);
   useHeardReporter(audio.id, audio.duration);
-
+  if (!calls) return null;
   return (
     <>
-      {isOwner ? <OwnerReplies api={api} recordingId={audio.id} /> : null}
+      {isOwner && calls.kind === 'session' ? <OwnerReplies api={calls.api} recordingId={audio.id} /> : null}
       {settings.comments.enabled ? (
         <CommentsSection
-          api={api}
+          api={calls.api}
           recordingId={audio.id}
           isOwner={isOwner}
           ownerName={payload.user.name === DEFAULT_NAMES.you ? null : payload.user.name}

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { countedListen } from './listen-api.ts';
+import { countedListen } from './counted-listen.ts';
 
 /** A jump between two time updates longer than this is a seek, not listening. */
 const MAX_PLAYED_STEP_SECONDS = 1.5;

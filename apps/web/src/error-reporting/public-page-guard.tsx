@@ -1,0 +1,44 @@
+import './public-page-guard.css';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { FatalErrorCatcher, ThemeProvider, useSystemTheme, type FatalErrorReport, type FatalErrorScreenProps } from '@vocal/ui-kit';
+import { isChunkLoadError, reloadForChunkError } from '../boot/chunk-reload.ts';
+
+/**
+ * The app's fatal-error screen, loaded once something failed: with its button and focus trap it
+ * is a fifth of the embed player's budget, and a visitor who meets no error never needs it.
+ */
+function Screen(props: FatalErrorScreenProps) {
+  const [LoadedScreen, setLoadedScreen] = useState<ComponentType<FatalErrorScreenProps> | null>(null);
+  useEffect(() => {
+    void import('@vocal/ui-kit/fatal-error-screen').then(({ FatalErrorScreen }) => setLoadedScreen(() => FatalErrorScreen));
+  }, []);
+  return LoadedScreen ? <LoadedScreen {...props} /> : null;
+}
+
+/**
+ * Reported as the app reports (render errors as fatal). The reporter, and the schema it reads
+ * the server's answer with, load only once something failed, for the same reason.
+ */
+function report({ error, source }: FatalErrorReport) {
+  // A chunk of an older build is gone after a deploy: reloading fixes it (at most once per 10 s).
+  if (isChunkLoadError(error) && reloadForChunkError()) return;
+  void import('./client-reporter.ts').then(({ captureClientError }) =>
+    captureClientError(error, source, source === 'render' ? 'fatal' : 'error'),
+  );
+}
+
+/**
+ * The listen and embed pages' safety net: the app's fatal-error screen, in the system's light
+ * or dark theme (the page's own theme may be what failed), over or instead of the page, and the
+ * error reported like the app's. Its theme element takes no box, so the page lays out as before.
+ */
+export function PublicPageGuard({ children }: { children: ReactNode }) {
+  const theme = useSystemTheme();
+  return (
+    <ThemeProvider theme={theme} className="public-page-guard">
+      <FatalErrorCatcher onError={report} screen={Screen}>
+        {children}
+      </FatalErrorCatcher>
+    </ThemeProvider>
+  );
+}
