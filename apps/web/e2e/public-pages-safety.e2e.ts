@@ -135,6 +135,13 @@ describe('a path the app does not have', () => {
     for (const known of ['/login', '/settings/profile', `/collect/someone`, '/record/share/abc123']) {
       expect((await fetch(`${product.url}${known}`)).status, known).toBe(200);
     }
+    // The tab's icon is a file of the build, which every page names: browsers then never ask
+    // for /favicon.ico, which is now a 404 like any path the app does not have.
+    const icon = await fetch(`${product.url}/favicon.svg`);
+    expect([icon.status, icon.headers.get('content-type')]).toEqual([200, 'image/svg+xml']);
+    for (const page of ['/login', '/no-such-page']) {
+      expect(await (await fetch(`${product.url}${page}`)).text(), page).toContain('<link rel="icon" href="/favicon.svg"');
+    }
     for (const view of views) {
       const context = await browser.newContext(view);
       const page = await context.newPage();

@@ -75,7 +75,7 @@ export function watchPageErrors(page: Page): string[] {
     // Signing up through the page starts with the sign-in that finds no account: its 401 is
     // the expected answer (the page then offers to create one), which Chromium logs as an error.
     if (/^Failed to load resource/.test(message.text()) && message.location().url.endsWith('/api/signin')) return;
-    errors.push(`console: ${message.text()}`);
+    errors.push(`console: ${message.text()} at ${message.location().url}`);
   });
   return errors;
 }
