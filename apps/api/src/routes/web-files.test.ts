@@ -60,6 +60,15 @@ describe.each(backends)('the web build as served, on %s', (backend) => {
     expect((await get(withMaps, '/no-such-page')).status).toBe(200);
   });
 
+  it('sends /favicon.ico to the build\'s icon, and answers 404 for it when the build has none', async () => {
+    await writeFile(join(withMaps.dataDir, 'web', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const redirected = await fetch(`${withMaps.url}/favicon.ico`, { redirect: 'manual' });
+    expect([redirected.status, redirected.headers.get('location')]).toEqual([301, '/favicon.svg']);
+    const icon = await fetch(`${withMaps.url}/favicon.ico`);
+    expect([icon.status, icon.headers.get('content-type')]).toEqual([200, 'image/svg+xml']);
+    expect((await fetch(`${server.url}/favicon.ico`, { redirect: 'manual' })).status).toBe(404);
+  });
+
   it("the same holds for a host app's assets", async () => {
     const escaped = await get(server, '/hosts/outlook/assets/%2e%2e%2ftaskpane.html');
     expect(escaped.cache ?? '').not.toMatch(/immutable/);

@@ -1,8 +1,12 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../http/app-env.ts';
 import { knownWebPaths } from './known-web-paths.ts';
 import { decodedPath, readBuiltPageOnce, serveFile } from './static-files.ts';
+
+/** The tab icon of the web build (apps/web/public), which its pages name. */
+const FAVICON = '/favicon.svg';
 
 const NOT_BUILT = `<!doctype html><meta charset="utf-8"><title>Vocal</title>
 <p>The API is running, but the web app has not been built. Run <code>npx -y pnpm@10 start</code> from the repository root.</p>`;
@@ -27,6 +31,11 @@ export function webRoutes(webDist: string, options: { serveSourceMaps: boolean }
     if (file) return file;
     // A missing asset is a 404, not the app: a stale chunk must fail loudly so the client reloads.
     if (immutable) return notFound(context);
+    // Browsers (for a page that names no icon: a host app's) and link previews ask for this by
+    // name; the product's icon is the SVG every web page names.
+    if (path === '/favicon.ico' && existsSync(join(webDist, FAVICON))) {
+      return context.redirect(FAVICON, 301);
+    }
     const html = await loadIndex();
     if (!html) return context.html(NOT_BUILT, 503, { 'cache-control': 'no-cache' });
     return context.html(html, (await isKnownPath(path)) ? 200 : 404, { 'cache-control': 'no-cache' });
