@@ -8,7 +8,7 @@ import { callProcess } from './testing/process-call.ts';
 import { startS3TestServer } from './testing/s3-test-server.ts';
 import { createScratchDatabase } from './testing/scratch-database.ts';
 import { writeStandInWebBuild } from './testing/stand-in-web-build.ts';
-import { startSmtpCapture } from './testing/smtp-capture.ts';
+import { startSmtpCapture } from '@vocal/test-fixtures/smtp';
 import { samplePng, threeSecondMp3, uploadForm, waitFor } from './testing/upload-form.ts';
 
 /**

@@ -2,7 +2,7 @@ import { axeViolations, launchBrowser, startProduct, type ApiProcess } from '@vo
 import { makeSpeechWav } from '@vocal/test-fixtures';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeMail, startSmtpSink } from './smtp-sink.ts';
+import { decodeMail, startSmtpCapture, type SmtpCapture } from '@vocal/test-fixtures/smtp';
 import { apiAs, confirmReview, recordFor, tokensOf } from './support.ts';
 
 const PASSWORD = 'correct horse battery';
@@ -10,13 +10,13 @@ const NEW_PASSWORD = 'a brand new passphrase';
 
 let product: ApiProcess;
 let closedProduct: ApiProcess;
-let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+let smtp: SmtpCapture;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let counter = 0;
 const newEmail = () => `accounts-${++counter}-${Date.now()}@example.com`;
 
 beforeAll(async () => {
-  smtp = await startSmtpSink();
+  smtp = await startSmtpCapture();
   const wav = await makeSpeechWav('Hello, this is a voice message from the accounts test.', { seconds: 6 });
   [product, closedProduct, browser] = await Promise.all([
     startProduct({ env: { SMTP_URL: smtp.url } }),
@@ -105,7 +105,7 @@ describe('signing up and in', () => {
       body: JSON.stringify({ email: 'visitor@example.com', message: 'Hello Ada, could you call me back?' }),
     });
     expect(sent.status).toBe(201);
-    const mail = await smtp.waitFor(email, /could you call me back/);
+    const mail = await smtp.waitForMail(email, /could you call me back/);
     expect(decodeMail(mail.raw)).toContain('Ada Lovelace');
     await Promise.all([context.close(), listener.close()]);
   });
@@ -167,7 +167,7 @@ describe('passwords', () => {
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByRole('status').filter({ hasText: 'If an account uses this address' }).waitFor();
 
-    const mail = decodeMail((await smtp.waitFor(email, /reset-password#token=/)).raw);
+    const mail = decodeMail((await smtp.waitForMail(email, /reset-password#token=/)).raw);
     const link = /https?:\/\/\S+\/reset-password#token=[\w-]+/.exec(mail)![0].replace('localhost', '127.0.0.1');
     await page.goto(link);
     await page.getByLabel('New password', { exact: true }).waitFor();

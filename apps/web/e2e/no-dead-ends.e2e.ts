@@ -2,15 +2,15 @@ import { axeViolations, launchBrowser, signUpThroughPage, startProduct, type Api
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, ownerMessage, shareCode, visitorMessage, writtenMessage, type Api } from './inbox-seed.ts';
-import { decodeMail, startSmtpSink } from './smtp-sink.ts';
+import { decodeMail, startSmtpCapture, type SmtpCapture } from '@vocal/test-fixtures/smtp';
 import { tokensOf } from './support.ts';
 
 let product: ApiProcess;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
-let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+let smtp: SmtpCapture;
 
 beforeAll(async () => {
-  smtp = await startSmtpSink();
+  smtp = await startSmtpCapture();
   product = await startProduct({ env: { SMTP_URL: smtp.url } });
   browser = await launchBrowser();
 });
@@ -37,7 +37,7 @@ async function deadEndIn(page: Page): Promise<string | null> {
 /** Every link to the product in the mails received so far, as paths with their query. */
 function linksInMails(): string[] {
   const origins = new Set([new URL(product.url).origin, new URL(product.url.replace('127.0.0.1', 'localhost')).origin]);
-  const links = smtp.received.flatMap((mail) => [...decodeMail(mail.raw).matchAll(/https?:\/\/[^\s"'<>]+/g)].map((match) => match[0]));
+  const links = smtp.messages.flatMap((mail) => [...decodeMail(mail.raw).matchAll(/https?:\/\/[^\s"'<>]+/g)].map((match) => match[0]));
   return [
     ...new Set(
       links.flatMap((link) => {
@@ -140,10 +140,10 @@ describe('no dead ends', () => {
     await visitorMessage(product.url, `form:${code}`, { email: 'speaker@example.com' });
     await visitorMessage(product.url, `reply:${listenId}`, { email: 'replier@example.com' });
     await call(owner, 'POST', 'account', { email: `moved-${email}`, currentPassword: 'correct horse battery' });
-    await smtp.waitFor(`moved-${email}`, /confirm/i);
-    await smtp.waitFor(email, /Hello from the crawl/);
+    await smtp.waitForMail(`moved-${email}`, /confirm/i);
+    await smtp.waitForMail(email, /Hello from the crawl/);
     // The three visitors' notifications and the address-change notice, in whatever order they went.
-    await expect.poll(() => smtp.received.filter((mail) => mail.to.includes(email)).length, { timeout: 120_000 }).toBeGreaterThanOrEqual(4);
+    await expect.poll(() => smtp.messages.filter((mail) => mail.to.includes(email)).length, { timeout: 120_000 }).toBeGreaterThanOrEqual(4);
 
     const mailLinks = linksInMails();
     // Mail links to the API (confirmations, unsubscribes) answer with a page or a redirect to one.

@@ -3,16 +3,16 @@ import { makeSpeechWav } from '@vocal/test-fixtures';
 import type { Personalisation } from '@vocal/settings-model';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeMail, startSmtpSink } from './smtp-sink.ts';
+import { decodeMail, startSmtpCapture, type SmtpCapture } from '@vocal/test-fixtures/smtp';
 import { apiAs } from './support.ts';
 
 let product: ApiProcess;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
-let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+let smtp: SmtpCapture;
 
 beforeAll(async () => {
   const wav = await makeSpeechWav('This is a short message for the settings test.', { seconds: 6 });
-  smtp = await startSmtpSink();
+  smtp = await startSmtpCapture();
   product = await startProduct({ env: { SMTP_URL: smtp.url } });
   browser = await launchBrowser({ microphoneWav: wav, loop: true });
 });
@@ -82,7 +82,7 @@ describe('notification settings and the unsubscribe link', () => {
       body: JSON.stringify({ email: 'visitor@example.com', message: 'Hello from the unsubscribe test' }),
     });
     expect(sent.status).toBe(201);
-    const mail = await smtp.waitFor(email, /Hello from the unsubscribe test/);
+    const mail = await smtp.waitForMail(email, /Hello from the unsubscribe test/);
     const headers = decodeMail(mail.raw).replace(/\r?\n[ \t]+/g, ' ');
     expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
     const link = /^List-Unsubscribe: <([^>]+)>$/m.exec(headers)?.[1];

@@ -1,15 +1,15 @@
 import { axeViolations, launchBrowser, signUpThroughPage, startProduct, type ApiProcess } from '@vocal/e2e';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeMail, startSmtpSink } from './smtp-sink.ts';
+import { decodeMail, startSmtpCapture, type SmtpCapture } from '@vocal/test-fixtures/smtp';
 import { apiAs, makePro } from './support.ts';
 
 let product: ApiProcess;
-let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+let smtp: SmtpCapture;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 
 beforeAll(async () => {
-  smtp = await startSmtpSink();
+  smtp = await startSmtpCapture();
   [product, browser] = await Promise.all([startProduct({ env: { SMTP_URL: smtp.url } }), launchBrowser()]);
 });
 
@@ -49,7 +49,7 @@ describe('teams', () => {
     await owner.getByText('Invited · link works until').waitFor();
     expect(await owner.getByText('1 of 10 places used').count()).toBe(1);
 
-    const mail = await smtp.waitFor(memberEmail, /\/join\//);
+    const mail = await smtp.waitForMail(memberEmail, /\/join\//);
     const text = decodeMail(mail.raw);
     expect(text).toContain('Olive Owner invited you to their team on Vocal');
     const link = /https?:\/\/\S+\/join\/[A-Za-z0-9_-]{32}/.exec(text)?.[0];

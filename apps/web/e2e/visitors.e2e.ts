@@ -1,15 +1,15 @@
 import { DEFAULT_SIGN_UP_NAME, launchBrowser, signUpThroughPage, startProduct, type ApiProcess } from '@vocal/e2e';
 import { makeSpeechWav } from '@vocal/test-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeMail, startSmtpSink } from './smtp-sink.ts';
+import { decodeMail, startSmtpCapture, type SmtpCapture } from '@vocal/test-fixtures/smtp';
 import { apiAs, confirmReview, makePro, recordFor } from './support.ts';
 
 let product: ApiProcess;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
-let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+let smtp: SmtpCapture;
 
 beforeAll(async () => {
-  smtp = await startSmtpSink();
+  smtp = await startSmtpCapture();
   product = await startProduct({ env: { SMTP_URL: smtp.url } });
   const wav = await makeSpeechWav('Thanks for the message. Here is my answer, spoken aloud.', { seconds: 10 });
   browser = await launchBrowser({ microphoneWav: wav, loop: true });
@@ -89,7 +89,7 @@ describe('what visitors do', () => {
     await recordFor(page, 2);
     await confirmReview(page);
     await page.getByRole('heading', { name: 'Message sent' }).waitFor();
-    const voiceMail = await smtp.waitFor(ownerEmail, /visitor@example\.com/);
+    const voiceMail = await smtp.waitForMail(ownerEmail, /visitor@example\.com/);
     expect(decodeMail(voiceMail.raw)).toMatch(/\/listen\//);
 
     await page.goto(formUrl);
@@ -98,7 +98,7 @@ describe('what visitors do', () => {
     await page.getByLabel('Message', { exact: true }).fill('Could you call me back about the quote? Thanks!');
     await page.getByRole('button', { name: 'Send message' }).click();
     await page.getByRole('heading', { name: 'Message sent' }).waitFor();
-    await smtp.waitFor(ownerEmail, /Could you call me back about the quote/);
+    await smtp.waitForMail(ownerEmail, /Could you call me back about the quote/);
 
     const audios = (await apiAs(product.url, ownerPage, 'GET', 'audio')).body.audios as {
       origin: string;

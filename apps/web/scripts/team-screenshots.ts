@@ -8,12 +8,12 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { launchBrowser, PASSWORD, startProduct } from '@vocal/e2e';
 import type { Browser } from 'playwright-core';
-import { decodeMail, startSmtpSink } from '../e2e/smtp-sink.ts';
+import { decodeMail, startSmtpCapture } from '@vocal/test-fixtures/smtp';
 import { makePro } from '../e2e/support.ts';
 
 const out = join(import.meta.dirname, '..', 'screenshots');
 await mkdir(out, { recursive: true });
-const smtp = await startSmtpSink();
+const smtp = await startSmtpCapture();
 const product = await startProduct({ env: { SMTP_URL: smtp.url } });
 const browser: Browser = await launchBrowser();
 const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
@@ -39,7 +39,7 @@ async function person(label: string, name: string): Promise<{ email: string; tok
 
 async function inviteCode(owner: Tokens, email: string): Promise<string> {
   await call('invite', 'POST', owner.accessToken, { email });
-  const mail = await smtp.waitFor(email, /\/join\//);
+  const mail = await smtp.waitForMail(email, /\/join\//);
   return /\/join\/([A-Za-z0-9_-]{32})/.exec(decodeMail(mail.raw))![1]!;
 }
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Logger } from '../logger.ts';
-import { parseMail, startSmtpCapture } from '../testing/smtp-capture.ts';
+import { parseMail, startSmtpCapture } from '@vocal/test-fixtures/smtp';
 import { createMailer, createSmtpMailer, defaultMailFrom } from './mailer.ts';
 import { commentMail, contactFormMail, replyMail } from './notification-mails.ts';
 

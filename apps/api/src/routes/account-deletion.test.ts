@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { sessions } from '../db/schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpCapture } from '../testing/smtp-capture.ts';
+import { startSmtpCapture } from '@vocal/test-fixtures/smtp';
 import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { waitFor } from '../testing/upload-form.ts';
 import { ownerMessage } from '../testing/visitor-helpers.ts';

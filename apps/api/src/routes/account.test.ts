@@ -2,7 +2,7 @@ import { makePng, JPEG_BYTES } from '@vocal/test-fixtures';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emailChanges } from '../db/schema.ts';
-import { startSmtpCapture } from '../testing/smtp-capture.ts';
+import { startSmtpCapture } from '@vocal/test-fixtures/smtp';
 import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { samplePeaks, samplePng, threeSecondMp3, uploadForm } from '../testing/upload-form.ts';
 

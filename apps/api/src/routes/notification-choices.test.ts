@@ -1,7 +1,7 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../db/schema.ts';
-import { startSmtpCapture, type CapturedMail } from '../testing/smtp-capture.ts';
+import { startSmtpCapture, type CapturedMail } from '@vocal/test-fixtures/smtp';
 import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { waitFor } from '../testing/upload-form.ts';
 import { fromAddress, newAddress, ownerMessage, shareCodeOf } from '../testing/visitor-helpers.ts';

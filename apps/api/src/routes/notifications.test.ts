@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../db/schema.ts';
-import { parseMail, startSmtpCapture } from '../testing/smtp-capture.ts';
+import { parseMail, startSmtpCapture } from '@vocal/test-fixtures/smtp';
 import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { waitFor } from '../testing/upload-form.ts';
 import { fromAddress, newAddress, ownerMessage, shareCodeOf, visitorRecording } from '../testing/visitor-helpers.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResets } from '../db/schema.ts';
 import { RESET_REQUESTED } from './password-routes.ts';
 import { RESET_LINK_SPENT } from '../services/password-reset-service.ts';
-import { startSmtpCapture } from '../testing/smtp-capture.ts';
+import { startSmtpCapture } from '@vocal/test-fixtures/smtp';
 import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
 
 const PASSWORD = 'correct horse battery';

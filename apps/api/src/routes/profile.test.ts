@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personalisations } from '../db/schema.ts';
 import { FOREIGN_AVATAR } from '../services/account-service.ts';
-import { startSmtpCapture } from '../testing/smtp-capture.ts';
+import { startSmtpCapture } from '@vocal/test-fixtures/smtp';
 import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { fromAddress, newAddress, ownerMessage, shareCodeOf } from '../testing/visitor-helpers.ts';
 

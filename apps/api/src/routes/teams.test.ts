@@ -4,7 +4,7 @@ import { teamInvites } from '../db/schema.ts';
 import { REFERRAL_COOKIE } from '../http/referral-cookie.ts';
 import { INVITED_ADDRESS_HAS_ACCOUNT } from '../services/account-service.ts';
 import { TEAM_MESSAGES } from '../services/team-service.ts';
-import { startSmtpCapture } from '../testing/smtp-capture.ts';
+import { startSmtpCapture } from '@vocal/test-fixtures/smtp';
 import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { ownerMessage } from '../testing/visitor-helpers.ts';
 

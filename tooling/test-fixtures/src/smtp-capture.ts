@@ -87,11 +87,18 @@ export function parseMail(raw: string, envelope: { from: string; to: string[] } 
   };
 }
 
+/** The raw message with quoted-printable soft breaks and escapes undone (UTF-8), headers and all, for matching. */
+export function decodeMail(raw: string): string {
+  return decodeQuoted(raw);
+}
+
 /**
  * A real SMTP server (smtp-server, from nodemailer's authors) on a free local port that keeps
- * what it receives. `failNext(n)` answers the next n recipients with a temporary failure (451);
- * `failRecipient(address)` answers only that address so, whatever else the server is mailing
- * meanwhile (queued notices of earlier tests, say).
+ * what it receives: the product mails it when SMTP_URL points at it. The one mail catcher of
+ * the API's tests and the browser tests. `failNext(n)` answers the next n recipients with a
+ * temporary failure (451); `failRecipient(address)` answers only that address so, whatever
+ * else the server is mailing meanwhile (queued notices of earlier tests, say). A recipient
+ * whose address starts with `bounce-` does not exist (550), as a real server answers it.
  */
 export async function startSmtpCapture() {
   const messages: CapturedMail[] = [];
@@ -102,6 +109,10 @@ export async function startSmtpCapture() {
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
     onRcptTo(address, _session, callback) {
+      if (address.address.startsWith('bounce-')) {
+        callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
+        return;
+      }
       if (failingRecipients.has(address.address.toLowerCase()) || failures > 0) {
         if (!failingRecipients.has(address.address.toLowerCase())) failures--;
         callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
@@ -143,6 +154,12 @@ export async function startSmtpCapture() {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
+    /** Waits for a mail to `to` whose decoded text (headers included) matches `pattern`. */
+    waitForMail(to: string, pattern: RegExp, timeoutMs = 120_000): Promise<CapturedMail> {
+      return this.waitFor((mail) => mail.to.includes(to) && pattern.test(decodeMail(mail.raw)), timeoutMs);
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+export type SmtpCapture = Awaited<ReturnType<typeof startSmtpCapture>>;
