@@ -21,6 +21,7 @@ import { useFolders } from './use-folders.ts';
 import { useInbox } from './use-inbox.ts';
 import { DESKTOP_QUERY, DRAG_QUERY, useMediaQuery } from './use-media-query.ts';
 import { usePendingDelete } from './use-pending-delete.ts';
+import { MonthlyAllowance } from '../billing/monthly-allowance.tsx';
 
 /**
  * The signed-in home: every message the person sent or received, newest first, by source,
@@ -113,6 +114,7 @@ export default function InboxPage() {
             Recordings
           </h1>
           <p className="page-header__meta inbox-page__meta">{unread ? `${unread} unread` : ' '}</p>
+          <MonthlyAllowance />
         </div>
         {nothingYet ? null : <InboxSearch value={query.q} onSearch={(text) => go({ ...query, q: text })} />}
       </header>

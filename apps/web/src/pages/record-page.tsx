@@ -3,6 +3,7 @@ import { useAtom, useAtomValue } from 'jotai';
 import { Link } from 'wouter';
 import { BrandMark, ButtonLink, RecordFlow, Spinner } from '@vocal/ui-kit';
 
+import { MonthlyAllowance } from '../billing/monthly-allowance.tsx';
 import { createWebAdapter } from '../host/web-adapter.ts';
 import { personalisationAtom, sessionStatusAtom, userAtom } from '../session/session-state.ts';
 import { webApi } from '../session/web-api.ts';
@@ -39,14 +40,17 @@ export default function RecordPage() {
             <ButtonLink href="/upgrade">Upgrade to Pro</ButtonLink>
           </div>
         ) : status === 'synced' && user ? (
-          <RecordFlow
-            host={host}
-            api={webApi()}
-            plan={user.plan}
-            settings={settings}
-            upgradeUrl="/upgrade"
-            onDeviceChange={(deviceId) => void saveDevice(deviceId)}
-          />
+          <>
+            <MonthlyAllowance refresh={false} />
+            <RecordFlow
+              host={host}
+              api={webApi()}
+              plan={user.plan}
+              settings={settings}
+              upgradeUrl="/upgrade"
+              onDeviceChange={(deviceId) => void saveDevice(deviceId)}
+            />
+          </>
         ) : (
           <Spinner label="Getting your recorder ready" />
         )}
