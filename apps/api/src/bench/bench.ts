@@ -88,7 +88,7 @@ async function benchTranscriber(transcriber: Transcriber) {
   for (const sample of samples) {
     const seconds = readMp3(sample.mp3)!.durationSeconds;
     const started = performance.now();
-    const transcript = await transcriber.transcribe({
+    const { transcription: transcript } = await transcriber.transcribe({
       audio: sample.mp3,
       contentType: 'audio/mpeg',
       durationSeconds: seconds,

@@ -12,13 +12,13 @@ export function measureTranscriber(transcriber: Transcriber | null, metrics: Met
     name: transcriber.name,
     async transcribe(request) {
       const started = performance.now();
-      const transcription = await transcriber.transcribe(request);
+      const result = await transcriber.transcribe(request);
       // A zero-length recording has no speed worth reporting.
       if (request.durationSeconds > 0) {
         const seconds = (performance.now() - started) / 1000;
         metrics.transcriptionRealTimeFactor.observe({ transcriber: transcriber.name }, seconds / request.durationSeconds);
       }
-      return transcription;
+      return result;
     },
   };
 }

@@ -39,12 +39,12 @@ describe('measureTranscriber', () => {
       name: 'local',
       transcribe: async () => {
         if (fail) throw new Error('engine crashed');
-        return [];
+        return { transcription: [], confidence: null };
       },
     };
     const measured = measureTranscriber(transcriber, metrics)!;
     const request = { audio: new Uint8Array(), contentType: 'audio/mpeg', durationSeconds: 30, signal: new AbortController().signal };
-    expect(await measured.transcribe(request)).toEqual([]);
+    expect(await measured.transcribe(request)).toEqual({ transcription: [], confidence: null });
     fail = true;
     await expect(measured.transcribe(request)).rejects.toThrow('engine crashed');
     const samples = await samplesOf(metrics);

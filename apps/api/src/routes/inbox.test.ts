@@ -177,14 +177,24 @@ describe.each(backends)('the inbox on %s', (backend) => {
   });
 
   describe('titles from transcripts and search', () => {
-    it('titles an untitled message from its transcript, keeps a title the owner gave, and finds both by a transcript word', async () => {
+    it("titles others' untitled messages from words the engine was sure of; the owner's keep the date title, a given title stays; all are found by a transcript word", async () => {
       const user = await signUpPro();
+      const code = await shareCodeOf(server, user.access);
       fake.script('transcriptions', {
         kind: 'answer',
         body: verboseJson('Remember the blueberry pancakes on Friday morning, please. See you.'),
       });
-      const untitled = await ownerMessage(server, user.access);
-      expect(await transcribed(user, untitled)).toMatchObject({ status: 'complete' });
+      const fromVisitor = await visitorRecording(server, `form:${code}`, { name: 'Fred Form', email: 'fred@example.org' });
+      expect(await transcribed(user, fromVisitor)).toMatchObject({ status: 'complete' });
+      // The engine guessed (whisper's avg_logprob of -1.2 is e^-1.2 = 0.30 per token).
+      const guessed = verboseJson('Blueberry muffins for the whole crew tomorrow.');
+      guessed.segments[0]!.avg_logprob = -1.2;
+      fake.script('transcriptions', { kind: 'answer', body: guessed });
+      const unsure = await visitorRecording(server, `collect:${code}`, { name: 'Cora Collect' });
+      expect(await transcribed(user, unsure)).toMatchObject({ status: 'complete' });
+      fake.script('transcriptions', { kind: 'answer', body: verboseJson('Blueberry jam is on the shelf, as promised.') });
+      const own = await ownerMessage(server, user.access);
+      expect(await transcribed(user, own)).toMatchObject({ status: 'complete' });
       fake.script('transcriptions', { kind: 'answer', body: verboseJson('The blueberry harvest was late this year.') });
       const titled = await ownerMessage(server, user.access, { subject: 'Farm notes' });
       expect(await transcribed(user, titled)).toMatchObject({ status: 'complete' });
@@ -192,15 +202,18 @@ describe.each(backends)('the inbox on %s', (backend) => {
       const page = await inbox(user);
       const byId = new Map(page.items.map((item) => [item.id, item]));
       // Eight words, cut at a word boundary, trailing comma dropped, an ellipsis since more followed.
-      expect(byId.get(untitled)!.subject).toBe('Remember the blueberry pancakes on Friday morning, please…');
+      expect(byId.get(fromVisitor)!.subject).toBe('Remember the blueberry pancakes on Friday morning, please…');
+      // No title: the app shows the date title, as review showed the owner.
+      expect(byId.get(unsure)!.subject).toBeNull();
+      expect(byId.get(own)!.subject).toBeNull();
       expect(byId.get(titled)!.subject).toBe('Farm notes');
       expect(byId.get(titled)!.snippet).toBe('The blueberry harvest was late this year.');
 
-      expect(ids(await inbox(user, { q: 'blueberry' }))).toEqual([titled, untitled]);
+      expect(ids(await inbox(user, { q: 'blueberry' }))).toEqual([titled, own, unsure, fromVisitor]);
       // A word's start finds it; every word must match.
-      expect(ids(await inbox(user, { q: 'BLUEBERR' }))).toEqual([titled, untitled]);
+      expect(ids(await inbox(user, { q: 'BLUEBERR' }))).toEqual([titled, own, unsure, fromVisitor]);
       expect(ids(await inbox(user, { q: 'blueberry harvest' }))).toEqual([titled]);
-      expect(ids(await inbox(user, { q: 'pancakes' }))).toEqual([untitled]);
+      expect(ids(await inbox(user, { q: 'pancakes' }))).toEqual([fromVisitor]);
       expect(ids(await inbox(user, { q: 'farm' }))).toEqual([titled]);
       expect(ids(await inbox(user, { q: 'strawberry' }))).toEqual([]);
       expect(ids(await inbox(user, { q: '?!' }))).toEqual([]);

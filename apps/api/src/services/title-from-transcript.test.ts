@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Transcription } from '@vocal/settings-model';
-import { titleFromTranscript } from './title-from-transcript.ts';
+import { TRANSCRIPT_TITLE_MIN_CONFIDENCE, titleFromHeardWords, titleFromTranscript } from './title-from-transcript.ts';
 
 /** A transcript of one segment per text, one second per sentence. */
 const transcript = (...sentences: string[]): Transcription => [
@@ -42,5 +42,25 @@ describe('titleFromTranscript', () => {
     expect(titleFromTranscript(null)).toBeNull();
     expect(titleFromTranscript([])).toBeNull();
     expect(titleFromTranscript(transcript('  ', '...'))).toBeNull();
+  });
+});
+
+describe('titleFromHeardWords', () => {
+  const heard = (confidence: number | null) => ({ transcription: transcript('Hi Anna, quick update.'), confidence });
+
+  it("titles others' messages from words the engine was sure of", () => {
+    for (const origin of ['reply', 'contact-form', 'collect'] as const) {
+      expect(titleFromHeardWords(origin, heard(0.9)), origin).toBe('Hi Anna, quick update');
+      expect(titleFromHeardWords(origin, heard(TRANSCRIPT_TITLE_MIN_CONFIDENCE)), origin).toBe('Hi Anna, quick update');
+    }
+  });
+
+  it('keeps the date title when the engine was unsure or did not say', () => {
+    expect(titleFromHeardWords('reply', heard(0.61))).toBeNull();
+    expect(titleFromHeardWords('contact-form', heard(null))).toBeNull();
+  });
+
+  it("never retitles the owner's own message, whose review showed the date title", () => {
+    expect(titleFromHeardWords('owner', heard(0.99))).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
-import { transcriptSentences, type Transcription } from '@vocal/settings-model';
+import { transcriptSentences, type RecordingOrigin, type Transcription } from '@vocal/settings-model';
+import type { TranscriptResult } from '../transcription/transcriber.ts';
 
 /** A title made from a transcript is at most this many words and characters (ellipsis included). */
 export const TRANSCRIPT_TITLE = { maxWords: 8, maxChars: 60 } as const;
@@ -33,4 +34,25 @@ export function titleFromTranscript(transcription: Transcription | null): string
   const title = text.replace(TRAILING, '');
   if (title === '') return null;
   return cut ? `${title}…` : title;
+}
+
+/**
+ * How sure the engine must be of the words (0 to 1) for them to become a title. Measured on
+ * Debian's samples with pocketsphinx: clear speech ("go forward ten meters") 0.76, read prose it
+ * gets two words in three right 0.61 to 0.66, synthetic speech it mishears 0.2. Whisper's
+ * e^avg_logprob is about 0.9 for clear speech and falls under 0.6 when it guesses.
+ */
+export const TRANSCRIPT_TITLE_MIN_CONFIDENCE = 0.7;
+
+/**
+ * The title a finished transcript gives a message without one, or null to keep the date title
+ * (issue 27, item 6). Only for messages others sent (a visitor's, a reply, a contact form's):
+ * the owner's own were titled in review, where the date title was shown, and a title changed
+ * behind their back is a surprise. And only when the engine was sure of the words, or a
+ * misheard sentence becomes the message's public headline.
+ */
+export function titleFromHeardWords(origin: RecordingOrigin, heard: TranscriptResult): string | null {
+  if (origin === 'owner') return null;
+  if (heard.confidence === null || heard.confidence < TRANSCRIPT_TITLE_MIN_CONFIDENCE) return null;
+  return titleFromTranscript(heard.transcription);
 }

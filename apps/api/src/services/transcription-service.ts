@@ -19,7 +19,7 @@ import type { UserRow } from './account-service.ts';
 import type { PersonalisationService } from './personalisation-service.ts';
 import { isPro } from './plans.ts';
 import { readObject } from './stored-audio.ts';
-import { titleFromTranscript } from './title-from-transcript.ts';
+import { titleFromHeardWords } from './title-from-transcript.ts';
 
 export const TRANSCRIBE_JOB = 'transcribe';
 /**
@@ -101,7 +101,7 @@ export function createTranscriptionService(options: {
       if (!row?.audioKey || row.filesDeletedAt || row.status === 'deleted') return;
       const audio = await readObject(storage, row.audioKey);
       if (!audio) throw new Error('The recording file is not in storage (yet)');
-      const transcription = await transcriber.transcribe({
+      const { transcription, confidence } = await transcriber.transcribe({
         audio,
         contentType: contentTypeOf(row.audioKey),
         durationSeconds: row.duration,
@@ -110,12 +110,12 @@ export function createTranscriptionService(options: {
       await context.complete(async (transaction) => {
         await transaction
           .update(recordings)
-          // A message without a title takes one from its first words; a title the owner set stays.
           .set({
             transcription,
             transcriptionStatus: 'complete',
             transcriptionError: null,
-            subject: sql`coalesce(${recordings.subject}, ${titleFromTranscript(transcription)})`,
+            // A title the owner set stays; see titleFromHeardWords for when the words give one.
+            subject: sql`coalesce(${recordings.subject}, ${titleFromHeardWords(row.origin, { transcription, confidence })})`,
           })
           .where(eq(recordings.id, recordingId));
         if (summariser && transcription.length > 0) {

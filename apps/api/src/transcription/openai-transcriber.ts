@@ -22,7 +22,17 @@ const verboseJsonSchema = z.object({
   text: z.string().default(''),
   duration: z.coerce.number().optional(),
   segments: z
-    .array(z.object({ start: z.coerce.number(), end: z.coerce.number(), text: z.string(), words: z.array(wordSchema).nullish() }))
+    .array(
+      z.object({
+        start: z.coerce.number(),
+        end: z.coerce.number(),
+        text: z.string(),
+        words: z.array(wordSchema).nullish(),
+        // Whisper's own measures of a segment: its tokens' mean log-probability, and how likely it is no speech at all.
+        avg_logprob: z.coerce.number().nullish(),
+        no_speech_prob: z.coerce.number().nullish(),
+      }),
+    )
     .nullish(),
   words: z.array(wordSchema).nullish(),
 });
@@ -57,6 +67,24 @@ export function transcriptFromVerboseJson(answer: VerboseJson, durationSeconds: 
       ? segmentWords
       : wordsFromSegments(segments ?? [{ start: 0, end: parsed.duration ?? durationSeconds, text }]);
   return groupIntoSegments(timeSentences(splitSentences(text), words, durationSeconds), durationSeconds);
+}
+
+/**
+ * How sure the model was, from verbose_json: each segment's mean token probability
+ * (e^avg_logprob) times the chance it is speech at all, weighted by the segment's length. Null
+ * when any segment lacks avg_logprob (servers that do not report it) or there is no segment.
+ */
+export function verboseJsonConfidence(answer: VerboseJson): number | null {
+  const segments = verboseJsonSchema.parse(answer).segments ?? [];
+  if (segments.length === 0 || segments.some((segment) => typeof segment.avg_logprob !== 'number')) return null;
+  let weighted = 0;
+  let total = 0;
+  for (const segment of segments) {
+    const length = Math.max(segment.end - segment.start, 0.01);
+    weighted += length * Math.exp(segment.avg_logprob!) * (1 - Math.min(Math.max(segment.no_speech_prob ?? 0, 0), 1));
+    total += length;
+  }
+  return weighted / total;
 }
 
 const EXTENSIONS: Record<string, string> = { 'audio/mpeg': 'mp3', 'audio/webm': 'webm', 'audio/mp4': 'm4a' };
@@ -135,15 +163,16 @@ export function createOpenAiTranscriber(options: {
           format = next;
         }
       }
-      if (typeof answer === 'string') return timedFromAudio(request, answer.trim());
+      // json and text carry no log-probabilities (unless asked for with include[]=logprobs): no confidence.
+      if (typeof answer === 'string') return { transcription: await timedFromAudio(request, answer.trim()), confidence: null };
       const verbose = verboseJsonSchema.safeParse(answer);
       if (verbose.success) {
         const timed = transcriptFromVerboseJson(verbose.data, request.durationSeconds);
-        if (timed) return timed;
+        if (timed) return { transcription: timed, confidence: verboseJsonConfidence(verbose.data) };
       }
       const plain = jsonAnswerSchema.safeParse(answer);
       if (!plain.success) throw new Error('The speech-to-text API answered without a transcript');
-      return timedFromAudio(request, plain.data.text.trim());
+      return { transcription: await timedFromAudio(request, plain.data.text.trim()), confidence: null };
     },
   };
 }

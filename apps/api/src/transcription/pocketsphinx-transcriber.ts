@@ -41,6 +41,21 @@ export function parsePocketsphinxOutput(output: string): TimedWord[][] {
 }
 
 /**
+ * The engine's confidence in what it heard: the mean of its per-word posterior probabilities
+ * (the last column of `-time yes`), over words only. Null when it heard no words.
+ */
+export function pocketsphinxConfidence(output: string): number | null {
+  const posteriors: number[] = [];
+  for (const line of output.split('\n')) {
+    const fields = line.trim().split(/\s+/);
+    if (fields.length !== 4 || !fields.slice(1).every((field) => /^-?\d+(?:\.\d+)?$/.test(field))) continue;
+    if (NOT_A_WORD.test(fields[0]!)) continue;
+    posteriors.push(Number(fields[3]));
+  }
+  return posteriors.length ? posteriors.reduce((sum, value) => sum + value, 0) / posteriors.length : null;
+}
+
+/**
  * The offline engine: decodes the recording and resamples it to 16 kHz mono 16-bit PCM in a
  * temporary file (on the media pool, off the event loop), and runs Debian's
  * pocketsphinx_continuous on it.
@@ -65,7 +80,10 @@ export function createPocketsphinxTranscriber(options: {
           ['-infile', rawPath, '-samprate', String(RECOGNISER_RATE), '-time', 'yes', '-logfn', '/dev/null'],
           { signal: request.signal, scratch: options.scratch },
         );
-        return transcriptFromUtterances(parsePocketsphinxOutput(stdout), request.durationSeconds);
+        return {
+          transcription: transcriptFromUtterances(parsePocketsphinxOutput(stdout), request.durationSeconds),
+          confidence: pocketsphinxConfidence(stdout),
+        };
       } finally {
         await rm(folder, { recursive: true, force: true });
       }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { transcriptionSchema } from '@vocal/settings-model';
-import { transcriptFromVerboseJson } from './openai-transcriber.ts';
-import { parsePocketsphinxOutput } from './pocketsphinx-transcriber.ts';
+import { transcriptFromVerboseJson, verboseJsonConfidence } from './openai-transcriber.ts';
+import { parsePocketsphinxOutput, pocketsphinxConfidence } from './pocketsphinx-transcriber.ts';
 import { splitSentences, transcriptFromUtterances } from './sentences.ts';
 
 const POCKETSPHINX_OUTPUT = `go forward ten meters
@@ -32,6 +32,12 @@ describe('pocketsphinx output', () => {
       ['he', 'was', 'not', 'i'],
     ]);
     expect(utterances[0]![0]).toEqual({ word: 'go', start: 0.46, end: 0.63 });
+  });
+
+  it("is as sure as its words' mean posterior, markers and fillers left out; unsure of nothing heard", () => {
+    const words = [0.997303, 0.996207, 0.243981, 0.80636, 0.998701, 0.9998, 0.998701, 0.9];
+    expect(pocketsphinxConfidence(POCKETSPHINX_OUTPUT)).toBeCloseTo(words.reduce((sum, value) => sum + value) / words.length, 6);
+    expect(pocketsphinxConfidence('\n<s> 0.000 0.240 1.000000\n<sil> 0.250 0.450 0.706282\n</s> 0.5 0.6 1.0\n')).toBeNull();
   });
 
   it('makes one segment per utterance and sentences at pauses, inside the audio', () => {
@@ -110,6 +116,19 @@ describe('OpenAI verbose_json', () => {
       { word: 'done', start: 8.9, end: 9.6 },
     ],
   };
+
+  it("is as sure as its segments' token probability and speech chance, by length; says nothing without avg_logprob", () => {
+    const segment = (start: number, end: number, extra: Record<string, number>) => ({ start, end, text: ' Hello.', ...extra });
+    const sure = verboseJsonConfidence({
+      segments: [
+        segment(0, 3, { avg_logprob: Math.log(0.9), no_speech_prob: 0 }),
+        segment(3, 4, { avg_logprob: Math.log(0.5), no_speech_prob: 0.2 }),
+      ],
+    });
+    expect(sure).toBeCloseTo((3 * 0.9 + 1 * 0.5 * 0.8) / 4, 6);
+    expect(verboseJsonConfidence({ segments: [segment(0, 3, { avg_logprob: -0.1 }), segment(3, 4, {})] })).toBeNull();
+    expect(verboseJsonConfidence({ text: 'Hello.', words: [{ word: 'Hello', start: 0, end: 1 }] })).toBeNull();
+  });
 
   it('times each sentence by its words, even across segments, and groups at long pauses', () => {
     const transcript = transcriptFromVerboseJson(answer, 9.4);

@@ -67,7 +67,7 @@ describe.each<[SpeechApiKind, string]>([
     const api = await startSpeechApi(kind, { key: 'sk-test', spoken: SPOKEN });
     try {
       const transcriber = transcriberOf(api.url, model);
-      expectTwoPhrases(await transcriber.transcribe(request()));
+      expectTwoPhrases((await transcriber.transcribe(request())).transcription);
       expect(api.transcriptionRequests()).toEqual([
         expect.objectContaining({ model, responseFormat: 'verbose_json', granularities: ['segment', 'word'] }),
       ]);
@@ -90,7 +90,7 @@ describe('json-only models', () => {
     async (model) => {
       api.requests.length = 0;
       const transcriber = transcriberOf(api.url, model);
-      expectTwoPhrases(await transcriber.transcribe(request()));
+      expectTwoPhrases((await transcriber.transcribe(request())).transcription);
       expect(api.transcriptionRequests()).toEqual([expect.objectContaining({ responseFormat: 'json', granularities: [] })]);
     },
   );
@@ -98,9 +98,9 @@ describe('json-only models', () => {
   it('a model that refuses verbose_json with 400 unsupported_value is asked json at once, and that is remembered', async () => {
     api.requests.length = 0;
     const transcriber = transcriberOf(api.url, 'gpt-4o-transcribe-diarize');
-    expectTwoPhrases(await transcriber.transcribe(request()));
+    expectTwoPhrases((await transcriber.transcribe(request())).transcription);
     expect(api.transcriptionRequests().map((entry) => entry.responseFormat)).toEqual(['verbose_json', 'json']);
-    expectTwoPhrases(await transcriber.transcribe(request()));
+    expectTwoPhrases((await transcriber.transcribe(request())).transcription);
     expect(api.transcriptionRequests().map((entry) => entry.responseFormat)).toEqual(['verbose_json', 'json', 'json']);
     expect(transcriber.formatInUse()).toBe('json');
   });
@@ -109,7 +109,7 @@ describe('json-only models', () => {
     api.requests.length = 0;
     const steady = await encodeMp3(tonePcm(DURATION, { sampleRate: RATE, amplitude: 0.3 }).samples, RATE);
     const transcriber = transcriberOf(api.url, 'gpt-4o-transcribe');
-    const transcription = await transcriber.transcribe({ ...request(), audio: steady });
+    const { transcription } = await transcriber.transcribe({ ...request(), audio: steady });
     const sentences = transcriptSentences(transcription);
     expect(sentences.map((sentence) => sentence.text)).toEqual(['Go forward now.', 'Turn left then.']);
     expect(sentences[0]!.start).toBe(0);

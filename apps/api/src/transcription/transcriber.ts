@@ -12,8 +12,14 @@ export type TranscriptionRequest = {
   signal: AbortSignal;
 };
 
+/**
+ * What an engine heard: the spec's segments and sentences, and how sure the engine was of the
+ * words, from 0 to 1 (null when it does not say: an API format without log-probabilities).
+ */
+export type TranscriptResult = { transcription: Transcription; confidence: number | null };
+
 /** One speech-to-text engine, mapped to the spec's segments and sentences. */
 export interface Transcriber {
   readonly name: TranscriberName;
-  transcribe(request: TranscriptionRequest): Promise<Transcription>;
+  transcribe(request: TranscriptionRequest): Promise<TranscriptResult>;
 }
