@@ -140,6 +140,36 @@ const waitForFocusOn = (page: Page, text: string) =>
 const nextFrame = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
 
 describe("the owner's view of a message", () => {
+  it("titles a visitor's reply from words the engine was sure of; an unsure transcript and the owner's own message keep the date title", async () => {
+    const owner = await signedInOwner({ pro: true });
+    const errors = watchPageErrors(owner.page);
+    fake.reset();
+    fake.script('transcriptions', { kind: 'answer', body: verboseJson('Happy to help with the move. Call me tomorrow.') });
+    const own = await ownerMessage(owner.token);
+    expect((await settledTranscript(owner.token, own)).status).toBe('complete');
+    fake.script('transcriptions', { kind: 'answer', body: verboseJson('Can we move the call to Thursday afternoon? Thanks.') });
+    const sure = await visitorReply(own, 'Sam Sure');
+    expect((await settledTranscript(owner.token, sure)).status).toBe('complete');
+    // The model guessed: e^-1.2 is 0.30 per token, under the 0.7 a title needs.
+    const guessed = verboseJson('Ah ah this is our shot. Did you get it?');
+    guessed.segments[0]!.avg_logprob = -1.2;
+    fake.script('transcriptions', { kind: 'answer', body: guessed });
+    const unsure = await visitorReply(own, 'Una Unsure');
+    expect((await settledTranscript(owner.token, unsure)).status).toBe('complete');
+
+    const { page } = owner;
+    await page.goto(`${product.url}/recordings`);
+    const titleOf = (id: string) => page.locator(`[data-message-id="${id}"] .inbox-item__title`);
+    await expect.poll(() => titleOf(sure).innerText()).toMatch(/^Can we move the call to Thursday afternoon/);
+    expect(await titleOf(unsure).innerText()).toMatch(/^Voice message · /);
+    expect(await titleOf(own).innerText()).toMatch(/^Voice message · /);
+    // The words are still there to read and search, whatever the title.
+    await page.goto(`${product.url}/listen/${unsure}`);
+    await page.getByRole('region', { name: 'Transcript' }).getByText('Ah ah this is our shot.').waitFor();
+    expect(errors).toEqual([]);
+    await owner.context.close();
+  });
+
   it('shows the owner bar and no visitor parts; rename, copy link, embed, move, transcript edit and delete work', async () => {
     const owner = await signedInOwner({ pro: true });
     await owner.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.url });
