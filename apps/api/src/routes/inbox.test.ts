@@ -184,7 +184,8 @@ describe.each(backends)('the inbox on %s', (backend) => {
         kind: 'answer',
         body: verboseJson('Remember the blueberry pancakes on Friday morning, please. See you.'),
       });
-      const fromVisitor = await visitorRecording(server, `form:${code}`, { name: 'Fred Form', email: 'fred@example.org' });
+      // A sender of its own: the contact form takes five messages an hour from one address.
+      const fromVisitor = await visitorRecording(server, `form:${code}`, { name: 'Tess Title', email: 'tess@example.org' });
       expect(await transcribed(user, fromVisitor)).toMatchObject({ status: 'complete' });
       // The engine guessed (whisper's avg_logprob of -1.2 is e^-1.2 = 0.30 per token).
       const guessed = verboseJson('Blueberry muffins for the whole crew tomorrow.');
