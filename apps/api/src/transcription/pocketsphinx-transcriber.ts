@@ -11,6 +11,18 @@ import type { Transcriber } from './transcriber.ts';
 /** Markers that are not words: sentence bounds, silence, fillers such as [NOISE] or ++UM++. */
 const NOT_A_WORD = /^(?:<s>|<\/s>|<sil>|<unk>|\[[^\]]*\]|\+\+.*\+\+)$/i;
 
+/** One "token start end posterior" line of `-time yes` output; anything else (the hypothesis line, log noise) is not. */
+type TimeLine = { token: string; start: number; end: number; posterior: number };
+
+function* timeLines(output: string): Generator<TimeLine> {
+  for (const line of output.split('\n')) {
+    const fields = line.trim().split(/\s+/);
+    if (fields.length !== 4 || !fields.slice(1).every((field) => /^-?\d+(?:\.\d+)?$/.test(field))) continue;
+    const [token, start, end, posterior] = fields as [string, string, string, string];
+    yield { token, start: Number(start), end: Number(end), posterior: Number(posterior) };
+  }
+}
+
 /**
  * Parses `pocketsphinx_continuous -time yes` output: for each utterance a hypothesis line,
  * then one "word start end confidence" line per word, bounded by <s> and </s>. Alternate
@@ -19,10 +31,7 @@ const NOT_A_WORD = /^(?:<s>|<\/s>|<sil>|<unk>|\[[^\]]*\]|\+\+.*\+\+)$/i;
 export function parsePocketsphinxOutput(output: string): TimedWord[][] {
   const utterances: TimedWord[][] = [];
   let current: TimedWord[] | null = null;
-  for (const line of output.split('\n')) {
-    const fields = line.trim().split(/\s+/);
-    if (fields.length !== 4 || !fields.slice(1).every((field) => /^-?\d+(?:\.\d+)?$/.test(field))) continue;
-    const [token, start, end] = fields as [string, string, string, string];
+  for (const { token, start, end } of timeLines(output)) {
     if (token === '<s>' || current === null) {
       if (current?.length) utterances.push(current);
       current = [];
@@ -34,7 +43,7 @@ export function parsePocketsphinxOutput(output: string): TimedWord[][] {
     }
     if (NOT_A_WORD.test(token)) continue;
     const word = token.replace(/\(\d+\)$/, '').toLowerCase();
-    if (word) current.push({ word, start: Number(start), end: Number(end) });
+    if (word) current.push({ word, start, end });
   }
   if (current?.length) utterances.push(current);
   return utterances;
@@ -45,13 +54,7 @@ export function parsePocketsphinxOutput(output: string): TimedWord[][] {
  * (the last column of `-time yes`), over words only. Null when it heard no words.
  */
 export function pocketsphinxConfidence(output: string): number | null {
-  const posteriors: number[] = [];
-  for (const line of output.split('\n')) {
-    const fields = line.trim().split(/\s+/);
-    if (fields.length !== 4 || !fields.slice(1).every((field) => /^-?\d+(?:\.\d+)?$/.test(field))) continue;
-    if (NOT_A_WORD.test(fields[0]!)) continue;
-    posteriors.push(Number(fields[3]));
-  }
+  const posteriors = [...timeLines(output)].filter((line) => !NOT_A_WORD.test(line.token)).map((line) => line.posterior);
   return posteriors.length ? posteriors.reduce((sum, value) => sum + value, 0) / posteriors.length : null;
 }
 
