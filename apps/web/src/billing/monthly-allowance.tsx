@@ -5,7 +5,7 @@ import { userAtom } from '../session/session-state.ts';
 import { webApi } from '../session/web-api.ts';
 import './monthly-allowance.css';
 
-/** From this share of the month's messages on, the line says so in the warning style and offers Pro. */
+/** From this share of the month's messages on, the line is set in the text colour, not muted, and offers Pro. */
 const NEARLY_USED = 0.8;
 
 /**
