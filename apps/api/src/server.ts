@@ -102,6 +102,13 @@ export async function startServer(
   };
   await removeLeftovers();
   const services = createServices({ database, config: resolved, storage, logger, metrics });
+  // The embedded database has one server, this one: a job it finds running was a killed
+  // process's, and is taken back now rather than when that process's lease would have run out
+  // (a minute by default). PostgreSQL may have other live servers: their leases are waited out.
+  if (database.kind === 'pglite') {
+    const resumed = await services.jobs.queue.expireAllLeases();
+    if (resumed > 0) logger.info('Taking back the jobs a stopped process was running', { jobs: resumed });
+  }
   // PGlite serves one process and one connection: more than one job at a time only queues
   // behind the HTTP requests. PostgreSQL has a pool, and two cores to share.
   const concurrency = resolved.jobs.concurrency ?? (database.kind === 'pglite' ? 1 : 2);

@@ -228,6 +228,20 @@ export function createJobQueue(options: { db: Database; config: Config['jobs'] }
       return failedCount;
     },
 
+    /**
+     * Ends the leases of every running job at once, so the next claim takes them back. Only for
+     * a database that no other process can be using: the embedded one, at this server's start,
+     * when a job still "running" was the previous (killed) process's. Answers how many there were.
+     */
+    async expireAllLeases(): Promise<number> {
+      const expired = await db
+        .update(jobs)
+        .set({ leasedUntil: sql`now() - interval '1 second'` })
+        .where(eq(jobs.state, 'running'))
+        .returning({ id: jobs.id });
+      return expired.length;
+    },
+
     async find(key: string): Promise<JobRow | null> {
       const [row] = await db.select().from(jobs).where(eq(jobs.key, key));
       return row ?? null;
