@@ -29,6 +29,7 @@ const tasks = lines(join(folder, 'tasks.tsv')).map((line) => {
 const files = [];
 const reports = join(folder, 'vitest');
 for (const name of existsSync(reports) ? readdirSync(reports) : []) {
+  if (!name.endsWith('.json')) continue;
   try {
     const report = JSON.parse(readFileSync(join(reports, name), 'utf8'));
     for (const result of report.testResults ?? []) {
@@ -56,6 +57,25 @@ if (files.length > 0) {
   out.push('', '  slowest test files:');
   for (const file of [...files].sort((a, b) => b.seconds - a.seconds).slice(0, 15)) {
     out.push(`    ${minutes(file.seconds).padStart(12)}  ${file.file}${file.status === 'passed' ? '' : `  (${file.status})`}`);
+  }
+}
+// Each test file's CPU (tooling/vitest/file-cpu.js): its worker's and that of the processes it
+// started (browsers, servers). A task's CPU beyond its files' is its runner's and what it shares
+// between files (a browser suite's shared product server).
+const fileCpu = lines(join(reports, 'file-cpu.tsv')).map((line) => {
+  const [suite, file, cpuSeconds, wallSeconds] = line.split('\t');
+  return { suite, file, cpu: Number(cpuSeconds), wall: Number(wallSeconds) };
+});
+if (fileCpu.length > 0) {
+  out.push('', `  CPU by test file (${Math.round(fileCpu.reduce((sum, each) => sum + each.cpu, 0))} CPU-s in ${fileCpu.length} files; its processes included):`);
+  const bySuite = new Map();
+  for (const each of fileCpu) bySuite.set(each.suite, (bySuite.get(each.suite) ?? 0) + each.cpu);
+  for (const [suite, cpuSeconds] of [...bySuite].sort((a, b) => b[1] - a[1])) {
+    out.push(`    ${String(Math.round(cpuSeconds)).padStart(6)} CPU-s  ${suite}`);
+  }
+  out.push('', '  costliest test files (CPU-s, wall):');
+  for (const each of [...fileCpu].sort((a, b) => b.cpu - a.cpu).slice(0, 20)) {
+    out.push(`    ${String(Math.round(each.cpu)).padStart(6)} ${minutes(each.wall).padStart(12)}  ${each.suite} ${each.file}`);
   }
 }
 console.log(out.join('\n'));

@@ -41,7 +41,7 @@ export const domTestConfig = defineConfig({
 export const componentTestConfig = defineConfig({
   test: {
     ...domTestConfig.test,
-    setupFiles: [fileURLToPath(new URL('./component-setup.js', import.meta.url))],
+    setupFiles: [...(domTestConfig.test.setupFiles ?? []), fileURLToPath(new URL('./component-setup.js', import.meta.url))],
   },
 });
 export { e2eTestConfig, hostE2eTestConfig } from './e2e.js';
