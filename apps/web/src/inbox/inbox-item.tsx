@@ -2,6 +2,8 @@ import { useId, useRef, useState, type DragEvent } from 'react';
 import { useLocation } from 'wouter';
 import { listenUrl } from '@vocal/settings-model';
 import { AudioPlayer, copyToClipboard, formatDuration } from '@vocal/ui-kit';
+import { ExpiryDialog } from '../expiry/expiry-dialog.tsx';
+import { formatExpiryDay } from '../expiry/expiry-choices.ts';
 import type { InboxItem as Item } from './inbox-api.ts';
 import { ItemTitleEditor } from './item-title-editor.tsx';
 import { formatMessageDate, messageTitle } from '@vocal/ui-kit';
@@ -14,6 +16,8 @@ export type InboxItemActions = {
   onOpened(item: Item): void;
   onSetRead(item: Item, read: boolean): void;
   onRename(item: Item, subject: string | null): Promise<string | null>;
+  /** Saves when a sent message expires (null: never); answers an error to show, or null. */
+  onSetExpiry(item: Item, expiryDate: string | null): Promise<string | null>;
   onMove(item: Item, folderId: string | null): void;
   onDelete(item: Item): void;
   onAnnounce(message: string): void;
@@ -35,6 +39,7 @@ export const MESSAGE_DRAG_TYPE = 'application/x-vocal-message';
 export function InboxItemCard(props: InboxItemProps) {
   const { item, nested, folders } = props;
   const [renaming, setRenaming] = useState(false);
+  const [settingExpiry, setSettingExpiry] = useState(false);
   const [, navigate] = useLocation();
   const titleId = useId();
   const openedOnce = useRef(false);
@@ -69,6 +74,8 @@ export function InboxItemCard(props: InboxItemProps) {
     ...(link ? [{ label: 'Copy link', onSelect: () => void copyLink() }] : []),
     { label: 'Rename', onSelect: () => setRenaming(true) },
     ...(item.audioUrl ? [{ label: 'Download', onSelect: download }] : []),
+    // Only the messages the owner sent have a link they handed out to end.
+    ...(item.source === 'sent' && item.audioUrl ? [{ label: 'Expiry…', onSelect: () => setSettingExpiry(true) }] : []),
     // Listens are counted on the messages the owner sends (Pro: the page explains it on Free).
     ...(item.source === 'sent' && item.audioUrl ? [{ label: 'Analytics', onSelect: () => navigate(`/analytics/${item.id}`) }] : []),
     ...(item.source === 'sent'
@@ -128,6 +135,7 @@ export function InboxItemCard(props: InboxItemProps) {
           {titled ? <time dateTime={item.uploadDate}>{formatMessageDate(item.uploadDate)}</time> : null}
           {titled && !isWritten ? ' · ' : null}
           {isWritten ? null : <span>{formatDuration(item.duration)}</span>}
+          {item.source === 'sent' && item.expiryDate ? <span className="inbox-item__expiry"> · Expires {formatExpiryDay(item.expiryDate)}</span> : null}
         </p>
       </div>
       <SourceLine item={item} nested={nested} />
@@ -173,6 +181,19 @@ export function InboxItemCard(props: InboxItemProps) {
             .filter(Boolean)
             .join(' · ')}
         </p>
+      ) : null}
+      {settingExpiry ? (
+        <ExpiryDialog
+          open
+          title={title}
+          expiryDate={item.expiryDate}
+          onClose={() => setSettingExpiry(false)}
+          onSave={async (expiryDate) => {
+            const failed = await props.onSetExpiry(item, expiryDate);
+            if (!failed) setSettingExpiry(false);
+            return failed;
+          }}
+        />
       ) : null}
     </article>
   );

@@ -22,6 +22,7 @@ import { useInbox } from './use-inbox.ts';
 import { DESKTOP_QUERY, DRAG_QUERY, useMediaQuery } from './use-media-query.ts';
 import { usePendingDelete } from './use-pending-delete.ts';
 import { MonthlyAllowance } from '../billing/monthly-allowance.tsx';
+import { formatExpiryDay } from '../expiry/expiry-choices.ts';
 
 /**
  * The signed-in home: every message the person sent or received, newest first, by source,
@@ -92,6 +93,13 @@ export default function InboxPage() {
       if (!result.ok) return result.error.msg;
       inbox.update([item.id], (current) => ({ ...current, subject: result.data.subject }));
       setAnnouncement('Renamed');
+      return null;
+    },
+    onSetExpiry: async (item: InboxItem, expiryDate: string | null) => {
+      const result = await webApi().editRecording(item.id, { expiryDate });
+      if (!result.ok) return result.error.msg.replace(/^expiryDate: /, '');
+      inbox.update([item.id], (current) => ({ ...current, expiryDate: result.data.expiryDate }));
+      setAnnouncement(result.data.expiryDate ? `Expires ${formatExpiryDay(result.data.expiryDate)}` : 'Never expires');
       return null;
     },
     onMove: (item: InboxItem, folderId: string | null) => void move(item, folderId),

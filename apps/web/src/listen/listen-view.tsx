@@ -90,6 +90,12 @@ export function ListenView({ payload, preview = false }: { payload: PublicListen
                   {dateFormat.format(new Date(audio.uploadDate))}
                 </time>
               ) : null}
+              {/* An expiring message says so, to visitors too: they may want to save it before then. */}
+              {audio.expiryDate ? (
+                <span className="listen-card__date listen-card__expiry">
+                  Available until <time dateTime={audio.expiryDate}>{dateFormat.format(new Date(audio.expiryDate))}</time>
+                </span>
+              ) : null}
             </p>
           </header>
           <h1 id="listen-title" className="listen-card__title">

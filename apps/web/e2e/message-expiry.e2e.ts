@@ -1,0 +1,161 @@
+/**
+ * When a sent message expires (issue 27, item 8): set from the inbox item's menu (never, 1, 7 or
+ * 30 days, or a day the owner picks), shown in the inbox as "Expires …" and on the listen page,
+ * to anyone with the link, as "Available until …". On a desktop with the mouse and on a phone
+ * with the keyboard, light and dark; axe clean.
+ */
+import { join } from 'node:path';
+import { axeViolations, launchBrowser, signUpThroughPage } from '@vocal/e2e';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contextFor, ensureShotsFolder, horizontalOverflow, sendMessage, shotsFolder, type ViewportName } from './polish-support.ts';
+import { sharedProduct, type SharedProduct } from './shared-product.ts';
+import { tokensOf } from './support.ts';
+
+let product: SharedProduct;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+
+beforeAll(async () => {
+  product = sharedProduct();
+  browser = await launchBrowser({});
+  await ensureShotsFolder();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A new owner signed in on `page` with one sent message titled `subject`; answers its id. */
+async function ownerWithMessage(page: Page, subject: string) {
+  const email = await signUpThroughPage(page, product.url);
+  return sendMessage({ baseUrl: product.url, token: (await tokensOf(page)).accessToken, email }, subject);
+}
+
+const card = (page: Page, subject: string) => page.locator('article.inbox-item', { hasText: subject });
+
+/** A day as the listen page writes it, in the browser's own locale. */
+const longDay = (page: Page, iso: string) =>
+  page.evaluate((when) => new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(new Date(when)), iso);
+
+async function expiryOf(id: string): Promise<string | null> {
+  const response = await fetch(`${product.url}/api/view-vocal/${id}`);
+  return ((await response.json()) as { audio: { expiryDate: string | null } }).audio.expiryDate;
+}
+
+describe('message expiry', () => {
+  it('on a desktop: set to 7 days from the menu, shown in the inbox and to a visitor, then back to never', async () => {
+    for (const scheme of ['light', 'dark'] as const) {
+      const context = await contextFor(browser, 'desktop', scheme);
+      const page = await context.newPage();
+      const subject = `Contract notes ${scheme}`;
+      const id = await ownerWithMessage(page, subject);
+      await page.goto(`${product.url}/recordings`);
+      await card(page, subject).getByRole('button', { name: `More actions for ${subject}` }).click();
+      await page.getByRole('menuitem', { name: 'Expiry…' }).click();
+
+      const dialog = page.getByRole('dialog', { name: 'When should this message expire?' });
+      await dialog.waitFor();
+      expect(await dialog.getByRole('radio', { name: 'Never' }).isChecked()).toBe(true);
+      // A day is asked for, and refused while missing.
+      await dialog.getByRole('radio', { name: 'On a date' }).check();
+      await dialog.getByRole('button', { name: 'Save expiry' }).click();
+      await dialog.getByRole('alert').filter({ hasText: 'Choose the day it should stop being available.' }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: join(shotsFolder, `expiry-dialog-desktop-${scheme}.png`) });
+
+      const before = Date.now();
+      await dialog.getByRole('radio', { name: 'In 7 days' }).check();
+      await dialog.getByRole('button', { name: 'Save expiry' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      const saved = await expiryOf(id);
+      expect(saved).not.toBeNull();
+      const weekMs = 7 * 24 * 3600 * 1000;
+      expect(Date.parse(saved!)).toBeGreaterThanOrEqual(before + weekMs - 1000);
+      expect(Date.parse(saved!)).toBeLessThanOrEqual(Date.now() + weekMs + 1000);
+      const shortDay = await page.evaluate((when) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(when)), saved!);
+      await card(page, subject).getByText(`Expires ${shortDay}`).waitFor();
+
+      // Anyone with the link sees until when they can listen.
+      const visitor = await contextFor(browser, 'desktop', scheme);
+      const listen = await visitor.newPage();
+      await listen.goto(`${product.url}/listen/${id}`);
+      await listen.getByText(`Available until ${await longDay(listen, saved!)}`).waitFor();
+      expect(await axeViolations(listen)).toEqual([]);
+      await visitor.close();
+
+      // Back to never: the inbox line goes, the reopened dialog starts on never.
+      await card(page, subject).getByRole('button', { name: `More actions for ${subject}` }).click();
+      await page.getByRole('menuitem', { name: 'Expiry…' }).click();
+      expect(await dialog.getByRole('radio', { name: 'On a date' }).isChecked()).toBe(true);
+      await dialog.getByRole('radio', { name: 'Never' }).check();
+      await dialog.getByRole('button', { name: 'Save expiry' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await expect.poll(() => expiryOf(id)).toBeNull();
+      expect(await card(page, subject).locator('.inbox-item__expiry').count()).toBe(0);
+      await context.close();
+    }
+  });
+
+  it('on a phone with the keyboard alone: a picked day, the dialog fits the screen', async () => {
+    for (const scheme of ['light', 'dark'] as const) {
+      const size: ViewportName = 'phone';
+      const context = await contextFor(browser, size, scheme);
+      const page = await context.newPage();
+      const subject = `Site visit ${scheme}`;
+      const id = await ownerWithMessage(page, subject);
+      await page.goto(`${product.url}/recordings`);
+      const more = card(page, subject).getByRole('button', { name: `More actions for ${subject}` });
+      await more.focus();
+      await page.keyboard.press('Enter');
+      const entry = page.getByRole('menuitem', { name: 'Expiry…' });
+      await entry.waitFor();
+      await entry.focus();
+      await page.keyboard.press('Enter');
+
+      const dialog = page.getByRole('dialog', { name: 'When should this message expire?' });
+      await dialog.waitFor();
+      // Focus starts on the choices; arrows move through them as in any radio group.
+      await dialog.getByRole('radio', { name: 'Never' }).focus();
+      for (let step = 0; step < 4; step++) await page.keyboard.press('ArrowDown');
+      expect(await dialog.getByRole('radio', { name: 'On a date' }).isChecked()).toBe(true);
+      const day = dialog.getByLabel('Last day it can be heard');
+      await day.waitFor();
+      // Two weeks ahead, typed as the date field takes it from a keyboard.
+      const picked = await page.evaluate(() => {
+        const when = new Date(Date.now() + 14 * 24 * 3600 * 1000);
+        return `${when.getFullYear()}-${String(when.getMonth() + 1).padStart(2, '0')}-${String(when.getDate()).padStart(2, '0')}`;
+      });
+      await day.fill(picked);
+      expect(await horizontalOverflow(page)).toBe(0);
+      const box = await dialog.boundingBox();
+      expect(box!.width).toBeLessThanOrEqual(390);
+      for (const target of await dialog.getByRole('radio').all()) {
+        const label = await target.evaluate((input) => input.closest('label')!.getBoundingClientRect().height);
+        expect(label).toBeGreaterThanOrEqual(44);
+      }
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: join(shotsFolder, `expiry-dialog-phone-${scheme}.png`) });
+      await dialog.getByRole('button', { name: 'Save expiry' }).focus();
+      await page.keyboard.press('Enter');
+      await dialog.waitFor({ state: 'detached' });
+
+      const saved = await expiryOf(id);
+      const [year, month, date] = picked.split('-').map(Number);
+      expect(
+        await page.evaluate((when) => {
+          const at = new Date(when);
+          return [at.getFullYear(), at.getMonth() + 1, at.getDate(), at.getHours(), at.getMinutes()];
+        }, saved!),
+      ).toEqual([year, month, date, 23, 59]);
+
+      const visitor = await contextFor(browser, size, scheme);
+      const listen = await visitor.newPage();
+      await listen.goto(`${product.url}/listen/${id}`);
+      await listen.getByText(`Available until ${await longDay(listen, saved!)}`).waitFor();
+      expect(await horizontalOverflow(listen)).toBe(0);
+      await listen.screenshot({ path: join(shotsFolder, `expiry-listen-phone-${scheme}.png`) });
+      await visitor.close();
+      await context.close();
+    }
+  });
+});
