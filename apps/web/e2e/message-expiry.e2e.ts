@@ -1,16 +1,18 @@
 /**
- * When a sent message expires (issue 27, item 8): set from the inbox item's menu (never, 1, 7 or
- * 30 days, or a day the owner picks), shown in the inbox as "Expires …" and on the listen page,
+ * When a sent message expires (issue 27, item 8): chosen in review before the link is handed out
+ * (never, 1, 7 or 30 days), set later from the inbox item's menu (the same, or a day the owner
+ * picks), shown in the inbox as "Expires …" and on the listen page,
  * to anyone with the link, as "Available until …". On a desktop with the mouse and on a phone
  * with the keyboard, light and dark; axe clean.
  */
 import { join } from 'node:path';
-import { axeViolations, launchBrowser, signUpThroughPage } from '@vocal/e2e';
+import { axeViolations, clockReaches, launchBrowser, signUpThroughPage } from '@vocal/e2e';
+import { makeSpeechWav } from '@vocal/test-fixtures';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contextFor, ensureShotsFolder, horizontalOverflow, sendMessage, shotsFolder, type ViewportName } from './polish-support.ts';
 import { sharedProduct, type SharedProduct } from './shared-product.ts';
-import { tokensOf } from './support.ts';
+import { messagesOf, tokensOf } from './support.ts';
 
 let product: SharedProduct;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -156,6 +158,53 @@ describe('message expiry', () => {
       await listen.screenshot({ path: join(shotsFolder, `expiry-listen-phone-${scheme}.png`) });
       await visitor.close();
       await context.close();
+    }
+  });
+
+  it('in review: "Link expires" is saved with the link, on a phone and on a desktop', async () => {
+    const wav = await makeSpeechWav('Here is the plan for the site visit next week.', { seconds: 6 });
+    const recorder = await launchBrowser({ microphoneWav: wav, loop: true });
+    try {
+      for (const [size, scheme] of [
+        ['phone', 'dark'],
+        ['desktop', 'light'],
+      ] as const) {
+        const context = await contextFor(recorder, size, scheme);
+        const page = await context.newPage();
+        await signUpThroughPage(page, product.url);
+        await page.goto(`${product.url}/record`);
+        await page.getByRole('button', { name: 'Start recording' }).click();
+        await page.getByRole('button', { name: 'Stop recording' }).waitFor();
+        await clockReaches(page, 2);
+        await page.getByRole('button', { name: 'Stop recording' }).click();
+        await page.getByText('Uploaded. Your link is ready.').waitFor();
+
+        const expires = page.getByLabel('Link expires');
+        expect(await expires.inputValue()).toBe('never');
+        expect(await expires.locator('option').allTextContents()).toEqual(['Never', 'In 1 day', 'In 7 days', 'In 30 days']);
+        await expires.selectOption('30');
+        const height = (await expires.boundingBox())!.height;
+        expect(height).toBeGreaterThanOrEqual(44);
+        expect(await horizontalOverflow(page)).toBe(0);
+        expect(await axeViolations(page)).toEqual([]);
+        await page.screenshot({ path: join(shotsFolder, `expiry-review-${size}-${scheme}.png`) });
+
+        const before = Date.now();
+        await page.getByRole('button', { name: 'Get link' }).click();
+        const [take] = await messagesOf(product.url, page);
+        await expect.poll(() => expiryOf(take!.id)).not.toBeNull();
+        const saved = await expiryOf(take!.id);
+        const monthMs = 30 * 24 * 3600 * 1000;
+        expect(Date.parse(saved!)).toBeGreaterThanOrEqual(before + monthMs - 1000);
+        expect(Date.parse(saved!)).toBeLessThanOrEqual(Date.now() + monthMs + 1000);
+        expect(await page.getByRole('alert').count()).toBe(0);
+
+        await page.goto(`${product.url}/listen/${take!.id}`);
+        await page.getByText(`Available until ${await longDay(page, saved!)}`).waitFor();
+        await context.close();
+      }
+    } finally {
+      await recorder.close();
     }
   });
 });

@@ -36,3 +36,4 @@ export * from './error-reporting/stack-frames.ts';
 export * from './error-reporting/scrub-event.ts';
 export * from './api/integrations.ts';
 export * from './web-route-paths.ts';
+export * from './expiry.ts';

@@ -1,7 +1,7 @@
 import './expiry.css';
 import { useId, useState } from 'react';
 import { Button, Dialog } from '@vocal/ui-kit';
-import { currentChoice, dateInputValue, EXPIRY_CHOICES, expiryFor, type ExpiryChoice } from './expiry-choices.ts';
+import { currentChoice, dateInputValue, EXPIRY_CHOICES, expiryFor, type ExpiryChoice } from '@vocal/settings-model';
 
 /**
  * "Expiry": when a sent message's link stops working (never, in 1, 7 or 30 days, or on a day the

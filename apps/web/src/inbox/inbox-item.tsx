@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { listenUrl } from '@vocal/settings-model';
 import { AudioPlayer, copyToClipboard, formatDuration } from '@vocal/ui-kit';
 import { ExpiryDialog } from '../expiry/expiry-dialog.tsx';
-import { formatExpiryDay } from '../expiry/expiry-choices.ts';
+import { formatExpiryDay } from '../expiry/format-expiry.ts';
 import type { InboxItem as Item } from './inbox-api.ts';
 import { ItemTitleEditor } from './item-title-editor.tsx';
 import { formatMessageDate, messageTitle } from '@vocal/ui-kit';

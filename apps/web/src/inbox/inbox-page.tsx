@@ -22,7 +22,7 @@ import { useInbox } from './use-inbox.ts';
 import { DESKTOP_QUERY, DRAG_QUERY, useMediaQuery } from './use-media-query.ts';
 import { usePendingDelete } from './use-pending-delete.ts';
 import { MonthlyAllowance } from '../billing/monthly-allowance.tsx';
-import { formatExpiryDay } from '../expiry/expiry-choices.ts';
+import { formatExpiryDay } from '../expiry/format-expiry.ts';
 
 /**
  * The signed-in home: every message the person sent or received, newest first, by source,

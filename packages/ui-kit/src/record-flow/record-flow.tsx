@@ -303,6 +303,7 @@ export function RecordFlow(props: RecordFlowProps) {
               : null
           }
           title={review.titleField}
+          expiry={review.expiryField}
           sendLabel={host.sendLabel ?? 'Get link'}
           error={review.error}
           onSend={review.send}

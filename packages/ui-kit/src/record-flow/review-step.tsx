@@ -1,6 +1,6 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import type { RecordedMessage } from '@vocal/recorder-core';
-import { RECORDING_TITLE_MAX_LENGTH } from '@vocal/settings-model';
+import { RECORDING_TITLE_MAX_LENGTH, REVIEW_EXPIRY_CHOICES, type ExpiryChoice } from '@vocal/settings-model';
 import { AudioPlayer } from '../audio-player/audio-player.tsx';
 import { Button } from '../button/button.tsx';
 import { TextField } from '../text-field/text-field.tsx';
@@ -15,6 +15,8 @@ export type ReviewStepProps = {
   limitNotice: string | null;
   /** The title field (owners only): null hides it. */
   title: { value: string; placeholder: string; onChange(value: string): void } | null;
+  /** When the link expires (owners only): null hides the choice. */
+  expiry?: { value: ExpiryChoice; onChange(value: ExpiryChoice): void } | null;
   /** The host's word: "Send" where the message goes somewhere, else "Get link". */
   sendLabel: string;
   /** Why the last Send did not finish (the title could not be saved), if so. */
@@ -35,6 +37,7 @@ export function ReviewStep({
   uploadsAtStop,
   limitNotice,
   title,
+  expiry = null,
   sendLabel,
   error,
   onSend,
@@ -42,6 +45,7 @@ export function ReviewStep({
   onDiscard,
 }: ReviewStepProps) {
   const titleInput = useRef<HTMLInputElement>(null);
+  const expiryId = useId();
   const length = title?.value.trim().length ?? 0;
   const over = length - RECORDING_TITLE_MAX_LENGTH;
   // Past the limit nothing is sent: the field says by how much, and takes the focus.
@@ -88,6 +92,25 @@ export function ReviewStep({
             }
           }}
         />
+      ) : null}
+      {expiry ? (
+        <div className="vk-record-flow__expiry">
+          <label htmlFor={expiryId} className="vk-record-flow__expiry-label">
+            Link expires
+          </label>
+          <select
+            id={expiryId}
+            className="vk-record-flow__expiry-select"
+            value={expiry.value}
+            onChange={(event) => expiry.onChange(event.target.value as ExpiryChoice)}
+          >
+            {REVIEW_EXPIRY_CHOICES.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
+        </div>
       ) : null}
       {error ? (
         <p className="vk-record-flow__error" role="alert">

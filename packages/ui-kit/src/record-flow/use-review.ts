@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Recorder, RecorderApi, RecorderState } from '@vocal/recorder-core';
+import { expiryFor, type EditRecording, type ExpiryChoice } from '@vocal/settings-model';
 import { dateTitle } from './review-text.ts';
 
 type ReviewOptions = {
@@ -27,13 +28,15 @@ function settledUpload(recorder: Recorder): Promise<RecorderState> {
 }
 
 /**
- * The review step's own state: whether the person confirmed the take, its title (owners
- * only: the api can rename), and whether the plan's limit cut it. The title is saved on the
- * server before the link is handed out, so the link never shows an old name.
+ * The review step's own state: whether the person confirmed the take, its title and when its
+ * link expires (owners only: the api can edit), and whether the plan's limit cut it. Both are
+ * saved on the server before the link is handed out, so the link never shows an old name.
+ * A day to expire on is picked later, in the inbox's menu.
  */
 export function useReview({ api, recorder, state, subject, confirmOnStop }: ReviewOptions) {
   const [confirmed, setConfirmed] = useState(false);
   const [title, setTitle] = useState('');
+  const [expiry, setExpiry] = useState<ExpiryChoice>('never');
   // What the server already has as the subject (sent with the upload), so an unchanged title costs no call.
   const savedTitle = useRef('');
   const [takenAt, setTakenAt] = useState(() => new Date());
@@ -45,6 +48,7 @@ export function useReview({ api, recorder, state, subject, confirmOnStop }: Revi
   const begin = useCallback((startSubject: string | null, options: { confirmed?: boolean } = {}) => {
     setConfirmed(options.confirmed ?? false);
     setTitle(startSubject ?? '');
+    setExpiry('never');
     savedTitle.current = startSubject ?? '';
     setTakenAt(new Date());
     setCutAtLimit(false);
@@ -67,10 +71,16 @@ export function useReview({ api, recorder, state, subject, confirmOnStop }: Revi
     // A failed upload shows the failure step, which retries; a discard left the flow.
     if (settled.status !== 'shared') return;
     const wanted = title.trim();
-    if (editRecording && wanted !== savedTitle.current.trim()) {
-      const result = await editRecording(settled.share.id, { subject: wanted || null });
+    const edit: EditRecording = {};
+    if (wanted !== savedTitle.current.trim()) edit.subject = wanted || null;
+    // Counted from this press, when the link is handed out. (Never is what a new message has.)
+    const expires = expiryFor(expiry, '', new Date());
+    if (expires.ok && expires.expiryDate) edit.expiryDate = expires.expiryDate;
+    if (editRecording && Object.keys(edit).length > 0) {
+      const result = await editRecording(settled.share.id, edit);
       if (!result.ok) {
-        setError(`The title could not be saved: ${result.error.msg || 'please try again'}.`);
+        const what = edit.subject === undefined ? 'The expiry' : edit.expiryDate === undefined ? 'The title' : 'The title and expiry';
+        setError(`${what} could not be saved: ${result.error.msg || 'please try again'}.`);
         return;
       }
       savedTitle.current = wanted;
@@ -90,5 +100,6 @@ export function useReview({ api, recorder, state, subject, confirmOnStop }: Revi
     /** The subject the host receives: the typed title for owners, else the message's subject. */
     shareSubject: editRecording ? title.trim() || null : subject,
     titleField: editRecording ? { value: title, placeholder: dateTitle(takenAt), onChange: setTitle } : null,
+    expiryField: editRecording ? { value: expiry, onChange: setExpiry } : null,
   };
 }

@@ -5,6 +5,7 @@
  */
 export type ExpiryChoice = 'never' | '1' | '7' | '30' | 'date';
 
+/** Every choice, as the inbox's expiry dialog offers them. */
 export const EXPIRY_CHOICES: { value: ExpiryChoice; label: string }[] = [
   { value: 'never', label: 'Never' },
   { value: '1', label: 'In 1 day' },
@@ -12,6 +13,9 @@ export const EXPIRY_CHOICES: { value: ExpiryChoice; label: string }[] = [
   { value: '30', label: 'In 30 days' },
   { value: 'date', label: 'On a date' },
 ];
+
+/** The choices the review step offers before the link is handed out: a day is picked later, in the inbox. */
+export const REVIEW_EXPIRY_CHOICES = EXPIRY_CHOICES.filter((choice) => choice.value !== 'date');
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -37,12 +41,7 @@ export function expiryFor(choice: ExpiryChoice, pickedDay: string, now: Date): {
   return { ok: true, expiryDate: endOfDay.toISOString() };
 }
 
-/** What the dialog shows first for a message's current expiry: its day, or never. */
+/** What the inbox's dialog shows first for a message's current expiry: its day, or never. */
 export function currentChoice(expiryDate: string | null): { choice: ExpiryChoice; day: string } {
   return expiryDate ? { choice: 'date', day: dateInputValue(new Date(expiryDate)) } : { choice: 'never', day: '' };
 }
-
-const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
-/** "12 Dec 2026", for "Expires …" in the inbox and "Available until …" on the listen page. */
-export const formatExpiryDay = (expiryDate: string) => dayFormat.format(new Date(expiryDate));

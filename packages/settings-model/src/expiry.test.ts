@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentChoice, dateInputValue, expiryFor } from './expiry-choices.ts';
+import { currentChoice, dateInputValue, expiryFor } from './expiry.ts';
 
 const now = new Date(2026, 10, 28, 15, 30);
 
