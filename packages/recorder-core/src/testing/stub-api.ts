@@ -16,7 +16,7 @@ export function createStubApi() {
   const reservedIds: string[] = [];
   const uploads: UploadContext[] = [];
   const deleted: string[] = [];
-  const edits: { id: string; subject: string | null | undefined }[] = [];
+  const edits: { id: string; subject: string | null | undefined; expiryDate?: string | null }[] = [];
   const shared = new Map<string, UploadResponse>();
   let counter = 0;
 
@@ -49,7 +49,7 @@ export function createStubApi() {
       return { ok: true, status: 200, data: { ok: true } };
     },
     editRecording: async (id, edit) => {
-      edits.push({ id, subject: edit.subject });
+      edits.push({ id, subject: edit.subject, ...(edit.expiryDate !== undefined ? { expiryDate: edit.expiryDate } : {}) });
       return {
         ok: true,
         status: 200,

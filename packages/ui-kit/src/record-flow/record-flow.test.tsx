@@ -154,6 +154,32 @@ describe('RecordFlow', () => {
     expect(fake.inserted[0]).toMatchObject({ title: 'Numbers for Q3' });
   });
 
+  it('saves when the link expires with the link, counted from Get link; never costs no call', async () => {
+    const { media, stub, user } = setup();
+    for (const choice of ['7', 'never'] as const) {
+      if (choice === 'never') await user.click(screen.getByRole('button', { name: 'Record another' }));
+      await user.click(await screen.findByRole('button', { name: 'Start recording' }));
+      await screen.findByRole('button', { name: 'Stop recording' });
+      act(() => media.speak(1));
+      await user.click(screen.getByRole('button', { name: 'Stop recording' }));
+      const expires = await screen.findByRole('combobox', { name: 'Link expires' });
+      expect(expires).toHaveValue('never');
+      await user.selectOptions(expires, choice);
+      const pressed = Date.now();
+      await user.click(screen.getByRole('button', { name: 'Get link' }));
+      await screen.findByText('Your message is ready');
+      if (choice === 'never') {
+        expect(stub.edits).toHaveLength(1);
+        break;
+      }
+      const [edit] = stub.edits;
+      expect(edit).toMatchObject({ id: stub.messages()[0]!.id, subject: undefined });
+      const weekMs = 7 * 24 * 3600 * 1000;
+      expect(Date.parse(edit!.expiryDate!)).toBeGreaterThanOrEqual(pressed + weekMs - 1000);
+      expect(Date.parse(edit!.expiryDate!)).toBeLessThanOrEqual(Date.now() + weekMs);
+    }
+  });
+
   it('shows the date as the title placeholder when the host has no subject', async () => {
     const host = createFakeHostAdapter({ platform: 'webapp' });
     const { media, user } = setup({ host });
