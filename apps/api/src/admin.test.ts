@@ -1,9 +1,11 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startApiProcess } from '@vocal/e2e';
+import { readHandoff } from './admin-handoff.ts';
+import { waitFor } from './testing/upload-form.ts';
 import { describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
@@ -21,6 +23,21 @@ async function admin(dataDir: string, ...args: string[]) {
     const failed = error as { code: number; stdout: string; stderr: string };
     return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
   }
+}
+
+/** The client ends of the open TCP connections to a local port (from /proc/net/tcp and tcp6). */
+async function connectionsTo(port: number): Promise<Set<string>> {
+  const hexPort = `:${port.toString(16).toUpperCase().padStart(4, '0')}`;
+  const clients = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of (await readFile(table, 'utf8').catch(() => '')).split('\n').slice(1)) {
+      // "sl local_address rem_address st ...": the slot, then both ends, then the state.
+      const [, local, remote, state] = line.trim().split(/\s+/);
+      // 01: established.
+      if (remote?.endsWith(hexPort) && state === '01' && local) clients.add(local);
+    }
+  }
+  return clients;
 }
 
 describe('the admin command', () => {
@@ -71,5 +88,39 @@ describe('the admin command', () => {
     // Seven admin commands from source, each opening the embedded database, and a server start:
     // under a minute alone, but this suite runs below the browser tests' priority in `pnpm check`,
     // and on a slower machine of the same size it ran past ten minutes there. Only to catch a hang.
+  }, 1_200_000);
+
+  it('goes through a server that answers slowly, never round it into the database it holds open', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'vocal-admin-slow-'));
+    const server = await startApiProcess({ dataDir });
+    const { pid } = (await readHandoff(dataDir))!;
+    const port = Number(new URL(server.url).port);
+    try {
+      // The server stops answering (as one starved of CPU does) while the command starts.
+      const before = await connectionsTo(port);
+      process.kill(pid, 'SIGSTOP');
+      const created = admin(dataDir, 'users', 'create', '--email', 'slow@example.com', '--password', 'a long secret');
+      // Once the command has knocked (the kernel takes the connection for the stopped server),
+      // the server stays silent for longer than the 2 s the command used to wait before opening
+      // the database itself.
+      await waitFor(
+        () => connectionsTo(port),
+        (now) => [...now].some((client) => !before.has(client)),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+      process.kill(pid, 'SIGCONT');
+      expect((await created).code).toBe(0);
+      // The running server made the account: it signs in there. (Written into the database beside
+      // the server, it would not be in the server's own view of it.)
+      const signIn = await fetch(`${server.url}/api/auth`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'slow@example.com', password: 'a long secret' }),
+      });
+      expect(signIn.status).toBe(200);
+    } finally {
+      process.kill(pid, 'SIGCONT');
+      await server.stop();
+    }
   }, 1_200_000);
 });

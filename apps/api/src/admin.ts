@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { readHandoff } from './admin-handoff.ts';
+import { readHandoff, type AdminHandoff } from './admin-handoff.ts';
 import { runBackup, runRestore } from './backup/backup-command.ts';
 import { BackupRefusal } from './backup/backup-format.ts';
 import { openDatabase } from './db/database.ts';
@@ -8,6 +8,7 @@ import { HttpError } from './http/http-error.ts';
 import { createAdminService, type AdminUser } from './services/admin-service.ts';
 import { adminCreateCouponSchema, createCouponService, type AdminCoupon } from './services/coupon-service.ts';
 import { createPlanService } from './services/plan-service.ts';
+import { isProcessAlive } from './processes/process-scratch.ts';
 
 const USAGE = `Usage: pnpm admin <command> [options]
 
@@ -130,12 +131,39 @@ async function runDirectly(operation: UserOperation): Promise<unknown> {
   }
 }
 
-async function serverIsUp(url: string): Promise<boolean> {
+/** What /health answers: up, nothing listening there at all, or no answer in time. */
+const askHealth = async (url: string, timeoutMs: number): Promise<'up' | 'refused' | 'silent'> => {
   try {
-    return (await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) })).ok;
-  } catch {
-    return false;
+    return (await fetch(`${url}/health`, { signal: AbortSignal.timeout(timeoutMs) })).ok ? 'up' : 'silent';
+  } catch (error) {
+    return (error as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED' ? 'refused' : 'silent';
   }
+};
+
+/** How long the command waits for a running but slow server before giving up. */
+const SLOW_SERVER_WAIT_MS = 120_000;
+
+/**
+ * Whether the server that left server.json runs, so the command goes through it. While its
+ * process lives the answer is yes, however slowly it answers (a loaded machine): opening the
+ * embedded database beside a live server would corrupt it, which a 2-s health check that
+ * timed out once let happen. A live server that never answers is an error to report, not a
+ * reason to go round it. A process that is gone (or not on this machine) is asked once, and
+ * an address where nothing listens means the file is stale.
+ */
+async function serverIsUp(handoff: AdminHandoff): Promise<boolean> {
+  if (!isProcessAlive(handoff.pid)) return (await askHealth(handoff.url, 2000)) === 'up';
+  const deadline = Date.now() + SLOW_SERVER_WAIT_MS;
+  while (Date.now() < deadline) {
+    const health = await askHealth(handoff.url, 15_000);
+    if (health === 'up') return true;
+    // Nothing listens at its address: a file left by a killed server whose pid is now another process's.
+    if (health === 'refused' || !isProcessAlive(handoff.pid)) return false;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(
+    `The server using this data folder (pid ${handoff.pid}) does not answer at ${handoff.url}. Try again, or stop it and run the command again.`,
+  );
 }
 
 function print(result: unknown) {
@@ -151,7 +179,7 @@ try {
   const operation = parseCommand(process.argv.slice(2));
   const config = loadConfig();
   const handoff = await readHandoff(config.dataDir);
-  const serverUp = handoff !== null && (await serverIsUp(handoff.url));
+  const serverUp = handoff !== null && (await serverIsUp(handoff));
   const result =
     operation.kind === 'backup'
       ? await runBackup({ config, to: operation.to, server: serverUp ? handoff : null })
