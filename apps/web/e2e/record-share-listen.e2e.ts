@@ -45,8 +45,8 @@ describe('record, share, listen', () => {
     expect(await page.getByRole('listitem').count()).toBe(1);
     const [message] = await messagesOf(product.url, page);
 
-    // The served MP3 lasts as long as the recording says, never longer than the wall time it
-    // recorded for, and is not silent. (Not compared with wall time alone: on a loaded machine
+    // The served MP3 lasts as long as the recording says, never longer than the wall time from
+    // Start to Stop, and is not silent. (Not compared with wall time alone: on a loaded machine
     // Chromium's capture falls behind the clock on the wall.)
     const audio = new Uint8Array(await (await fetch(`${product.url}/files/${message!.id}.mp3`)).arrayBuffer());
     const decoded = await decodeMp3(audio);

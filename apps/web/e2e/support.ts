@@ -15,12 +15,17 @@ export async function messagesOf(baseUrl: string, page: Page): Promise<{ id: str
   return body.audios;
 }
 
-/** Records for about `seconds` on /record and stops; answers the wall-clock length. */
+/**
+ * Records for about `seconds` on /record and stops; answers the most the take can last: the
+ * wall time from before Start was pressed to after Stop was. (Timed from when the test saw the
+ * Stop button instead, a loaded machine made the take longer than the measure: the page had
+ * started recording a quarter of a second before the test noticed.)
+ */
 export async function recordFor(page: Page, seconds: number): Promise<number> {
+  const started = Date.now();
   await page.getByRole('button', { name: 'Start recording' }).click();
   const stop = page.getByRole('button', { name: 'Stop recording' });
   await stop.waitFor();
-  const started = Date.now();
   await page.waitForTimeout(seconds * 1000);
   await stop.click();
   return (Date.now() - started) / 1000;
