@@ -49,6 +49,8 @@ export function InboxItemCard(props: InboxItemProps) {
   const unread = !item.read;
   const isWritten = item.audioUrl === null;
   const link = isWritten ? null : listenUrl(item, window.location.origin);
+  // A voice message the owner sent: the one kind with a link they handed out (listens, expiry).
+  const sentVoice = item.source === 'sent' && !isWritten;
 
   // Playing it here is opening it: mark it read once.
   const opened = () => {
@@ -75,9 +77,9 @@ export function InboxItemCard(props: InboxItemProps) {
     { label: 'Rename', onSelect: () => setRenaming(true) },
     ...(item.audioUrl ? [{ label: 'Download', onSelect: download }] : []),
     // Only the messages the owner sent have a link they handed out to end.
-    ...(item.source === 'sent' && item.audioUrl ? [{ label: 'Expiry…', onSelect: () => setSettingExpiry(true) }] : []),
+    ...(sentVoice ? [{ label: 'Expiry…', onSelect: () => setSettingExpiry(true) }] : []),
     // Listens are counted on the messages the owner sends (Pro: the page explains it on Free).
-    ...(item.source === 'sent' && item.audioUrl ? [{ label: 'Analytics', onSelect: () => navigate(`/analytics/${item.id}`) }] : []),
+    ...(sentVoice ? [{ label: 'Analytics', onSelect: () => navigate(`/analytics/${item.id}`) }] : []),
     ...(item.source === 'sent'
       ? []
       : [{ label: unread ? 'Mark as read' : 'Mark as unread', onSelect: () => props.onSetRead(item, unread) }]),
@@ -135,7 +137,7 @@ export function InboxItemCard(props: InboxItemProps) {
           {titled ? <time dateTime={item.uploadDate}>{formatMessageDate(item.uploadDate)}</time> : null}
           {titled && !isWritten ? ' · ' : null}
           {isWritten ? null : <span>{formatDuration(item.duration)}</span>}
-          {item.source === 'sent' && item.expiryDate ? <span className="inbox-item__expiry"> · Expires {formatExpiryDay(item.expiryDate)}</span> : null}
+          {sentVoice && item.expiryDate ? <span className="inbox-item__expiry"> · Expires {formatExpiryDay(item.expiryDate)}</span> : null}
         </p>
       </div>
       <SourceLine item={item} nested={nested} />
