@@ -6,10 +6,12 @@ import type { Frame, FrameLocator, Page } from 'playwright-core';
  * tests that compare it with what was made of the take.
  */
 export async function recordUntil(place: Page | Frame | FrameLocator, seconds: number): Promise<number> {
+  // Timed from before Start is pressed to after Stop: an outer bound on the take, whatever the
+  // load (timed from when the test saw Stop, a loaded page had been recording a while already).
+  const started = Date.now();
   await place.getByRole('button', { name: 'Start recording' }).click();
   const stop = place.getByRole('button', { name: 'Stop recording' });
   await withWhatTheFlowSays(place, 'Start recording never became Stop recording', () => stop.waitFor());
-  const started = Date.now();
   const clock = `0:${String(seconds).padStart(2, '0')}`;
   // The guard only stops a hang: a slow machine's clock still reaches `seconds`.
   await withWhatTheFlowSays(place, `The recorder's clock never reached ${clock}`, () => clockReaches(place, seconds));
