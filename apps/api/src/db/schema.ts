@@ -177,6 +177,19 @@ export const recordings = pgTable(
     /** A visitor's address (contact form, collect), and the name they gave. */
     email: text('email'),
     senderName: text('sender_name'),
+    /**
+     * Someone signed in who sent this to another person's page (a listener's voice reply sent
+     * with their token): an answer reaches them at their account's address (decision 0065).
+     */
+    senderUserId: integer('sender_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * What this message of the owner answers: a message they received, or a comment under one
+     * of theirs (decision 0065). The answer outlives what it answers, which only unlinks it.
+     */
+    answersId: text('answers_id').references((): AnyPgColumn => recordings.id, { onDelete: 'set null' }),
+    answersCommentId: uuid('answers_comment_id').references((): AnyPgColumn => comments.id, { onDelete: 'set null' }),
+    /** When the answer's mail went to the one it answers; null until then, and when nobody could be told. */
+    answerMailedAt: timestamp('answer_mailed_at', { withTimezone: true }),
     subject: text('subject'),
     /** A written contact-form message; such a row has no audio and no public view. */
     message: text('message'),
@@ -241,6 +254,9 @@ export const recordings = pgTable(
       .on(table.userId, table.origin)
       .where(sql`${table.readAt} is null and ${table.origin} <> 'owner' and ${table.status} = 'uploaded'`),
     index('recordings_search_idx').using('gin', table.search),
+    // Deleting what an answer answers unlinks it: these find the answers to unlink.
+    index('recordings_answers_idx').on(table.answersId).where(sql`${table.answersId} is not null`),
+    index('recordings_answers_comment_idx').on(table.answersCommentId).where(sql`${table.answersCommentId} is not null`),
   ],
 );
 
@@ -338,9 +354,17 @@ export const comments = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     text: text('text').notNull(),
+    /** When the message's owner read it in the inbox; null = unread. The owner's own comments start read. */
+    readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [index('comments_recording_idx').on(table.recordingId, table.createdAt)],
+  (table) => [
+    index('comments_recording_idx').on(table.recordingId, table.createdAt),
+    // The unread counts: only the unread rows, so it stays small.
+    index('comments_unread_idx')
+      .on(table.recordingId)
+      .where(sql`${table.readAt} is null`),
+  ],
 );
 
 /** One row per counted listen, for the owner's listens-per-day analytics. */
