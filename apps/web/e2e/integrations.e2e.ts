@@ -1,4 +1,4 @@
-import { axeViolations, launchBrowser, signUpThroughPage, watchPageErrors } from '@vocal/e2e';
+import { axeViolations, goInApp, launchBrowser, signUpThroughPage, watchPageErrors } from '@vocal/e2e';
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedProduct, type SharedProduct } from './shared-product.ts';
@@ -79,32 +79,30 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A page of the integrations section, signed in, once `heading` shows. */
-async function openPage(path: string, heading: string, options: BrowserContextOptions = {}): Promise<{ page: Page; errors: string[] }> {
+/** The integrations overview in a new signed-in context, its readiness drawn on every card. */
+async function openIntegrations(options: BrowserContextOptions = {}): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: DESKTOP, ...options, storageState });
   const page = await context.newPage();
   const errors = watchPageErrors(page);
-  await page.goto(`${product.url}${path}`);
-  await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+  await page.goto(`${product.url}/integrations`);
+  await overviewShown(page);
   return { page, errors };
 }
 
-/** The integrations overview, its readiness drawn on every card. */
-async function openIntegrations(options: BrowserContextOptions = {}) {
-  const opened = await openPage('/integrations', 'Integrations', options);
-  await opened.page
-    .getByRole('article', { name: 'Google Docs and Gmail' })
-    .getByText(/on this server/)
-    .waitFor();
-  return opened;
+async function overviewShown(page: Page) {
+  await page.getByRole('heading', { name: 'Integrations', level: 1, exact: true }).waitFor();
+  await page.getByRole('article', { name: 'Google Docs and Gmail' }).getByText(/on this server/).waitFor();
 }
 
-/** A host's page, with what the server has for it drawn. */
-async function openHost(id: string, name: string, options: BrowserContextOptions = {}) {
-  const opened = await openPage(`/integrations/${id}`, name, options);
-  await opened.page.getByRole('heading', { name: 'What this server needs' }).waitFor();
-  await opened.page.locator('.requirement').first().waitFor();
-  return opened;
+/**
+ * A host's page, reached inside the app already loaded in `page` (one load per test, not one per
+ * page: those loads were most of this file's CPU), once what the server has for it is drawn.
+ */
+async function showHost(page: Page, id: string, name: string) {
+  await goInApp(page, `/integrations/${id}`);
+  await page.getByRole('heading', { name, level: 1, exact: true }).waitFor();
+  await page.getByRole('heading', { name: 'What this server needs' }).waitFor();
+  await page.locator('.requirement').first().waitFor();
 }
 
 describe('the integrations pages', () => {
@@ -130,8 +128,9 @@ describe('the integrations pages', () => {
 
   it('each host’s page says what the server needs and whether it has it, then the steps an administrator takes, in order', async () => {
     const origin = new URL(product.url).origin;
+    const { page, errors } = await openIntegrations();
     for (const { id, name, steps } of HOSTS) {
-      const { page, errors } = await openHost(id, name);
+      await showHost(page, id, name);
       const needs = await page.locator('.requirement').allInnerTexts();
       // https: missing here (the test's server is http), optional for the extension, localhost enough for Zendesk; the build: here.
       const httpsState = id === 'chrome-extension' ? 'Optional, not set' : id === 'zendesk' ? 'Ready' : 'Missing';
@@ -144,22 +143,23 @@ describe('the integrations pages', () => {
       expect(items, name).toHaveLength(steps.length);
       steps.forEach((phrase, index) => expect(items[index], `${name}, step ${index + 1}`).toContain(phrase));
       expect(errors, name).toEqual([]);
-      await page.context().close();
     }
+    await page.context().close();
   });
 
   it('every download and address the host pages hand out answers 200, and each is the file its host installs from', async () => {
     const hrefs: string[] = [];
     const addresses: string[] = [];
+    const { page } = await openIntegrations();
     for (const { id, name } of HOSTS) {
-      const { page } = await openHost(id, name);
+      await showHost(page, id, name);
       const main = page.locator('main');
       hrefs.push(
         ...(await main.locator('a[href$=".zip"]').evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href))),
       );
       addresses.push(...(await main.locator('input').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))));
-      await page.context().close();
     }
+    await page.context().close();
     const origin = new URL(product.url).origin;
     expect(hrefs).toEqual(
       Object.keys(PACKAGES).map((host) => `${origin}/hosts/${host}/${host === 'chrome-extension' ? 'extension' : 'app'}.zip`),
@@ -201,21 +201,21 @@ describe('the integrations pages', () => {
   });
 
   it('saves each package under the name the server gives it', async () => {
-    for (const [name, host, page] of [
+    const { page } = await openIntegrations({ acceptDownloads: true });
+    for (const [name, host, heading] of [
       ['Outlook', 'outlook', 'Outlook'],
       ['Teams', 'ms-teams', 'Microsoft Teams'],
       ['Zendesk', 'zendesk', 'Zendesk'],
       ['Zoho Mail', 'zoho-mail', 'Zoho Mail'],
     ] as const) {
-      const opened = await openHost(host, page, { acceptDownloads: true });
+      await showHost(page, host, heading);
       const [download] = await Promise.all([
-        opened.page.waitForEvent('download'),
-        opened.page.getByRole('link', { name: `Download the ${name} package` }).click(),
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: `Download the ${name} package` }).click(),
       ]);
       expect(download.suggestedFilename()).toBe(`vocal-${host}.zip`);
-      await opened.page.context().close();
     }
-    const { page } = await openHost('chrome-extension', 'Gmail in Chrome', { acceptDownloads: true });
+    await showHost(page, 'chrome-extension', 'Gmail in Chrome');
     const [extension] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('link', { name: 'Download the Chrome extension' }).click(),
@@ -249,13 +249,19 @@ describe('the integrations pages', () => {
   });
 
   for (const [size, viewport] of Object.entries({ phone: PHONE, desktop: DESKTOP })) {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      it(`${size}, ${colorScheme}: no axe violations, nothing wider than the screen${size === 'phone' ? ', touch targets of 44 px' : ''}, on the overview and every host's page`, async () => {
-        const options = { viewport, colorScheme, isMobile: size === 'phone', hasTouch: size === 'phone' };
-        for (const open of [() => openIntegrations(options), ...HOSTS.map((host) => () => openHost(host.id, host.name, options))]) {
-          const { page } = await open();
-          expect(await axeViolations(page)).toEqual([]);
-          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    it(`${size}, light and dark: no axe violations, nothing wider than the screen${size === 'phone' ? ', touch targets of 44 px' : ''}, on the overview and every host's page`, async () => {
+      const { page } = await openIntegrations({ viewport, isMobile: size === 'phone', hasTouch: size === 'phone' });
+      const pages = [async () => {}, ...HOSTS.map((host) => () => showHost(page, host.id, host.name))];
+      for (const show of pages) {
+        await show();
+        // Each page in both schemes, switched live as a system setting changes it: the app follows it.
+        for (const colorScheme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme });
+          // The app's theme wrapper says which scheme it drew.
+          await page.locator(`[data-vk-scheme="${colorScheme}"]`).first().waitFor();
+          const where = `${page.url()} (${colorScheme})`;
+          expect(await axeViolations(page), where).toEqual([]);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth), where).toBeLessThanOrEqual(viewport.width);
           if (size === 'phone') {
             const small = await page
               .locator('main')
@@ -268,11 +274,11 @@ describe('the integrations pages', () => {
                     : [];
                 }),
               );
-            expect(small).toEqual([]);
+            expect(small, where).toEqual([]);
           }
-          await page.context().close();
         }
-      });
-    }
+      }
+      await page.context().close();
+    });
   }
 });

@@ -17,3 +17,4 @@ export * from './stranger-plays.ts';
 export * from './harness-pages.ts';
 export * from './speech-api-stand-ins.ts';
 export * from './handoff-tab.ts';
+export * from './in-app.ts';
