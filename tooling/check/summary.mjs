@@ -27,6 +27,8 @@ const tasks = lines(join(folder, 'tasks.tsv')).map((line) => {
 });
 
 const files = [];
+/** Each failed test with its error, printed last: a log cut to its tail still says what failed. */
+const failures = [];
 const reports = join(folder, 'vitest');
 for (const name of existsSync(reports) ? readdirSync(reports) : []) {
   if (!name.endsWith('.json')) continue;
@@ -34,6 +36,13 @@ for (const name of existsSync(reports) ? readdirSync(reports) : []) {
     const report = JSON.parse(readFileSync(join(reports, name), 'utf8'));
     for (const result of report.testResults ?? []) {
       files.push({ file: relative(process.cwd(), result.name), seconds: (result.endTime - result.startTime) / 1000, status: result.status });
+      for (const assertion of result.assertionResults ?? []) {
+        if (assertion.status === 'failed') failures.push({ file: relative(process.cwd(), result.name), name: assertion.fullName, messages: assertion.failureMessages ?? [] });
+      }
+      // A file that failed outside its tests (a hook, an import) names no failed test.
+      if (result.status === 'failed' && !(result.assertionResults ?? []).some((assertion) => assertion.status === 'failed')) {
+        failures.push({ file: relative(process.cwd(), result.name), name: '(the file itself: a hook or an import)', messages: [result.message ?? ''] });
+      }
     }
   } catch {
     // A run that was cut off leaves no report or half of one: the task line above still counts.
@@ -76,6 +85,16 @@ if (fileCpu.length > 0) {
   out.push('', '  costliest test files (CPU-s, wall):');
   for (const each of [...fileCpu].sort((a, b) => b.cpu - a.cpu).slice(0, 20)) {
     out.push(`    ${String(Math.round(each.cpu)).padStart(6)} ${minutes(each.wall).padStart(12)}  ${each.suite} ${each.file}`);
+  }
+}
+if (failures.length > 0) {
+  // eslint-disable-next-line no-control-regex -- the reports keep the terminal's colour codes
+  const plain = (text) => text.replace(/\u001b\[[0-9;]*m/g, '');
+  out.push('', `  failed tests (${failures.length}; the first ${Math.min(failures.length, 8)} with their errors):`);
+  for (const failure of failures.slice(0, 8)) {
+    out.push(`    ${failure.file}: ${failure.name}`);
+    const message = plain(failure.messages.join('\n')).split('\n').filter((line) => line.trim()).slice(0, 12);
+    for (const line of message) out.push(`      ${line.slice(0, 300)}`);
   }
 }
 console.log(out.join('\n'));
