@@ -116,8 +116,10 @@ describe('api-client against the real server', () => {
     expect(settings.ok && settings.data.signature.message).toBe('Have a listen');
     expect((await instance.getPersonalisation()).ok).toBe(true);
 
-    const picture = await instance.uploadImage(new Blob([makePng(16, 16)], { type: 'image/png' }), 'me.png');
+    const picture = await instance.uploadImage(new Blob([makePng(16, 16)], { type: 'image/png' }), 'me.png', 'avatar');
     expect(picture.ok && picture.data.url).toMatch(/\/files\/images\/.+\.png$/);
+    const logo = await instance.uploadImage(new Blob([makePng(16, 16)], { type: 'image/png' }), 'logo.png', 'logo');
+    expect(logo.ok && logo.data.url).toMatch(/\/files\/images\/.+\.webp$/);
     const account = await instance.updateAccount({ name: 'Ada', avatarUrl: picture.ok ? picture.data.url : null });
     expect(account.ok && account.data.name).toBe('Ada');
 

@@ -52,6 +52,7 @@ import {
   type ChangePasswordRequest,
   type DeleteAccountRequest,
   type ForgotPasswordRequest,
+  type ImageUploadKind,
   type MicrosoftAuthRequest,
   type RecordingHandoffClaim,
   type RecordingHandoffHost,
@@ -224,9 +225,11 @@ export function createApiClient(options: ApiClientOptions) {
       if (result.ok) session.logout();
       return result;
     },
-    uploadImage: (image: Blob, filename = 'image.png') => {
+    /** POST /image: `kind` avatar keeps it a PNG (mail shows avatars); a logo, or no kind, is stored as WebP. */
+    uploadImage: (image: Blob, filename = 'image.png', kind?: ImageUploadKind) => {
       const form = new FormData();
       form.set('img', image, filename);
+      if (kind) form.set('kind', kind);
       return call({ method: 'POST', path: 'image', auth: 'required', form, schema: imageUploadResponseSchema });
     },
     getSharedUser: (code: string) => call({ method: 'GET', path: `share/${id(code)}`, auth: 'none', schema: publicUserSchema }),

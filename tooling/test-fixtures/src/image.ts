@@ -1,4 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
+import { encode as encodeJpeg } from 'jpeg-js';
 
 function chunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
@@ -61,3 +62,75 @@ export function makeBombPng(side = 16000): Uint8Array<ArrayBuffer> {
 
 /** The first bytes of a JPEG: enough for a type check. */
 export const JPEG_BYTES = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0]);
+
+/** The two colours of makeJpeg and makeGif: the left half, then the right. */
+export const HALVES = { left: [220, 20, 60], right: [38, 126, 250] } as const;
+
+const halfOf = (x: number, width: number) => (x < width / 2 ? HALVES.left : HALVES.right);
+
+/** A real baseline JPEG (jpeg-js), `width` x `height`: the left half crimson, the right blue. */
+export function makeJpeg(width = 64, height = 16, quality = 90): Uint8Array<ArrayBuffer> {
+  const data = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) data.set([...halfOf(x, width), 255], (y * width + x) * 4);
+  }
+  return new Uint8Array(encodeJpeg({ data, width, height }, quality).data);
+}
+
+/**
+ * A real GIF89a, `width` x `height`, halves as makeJpeg's. Its LZW stream sends a clear code
+ * before every two pixels, so each code stays 3 bits and no dictionary is needed (large, but
+ * every decoder reads it).
+ */
+export function makeGif(width = 64, height = 16): Uint8Array<ArrayBuffer> {
+  const word = (value: number) => [value & 0xff, value >> 8];
+  // Four colours: 0 and 1 are the halves; 2 and 3 fill the table.
+  const palette = [...HALVES.left, ...HALVES.right, 255, 255, 255, 0, 0, 0];
+  const CLEAR = 4;
+  const END = 5;
+  const codes: number[] = [];
+  for (let pixel = 0; pixel < width * height; pixel++) {
+    if (pixel % 2 === 0) codes.push(CLEAR);
+    codes.push(pixel % width < width / 2 ? 0 : 1);
+  }
+  codes.push(END);
+  const packed: number[] = [];
+  let bits = 0;
+  let count = 0;
+  for (const code of codes) {
+    bits |= code << count;
+    count += 3;
+    while (count >= 8) {
+      packed.push(bits & 0xff);
+      bits >>= 8;
+      count -= 8;
+    }
+  }
+  if (count > 0) packed.push(bits & 0xff);
+  const blocks: number[] = [];
+  for (let at = 0; at < packed.length; at += 255) {
+    const block = packed.slice(at, at + 255);
+    blocks.push(block.length, ...block);
+  }
+  return new Uint8Array([
+    ...Buffer.from('GIF89a', 'latin1'),
+    ...word(width),
+    ...word(height),
+    // A global colour table of 4 entries, 2 bits of colour resolution.
+    0x91,
+    0,
+    0,
+    ...palette,
+    0x2c,
+    ...word(0),
+    ...word(0),
+    ...word(width),
+    ...word(height),
+    0,
+    // LZW minimum code size 2: literal codes 0-3, clear 4, end 5.
+    2,
+    ...blocks,
+    0,
+    0x3b,
+  ]);
+}

@@ -1,4 +1,5 @@
 export * from './audio.ts';
 export * from './image.ts';
+export * from './webp.ts';
 export * from './speech-samples.ts';
 export * from './bytes.ts';

@@ -1,17 +1,44 @@
 import { Resvg } from '@resvg/resvg-js';
 import type { PictureHeader } from './picture-size.ts';
+import { encodeWebp } from './webp-encoder.ts';
 
-export type PictureTask = { bytes: Uint8Array; header: PictureHeader; maxWidth: number; maxHeight: number };
-export type NormalisedPicture = { png: Uint8Array; width: number; height: number };
+/** How a picture is stored: PNG (avatars, which mail shows; waveforms) or WebP (logos). */
+export type PictureEncoding = 'png' | 'webp';
+
+export type PictureTask = { bytes: Uint8Array; header: PictureHeader; maxWidth: number; maxHeight: number; encoding: PictureEncoding };
+export type NormalisedPicture = {
+  bytes: Uint8Array;
+  contentType: 'image/png' | 'image/webp';
+  extension: PictureEncoding;
+  width: number;
+  height: number;
+};
+
+/**
+ * tiny-skia keeps pixels premultiplied by their alpha; WebP stores them straight. Undone here,
+ * or every half-transparent edge of a logo would come out darker.
+ */
+function unpremultiplied(pixels: Uint8Array): Uint8Array {
+  const straight = new Uint8Array(pixels);
+  for (let at = 0; at < straight.length; at += 4) {
+    const alpha = straight[at + 3]!;
+    if (alpha === 0 || alpha === 255) continue;
+    for (let channel = at; channel < at + 3; channel++) {
+      straight[channel] = Math.min(255, Math.round((straight[channel]! * 255) / alpha));
+    }
+  }
+  return straight;
+}
 
 /**
  * A picture decoded, fitted inside `maxWidth` × `maxHeight` (never enlarged) and encoded anew as
- * PNG, by resvg (the card renderer, already here: PNG, JPEG and GIF, first frame). Runs on a media
- * worker thread, only for a header already judged within PICTURE_LIMITS (picture-size.ts), so
- * what the decoder allocates is bounded (16 megapixels, 64 MB). Whatever the upload carried
+ * PNG or lossless WebP. Decoded by resvg (the card renderer, already here: PNG, JPEG and GIF,
+ * first frame); resvg writes no WebP, so its pixels go to libwebp (webp-encoder.ts). Runs on a
+ * media worker thread, only for a header already judged within PICTURE_LIMITS (picture-size.ts),
+ * so what the decoder allocates is bounded (16 megapixels, 64 MB). Whatever the upload carried
  * beyond the pixels (metadata, trailing bytes, a second frame) is not kept.
  */
-export function normalisePicture(task: PictureTask): NormalisedPicture {
+export async function normalisePicture(task: PictureTask): Promise<NormalisedPicture> {
   const { header } = task;
   const scale = Math.min(1, task.maxWidth / header.width, task.maxHeight / header.height);
   const width = Math.max(1, Math.round(header.width * scale));
@@ -33,5 +60,10 @@ export function normalisePicture(task: PictureTask): NormalisedPicture {
     }
   }
   if (!drawn) throw new Error('The picture could not be read, or shows nothing');
-  return { png: new Uint8Array(rendered.asPng()), width: rendered.width, height: rendered.height };
+  const size = { width: rendered.width, height: rendered.height };
+  if (task.encoding === 'webp') {
+    const bytes = await encodeWebp(unpremultiplied(pixels), rendered.width, rendered.height);
+    return { bytes, contentType: 'image/webp', extension: 'webp', ...size };
+  }
+  return { bytes: new Uint8Array(rendered.asPng()), contentType: 'image/png', extension: 'png', ...size };
 }

@@ -156,7 +156,7 @@ export const API_ROUTE_DESCRIPTIONS: Record<string, RouteDescription> = {
     body: { multipart: 'image' },
     answers: { 200: { description: 'Where it is served', json: 'ImageUploadResponse' } },
     refusals: {
-      400: 'No img file, or an empty one',
+      400: 'No img file, an empty one, one that cannot be read, or a kind other than avatar or logo',
       413: 'Larger than 5 MB, or over the storage quota',
       415: 'Not a PNG, JPEG or GIF',
       429: 'Too many pictures uploaded',

@@ -213,7 +213,19 @@ const MULTIPART_FORMS: Record<MultipartForm, { properties: Record<string, JsonSc
     required: ['recording', 'context'],
   },
   image: {
-    properties: { img: { type: 'string', contentMediaType: 'image/*', description: 'A PNG, JPEG or GIF picture of at most 5 MB, 4096 pixels a side and 16 megapixels; stored re-encoded as PNG.' } },
+    properties: {
+      img: {
+        type: 'string',
+        contentMediaType: 'image/*',
+        description:
+          'A PNG, JPEG or GIF picture of at most 5 MB, 4096 pixels a side and 16 megapixels; stored re-encoded, fitted to 1024 pixels wide: a lossless WebP, or a PNG for an avatar.',
+      },
+      kind: {
+        type: 'string',
+        enum: ['avatar', 'logo'],
+        description: 'What the picture is for. avatar: stored as PNG (mail shows avatars), the only kind an avatarUrl may name. logo, or none: stored as WebP.',
+      },
+    },
     required: ['img'],
   },
 };

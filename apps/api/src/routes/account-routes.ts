@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { accountUpdateSchema, deleteAccountRequestSchema } from '@vocal/settings-model';
+import { accountUpdateSchema, deleteAccountRequestSchema, imageUploadKindSchema } from '@vocal/settings-model';
 import type { Database } from '../db/database.ts';
 import { images } from '../db/schema.ts';
 import type { AppEnv } from '../http/app-env.ts';
@@ -11,7 +11,7 @@ import { badRequest, forbidden, HttpError, payloadTooLarge } from '../http/http-
 import { readJson } from '../http/read-input.ts';
 import { requireUser } from '../http/require-user.ts';
 import type { MediaPool } from '../media/media-pool.ts';
-import { acceptPicture, PROFILE_PICTURE_BOX } from '../services/picture-intake.ts';
+import { acceptPicture, AVATAR_PICTURE, DEFAULT_PICTURE } from '../services/picture-intake.ts';
 import type { AccountService } from '../services/account-service.ts';
 import { countAttempt, type ApiLimits } from '../services/api-limits.ts';
 import type { EmailChangeService } from '../services/email-change-service.ts';
@@ -93,7 +93,8 @@ export function accountRoutes(services: {
         if (!/^[A-Za-z0-9]{4,32}$/.test(code)) return context.json({ msg: 'No one has this share link' }, 404);
         return context.json(await accounts.publicUserByInviteCode(code));
       })
-      // Image upload (spec: multipart field img; returns url): avatars and logos.
+      // Image upload (spec: multipart field img; returns url): avatars and logos. The optional
+      // field kind says which: an avatar is stored as PNG, anything else as WebP (spec section 9).
       .post('/image', signedIn, async (context) => {
         const user = context.get('user');
         await countAttempt(services.limits.images, String(user.id), 'pictures uploaded');
@@ -101,6 +102,8 @@ export function accountRoutes(services: {
         const form = await context.req.parseBody().catch(() => {
           throw badRequest('The body must be multipart/form-data with a file field img');
         });
+        const kind = form.kind === undefined ? undefined : imageUploadKindSchema.safeParse(form.kind);
+        if (kind && !kind.success) throw badRequest('kind: must be avatar or logo');
         const file = form.img;
         if (!(file instanceof File)) throw badRequest('img: a file is required');
         if (file.size === 0) throw badRequest('img: the file is empty');
@@ -108,12 +111,12 @@ export function accountRoutes(services: {
         // Decoded within pixel limits, fitted and stored re-encoded: never the bytes as sent.
         const picture = await acceptPicture(services.media, new Uint8Array(await file.arrayBuffer()), {
           field: 'img',
-          box: PROFILE_PICTURE_BOX,
+          output: kind?.data === 'avatar' ? AVATAR_PICTURE : DEFAULT_PICTURE,
         });
-        await services.storageQuota.assertRoom(user, { kind: 'owner' }, picture.png.byteLength);
-        const key = `images/${randomUUID()}.png`;
-        await storage.put(key, picture.png, 'image/png');
-        await db.insert(images).values({ key, userId: user.id, bytes: picture.png.byteLength });
+        await services.storageQuota.assertRoom(user, { kind: 'owner' }, picture.bytes.byteLength);
+        const key = `images/${randomUUID()}.${picture.extension}`;
+        await storage.put(key, picture.bytes, picture.contentType);
+        await db.insert(images).values({ key, userId: user.id, bytes: picture.bytes.byteLength });
         return context.json({ url: storage.publicUrl(key) });
       })
   );

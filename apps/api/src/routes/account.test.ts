@@ -38,6 +38,7 @@ describe.each(embeddedBackend)('account on %s', (backend) => {
     const user = await server.signUp();
     const form = new FormData();
     form.set('img', new Blob([makePng(8, 8)], { type: 'image/png' }), 'grace.png');
+    form.set('kind', 'avatar');
     const picture = await server.call('POST', '/api/image', { token: user.access, form });
     const updated = await server.call('POST', '/api/account', {
       token: user.access,
@@ -86,15 +87,22 @@ describe.each(embeddedBackend)('account on %s', (backend) => {
     expect((await server.call('GET', '/api/share/..%2F')).status).toBe(404);
   });
 
-  it('POST /image stores a picture and returns its URL; refuses what is not a picture', async () => {
+  it('POST /image stores a picture and returns its URL (WebP, or PNG for an avatar); refuses what is not a picture', async () => {
     const user = await server.signUp();
-    const form = new FormData();
-    form.set('img', new Blob([makePng(32, 32)], { type: 'image/png' }), 'me.png');
-    const reply = await server.call('POST', '/api/image', { token: user.access, form });
-    expect(reply.status).toBe(200);
-    expect(reply.body.url).toMatch(/\/files\/images\/[0-9a-f-]{36}\.png$/);
-    const picture = await fetch(reply.body.url.replace('localhost', '127.0.0.1'));
-    expect(picture.headers.get('content-type')).toBe('image/png');
+    for (const [kind, extension, contentType] of [
+      [null, 'webp', 'image/webp'],
+      ['logo', 'webp', 'image/webp'],
+      ['avatar', 'png', 'image/png'],
+    ] as const) {
+      const form = new FormData();
+      form.set('img', new Blob([makePng(32, 32)], { type: 'image/png' }), 'me.png');
+      if (kind) form.set('kind', kind);
+      const reply = await server.call('POST', '/api/image', { token: user.access, form });
+      expect(reply.status).toBe(200);
+      expect(reply.body.url).toMatch(new RegExp(`/files/images/[0-9a-f-]{36}\\.${extension}$`));
+      const picture = await fetch(reply.body.url.replace('localhost', '127.0.0.1'));
+      expect(picture.headers.get('content-type')).toBe(contentType);
+    }
 
     // A JPEG's first bytes without a frame header say no size: not a picture we decode (routes/pictures.test.ts).
     const jpeg = new FormData();

@@ -118,6 +118,7 @@ describe.each(embeddedBackend)('the link-preview card on %s', (backend) => {
     const owner = await server.signUp();
     const form = new FormData();
     form.set('img', new Blob([solidPng(64, [220, 20, 60])], { type: 'image/png' }), 'avatar.png');
+    form.set('kind', 'avatar');
     const uploaded = await server.call('POST', '/api/image', { token: owner.access, form });
     expect(uploaded.status).toBe(200);
     await server.call('POST', '/api/account', { token: owner.access, json: { name: 'נועה כהן', avatarUrl: uploaded.body.url } });

@@ -23,6 +23,7 @@ describe.each(embeddedBackend)("a person's name and avatar: one source on %s", (
   async function uploadPicture(token: string): Promise<string> {
     const form = new FormData();
     form.set('img', new Blob([makePng(16, 16)], { type: 'image/png' }), 'avatar.png');
+    form.set('kind', 'avatar');
     const reply = await server.call('POST', '/api/image', { token, form });
     expect(reply.status).toBe(200);
     return reply.body.url as string;

@@ -53,6 +53,13 @@ export const INVITED_ADDRESS_HAS_ACCOUNT = 'The address this invite was sent to 
 
 export const FOREIGN_AVATAR = 'avatarUrl: must be a picture you uploaded to this server (POST /image)';
 
+/**
+ * Avatars are shown in mail, where WebP is not (Outlook on Windows), and on link-preview cards,
+ * whose renderer reads no WebP: only a picture stored as PNG, which POST /image makes of one sent
+ * with kind avatar, may be one (docs/decisions/0062-uploaded-images-as-webp.md).
+ */
+export const AVATAR_NOT_PNG = 'avatarUrl: must be a picture uploaded as an avatar (POST /image with kind avatar), which is kept as PNG';
+
 export function createAccountService(options: {
   db: Database;
   config: Config;
@@ -297,6 +304,9 @@ export function createAccountService(options: {
       let replacedAvatar: string | null = null;
       if (update.avatarUrl !== undefined) {
         if (update.avatarUrl !== null && !(await ownsStoredImage(userId, update.avatarUrl))) throw badRequest(FOREIGN_AVATAR);
+        if (update.avatarUrl !== null && !storedImageKey(options.storage, update.avatarUrl)?.endsWith('.png')) {
+          throw badRequest(AVATAR_NOT_PNG);
+        }
         changes.avatarUrl = update.avatarUrl;
         const before = (await findById(userId))?.avatarUrl ?? null;
         if (before !== update.avatarUrl) replacedAvatar = before;

@@ -36,7 +36,7 @@ import { SIGN_IN_FIRST } from '../http/require-user.ts';
 import { cleanText } from '../http/text-safety.ts';
 import { AUDIO_CONTENT_TYPES, AUDIO_EXTENSIONS, probeAudioFile } from '../media/audio-file.ts';
 import type { MediaPool } from '../media/media-pool.ts';
-import { acceptPicture, WAVEFORM_PICTURE_BOX } from './picture-intake.ts';
+import { acceptPicture, WAVEFORM_PICTURE } from './picture-intake.ts';
 import { VISITOR_BUDGET_SPENT, type VisitorTranscriptBudget } from './visitor-transcript-budget.ts';
 import { putFromFile, type Storage } from '../storage/storage.ts';
 import { storedImageKey } from './stored-images.ts';
@@ -478,7 +478,7 @@ export function createRecordingService(options: {
       }
       // Decoded within pixel limits and stored re-encoded (issue 23, finding 7: random bytes behind a
       // PNG header were stored and served as image/png).
-      const png = await acceptPicture(options.media, image, { field: 'image', box: WAVEFORM_PICTURE_BOX });
+      const png = await acceptPicture(options.media, image, { field: 'image', output: WAVEFORM_PICTURE });
 
       // The owner's plan limits the owner's own messages; visitors have one fixed cap.
       const maxSeconds = visitor ? VISITOR_LIMITS.maxRecordingSeconds : limitsFor(owner).maxRecordingSeconds;
@@ -493,7 +493,7 @@ export function createRecordingService(options: {
       await options.storageQuota.assertRoom(
         owner,
         visitorAddress ? { kind: 'visitor', address: visitorAddress } : { kind: 'owner' },
-        audio.bytes + png.png.byteLength,
+        audio.bytes + png.bytes.byteLength,
       );
       // Read outside the transaction: PGlite runs one transaction at a time on its connection.
       // A visitor's message is transcribed within the owner's daily budget for visitors.
@@ -522,7 +522,7 @@ export function createRecordingService(options: {
       const removeFiles = () => Promise.allSettled([storage.delete(audioKey), storage.delete(imageKey)]);
       try {
         await putFromFile(storage, audioKey, audio.path, AUDIO_CONTENT_TYPES[probe.format]);
-        await storage.put(imageKey, png.png, 'image/png');
+        await storage.put(imageKey, png.bytes, 'image/png');
       } catch (error) {
         await removeFiles();
         await releaseUpload(row.id, claimedAt);
@@ -547,7 +547,7 @@ export function createRecordingService(options: {
               imageWidth: png.width,
               imageHeight: png.height,
               audioBytes: audio.bytes,
-              imageBytes: png.png.byteLength,
+              imageBytes: png.bytes.byteLength,
               ...(overBudget ? { transcriptionStatus: 'error' as const, transcriptionError: VISITOR_BUDGET_SPENT } : {}),
               uploadClaimedAt: null,
               visitorAddress,

@@ -247,9 +247,13 @@ function imageFormArbitrary(targets: FuzzTargets): fc.Arbitrary<FormPart[]> {
   return fc
     .tuple(
       fc.option(filePart('img', bytes, 'avatar.png', 'image/png'), { freq: 5 }),
-      fc.array(fc.record({ name: fc.constantFrom('img', 'x', ''), text: fc.string({ maxLength: 30 }) }), { maxLength: 2 }),
+      fc.option(
+        fc.constantFrom('avatar', 'logo').map((text) => ({ name: 'kind', text })),
+        { freq: 2 },
+      ),
+      fc.array(fc.record({ name: fc.constantFrom('img', 'kind', 'x', ''), text: fc.string({ maxLength: 30 }) }), { maxLength: 2 }),
     )
-    .map(([image, extra]) => [image, ...extra].filter((part): part is FormPart => part !== null));
+    .map(([image, kind, extra]) => [image, kind, ...extra].filter((part): part is FormPart => part !== null));
 }
 
 const RANGES = ['bytes=0-', 'bytes=-0', 'bytes=5-1', 'bytes=999999999-', 'bytes=abc', 'bytes=0-1,2-3', 'bytes=-99999999999999999999'];

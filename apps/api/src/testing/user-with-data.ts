@@ -36,6 +36,7 @@ export async function signUpWithData(server: TestServer): Promise<UserWithData> 
 
   const form = new FormData();
   form.set('img', new Blob([makePng(32, 32)], { type: 'image/png' }), 'avatar.png');
+  form.set('kind', 'avatar');
   const image = await server.call('POST', '/api/image', { token, form });
   expectStatus(image, 200, 'image');
   const imageKey = String(image.body.url).replace(/^.*\/files\//, '');

@@ -18,7 +18,7 @@ export function LogoField(props: { value: string | null; disabled?: boolean; onC
     if (!file) return;
     setBusy(true);
     setError(null);
-    const result = await webApi().uploadImage(file, file.name);
+    const result = await webApi().uploadImage(file, file.name, 'logo');
     setBusy(false);
     if (input.current) input.current.value = '';
     if (result.ok) props.onChange(result.data.url);

@@ -4,6 +4,14 @@ import { httpUrlSchema } from '../validation.ts';
 /** Image upload (multipart field img) answers the stored image's URL. */
 export const imageUploadResponseSchema = z.object({ url: httpUrlSchema });
 
+/**
+ * What the picture sent to POST /image is for (its optional multipart field `kind`), which says
+ * how it is stored (IMAGE_RESIZE): an avatar as PNG, a logo, or a picture sent with no kind, as
+ * WebP. Only a PNG may become an account's avatar.
+ */
+export const imageUploadKindSchema = z.enum(['avatar', 'logo'], { error: 'must be avatar or logo' });
+export type ImageUploadKind = z.infer<typeof imageUploadKindSchema>;
+
 /** DELETE /subscription answers true or false (also accepted wrapped as {ok}). */
 export const unsubscribeResponseSchema = z
   .union([z.boolean(), z.object({ ok: z.boolean() })])

@@ -61,7 +61,7 @@ export function AvatarField({ user }: { user: User }) {
   async function savePhoto() {
     if (!chosen) return;
     const png = await renderAvatar(chosen.image, chosen.crop);
-    const uploaded = await webApi().uploadImage(png, 'avatar.png');
+    const uploaded = await webApi().uploadImage(png, 'avatar.png', 'avatar');
     if (!uploaded.ok) {
       setStatus({ kind: 'failed', text: uploaded.error.msg });
       return;
