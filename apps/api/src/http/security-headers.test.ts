@@ -15,7 +15,11 @@ describe.each(embeddedBackend)('security headers on %s', (backend) => {
     for (const page of ['listen.html', 'embed.html']) {
       const path = join(server.dataDir, 'web', page);
       const html = await readFile(path, 'utf8');
-      await writeFile(path, html.replace('</head>', '<script type="module" crossorigin src="/assets/app-1234.js"></script></head>'));
+      // The web build inlines the public pages' stylesheet (vite-plugins/inline-stylesheets.ts).
+      await writeFile(
+        path,
+        html.replace('</head>', '<script type="module" crossorigin src="/assets/app-1234.js"></script><style>main{margin:0}</style></head>'),
+      );
     }
     behindHttps = await startTestServer(backend, { PUBLIC_URL: 'https://vocal.example' });
     const owner = await server.signUp();
@@ -64,18 +68,24 @@ describe.each(embeddedBackend)('security headers on %s', (backend) => {
     }
   });
 
-  it("the server-rendered pages put this request's nonce on each of their scripts, a new one each time", async () => {
+  it("the server-rendered pages put this request's nonce on each of their scripts and style blocks, a new one each time", async () => {
     const nonces = [];
     for (const path of [`/listen/${id}`, `/embed/player/${id}`, `/listen/${id}`]) {
       const response = await fetch(`${server.url}${path}`);
-      const nonce = directives(response.headers.get('content-security-policy'))
+      const policy = directives(response.headers.get('content-security-policy'));
+      const nonce = policy
         .get('script-src')!
         .find((source) => source.startsWith("'nonce-"))!
         .slice("'nonce-".length, -1);
+      // Styles: our files, or a block with this nonce; never 'unsafe-inline' (style attributes in markup).
+      expect(policy.get('style-src'), path).toEqual(["'self'", `'nonce-${nonce}'`]);
       const html = await response.text();
       const tags = (html.match(/<script\b[^>]*>/g) ?? []).filter((tag) => !tag.includes('application/json'));
       expect(tags.length, path).toBeGreaterThan(0);
       for (const tag of tags) expect(tag, path).toContain(`nonce="${nonce}"`);
+      const styles = html.match(/<style\b[^>]*>/g) ?? [];
+      expect(styles.length, path).toBeGreaterThan(0);
+      for (const tag of styles) expect(tag, path).toBe(`<style nonce="${nonce}">`);
       nonces.push(nonce);
     }
     expect(new Set(nonces).size).toBe(3);

@@ -58,14 +58,16 @@ export function listenPageRoutes(services: {
   }
 
   // Replaced by functions: a replacement string would read "$&" or "$'" in a subject as patterns.
-  // Every script the page runs carries the request's nonce (the policy has no 'unsafe-inline');
+  // Every script and style block of the page carries the request's nonce (the policy has no 'unsafe-inline');
   // the JSON data block is not run, so it needs none.
   const render = (html: string, loaded: Loaded, head: string, nonce: string) =>
     html
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(loaded.title)} · ${SITE_NAME}</title>`)
       .replace('<!--vocal-head-->', () => head)
       .replace('<!--vocal-data-->', () => `<script type="application/json" id="listen-data">${jsonForScript(loaded.data)}</script>`)
-      .replace(/<script\b(?![^>]*type="application\/json")/g, () => `<script${nonceAttribute(nonce)}`);
+      .replace(/<script\b(?![^>]*type="application\/json")/g, () => `<script${nonceAttribute(nonce)}`)
+      // The page's own stylesheet travels inside it (the web build inlines it): the nonce lets it apply.
+      .replace(/<style\b/g, () => `<style${nonceAttribute(nonce)}`);
 
   const queryOf = (context: Context) => new URL(context.req.url).searchParams;
 
