@@ -81,7 +81,8 @@ describe('listen page settings', () => {
       .locator('.logo-field input[type=file]')
       .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from(makePng(160, 48)) });
     const logoUrl = await preview(page).locator('img.listen-page__logo').getAttribute('src');
-    expect(logoUrl).toMatch(/\/files\/images\/.+\.png$/);
+    // Stored as a WebP (spec section 9), which the preview and the listen page below decode.
+    expect(logoUrl).toMatch(/\/files\/images\/.+\.webp$/);
 
     await page.getByLabel('Message', { exact: true }).fill('Want a reply like this?');
     await page.getByLabel('Button', { exact: true }).fill('Book a call');

@@ -10,7 +10,7 @@ import {
   type ApiProcess,
   type SpeechApi,
 } from '@vocal/e2e';
-import { makeMp3, makePng, makeSpeechWav } from '@vocal/test-fixtures';
+import { makeMp3, makePng, makeSpeechWav, readWebpHeader } from '@vocal/test-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmReview, makePro, recordFor } from './support.ts';
 
@@ -92,6 +92,25 @@ describe('the built server on Node 24', () => {
       )
       .toMatchObject({ status: 'complete', transcription: [{ sentences: [{ text: 'Hello from Node 24.' }] }] });
     expect(speech.transcriptionRequests()).toEqual([expect.objectContaining({ responseFormat: 'json', model: 'gpt-4o-mini-transcribe' })]);
+  });
+
+  it('stores a logo as WebP (libwebp in WebAssembly, on the bundled media worker) and an avatar as PNG', async () => {
+    const token = await signUpOverApi(product.url, uniqueEmail('node24-picture'));
+    const upload = async (kind: string) => {
+      const form = new FormData();
+      form.set('img', new Blob([makePng(1600, 400)], { type: 'image/png' }), 'picture.png');
+      form.set('kind', kind);
+      const reply = await fetch(`${product.url}/api/image`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+      expect(reply.status).toBe(200);
+      const { url } = (await reply.json()) as { url: string };
+      const file = await fetch(url.replace('localhost', '127.0.0.1'));
+      return { url, type: file.headers.get('content-type'), bytes: new Uint8Array(await file.arrayBuffer()) };
+    };
+    const logo = await upload('logo');
+    expect([logo.url.split('.').pop(), logo.type]).toEqual(['webp', 'image/webp']);
+    expect(readWebpHeader(logo.bytes)).toEqual({ width: 1024, height: 256, lossless: true });
+    const avatar = await upload('avatar');
+    expect([avatar.url.split('.').pop(), avatar.type]).toEqual(['png', 'image/png']);
   });
 
   it('records a message in the browser and hands out its link', async () => {
