@@ -85,9 +85,15 @@ describe('Vocal for Chrome', () => {
     // The link went in at the cursor, with the signature message and the subject, escaped.
     const body = await newMessageBody(gmail).evaluate((element) => ({
       html: element.innerHTML,
-      links: [...element.querySelectorAll('a')].map((link) => ({ href: link.getAttribute('href'), text: link.textContent })),
+      links: [...element.querySelectorAll('a')].map((link) => ({
+        href: link.getAttribute('href'),
+        text: link.textContent,
+        colours: [getComputedStyle(link).backgroundColor, getComputedStyle(link).color],
+      })),
     }));
-    expect(body.links).toEqual([{ href: url, text: 'Budget & plans <Q3>' }]);
+    // The link is a button in the signature theme's accent (Light, a new account's), and the
+    // editor's insertHTML kept its inline styles.
+    expect(body.links).toEqual([{ href: url, text: 'Budget & plans <Q3>', colours: ['rgb(34, 113, 225)', 'rgb(255, 255, 255)'] }]);
     expect(body.html).toContain('Hey, check out my voice message!');
     expect(body.html.indexOf('Bonjour Alex,')).toBeLessThan(body.html.indexOf(url));
     expect(body.html.indexOf(url)).toBeLessThan(body.html.indexOf('À bientôt'));

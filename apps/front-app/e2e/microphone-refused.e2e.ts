@@ -2,6 +2,7 @@ import { axeViolations, recordInHandoffTab, signInWithPassword, startHostSuite, 
 import { describeMicrophoneRefused } from '@vocal/e2e/microphone-refused';
 import { expect } from 'vitest';
 import { conversationContext, FRONT_SANDBOX, openFrontSidebar } from './front-harness.ts';
+import { LIGHT_LINK_STYLE } from '@vocal/host-contract/contract';
 
 describeMicrophoneRefused('when Front gives the plugin no microphone, in Front’s sandbox where pop-ups do not open', {
   emailPrefix: 'front',
@@ -67,7 +68,10 @@ describeMicrophoneRefused('when Front gives the plugin no microphone, in Front�
               'dra_open',
               {
                 updateMode: 'insert',
-                content: { body: `<p>Hey, check out my voice message!<br>🎙️ <a href="${url}">Site visit</a></p>`, type: 'html' },
+                content: {
+                  body: `<p>Hey, check out my voice message!<br>🎙️ <a href="${url}" style="${LIGHT_LINK_STYLE}">Site visit</a></p>`,
+                  type: 'html',
+                },
               },
             ],
           },

@@ -12,6 +12,7 @@ import {
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationContext, openFrontSidebar, type FrontHarnessOptions } from './front-harness.ts';
+import { LIGHT_LINK_STYLE } from '@vocal/host-contract/contract';
 
 let suite: HostSuite;
 const sidebarSize = { width: 340, height: 720 };
@@ -86,7 +87,7 @@ describe('the Front plugin', () => {
     expect(calls[1]!.args).toEqual([
       {
         content: {
-          body: `<p>Hey, check out my voice message!<br>🎙️ <a href="${url}">Refund for order &#60;1234&#62; &#38; more</a></p>`,
+          body: `<p>Hey, check out my voice message!<br>🎙️ <a href="${url}" style="${LIGHT_LINK_STYLE}">Refund for order &#60;1234&#62; &#38; more</a></p>`,
           type: 'html',
         },
         replyOptions: { type: 'reply', originalMessageId: 'msg_latest' },
@@ -123,7 +124,10 @@ describe('the Front plugin', () => {
           'dra_open',
           {
             updateMode: 'insert',
-            content: { body: `<p>Hey, check out my voice message!<br>🎙️ <a href="${url}">Delivery date</a></p>`, type: 'html' },
+            content: {
+              body: `<p>Hey, check out my voice message!<br>🎙️ <a href="${url}" style="${LIGHT_LINK_STYLE}">Delivery date</a></p>`,
+              type: 'html',
+            },
           },
         ],
       },

@@ -1,6 +1,15 @@
-import { axeViolations, clockReaches, recordUntil, signInWithPassword, signUpOverApi, strangerPlays, uniqueEmail, watchPageErrors } from '@vocal/e2e';
-import { shareHtml } from '@vocal/host-contract';
+import {
+  axeViolations,
+  clockReaches,
+  recordUntil,
+  signInWithPassword,
+  signUpOverApi,
+  strangerPlays,
+  uniqueEmail,
+  watchPageErrors,
+} from '@vocal/e2e';
 import type { Frame, Page } from 'playwright-core';
+import { LIGHT_LINK_STYLE } from '@vocal/host-contract/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appsScriptAgainst, openDocument, plain, startGoogleSuite } from './google-harness.ts';
 
@@ -179,16 +188,10 @@ describe('the Gmail add-on on a phone', () => {
     const [content, updateType] = inserted.UpdateDraftActionResponse[0][1].UpdateDraftBodyAction;
     const link = /href="([^"]+)"/.exec(String(content![1]))![1]!;
     expect(link).toMatch(LISTEN_LINK);
+    // The server built the Share: the new account's signature theme (Light) colours the link.
     expect(content).toEqual([
       'addUpdateContent',
-      shareHtml({
-        id: '',
-        url: link,
-        title: 'Invoice question',
-        message: 'Hey, check out my voice message!',
-        imageUrl: '',
-        durationSeconds: 0,
-      }),
+      `<p>Hey, check out my voice message!<br>🎙️ <a href="${link}" style="${LIGHT_LINK_STYLE}">Invoice question</a></p>`,
       'MUTABLE_HTML',
     ]);
     expect(updateType).toEqual(['setUpdateType', 'IN_PLACE_INSERT']);

@@ -11,6 +11,7 @@ import {
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTaskpane } from './office-harness.ts';
+import { LIGHT_LINK_STYLE } from '@vocal/host-contract/contract';
 
 /**
  * Plays Outlook on the web: the browser has a (fake) microphone but grants it to nobody up
@@ -78,7 +79,7 @@ describe('where Office guards the microphone (DevicePermission 1.1)', () => {
     const url = await taskpane.getByRole('textbox', { name: 'Link to your message' }).inputValue();
     const [inserted] = await office.callsNamed('item.body.setSelectedDataAsync');
     expect(inserted!.args).toEqual({
-      data: `<p>Hey, check out my voice message!<br>🎙️ <a href="${url}">Allowed at last</a></p>`,
+      data: `<p>Hey, check out my voice message!<br>🎙️ <a href="${url}" style="${LIGHT_LINK_STYLE}">Allowed at last</a></p>`,
       options: { coercionType: 'html' },
     });
     // Recorded in place: no record window was needed, and Office was asked once.

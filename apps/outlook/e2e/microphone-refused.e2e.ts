@@ -3,6 +3,7 @@ import { describeMicrophoneRefused, recordInBorrowedWindow } from '@vocal/e2e/mi
 import { makeSpeechWav } from '@vocal/test-fixtures';
 import { expect } from 'vitest';
 import { openTaskpane } from './office-harness.ts';
+import { LIGHT_LINK_STYLE } from '@vocal/host-contract/contract';
 
 describeMicrophoneRefused('when Outlook refuses the taskpane the microphone', {
   emailPrefix: 'outlook',
@@ -72,7 +73,7 @@ describeMicrophoneRefused('when Outlook refuses the taskpane the microphone', {
         await office.taskpane.getByText('The link was added where you are writing.').waitFor();
         const [inserted] = await office.callsNamed('item.body.setSelectedDataAsync');
         expect(inserted!.args).toEqual({
-          data: `<p>Hey, check out my voice message!<br>🎙️ <a href="${url}">Site visit</a></p>`,
+          data: `<p>Hey, check out my voice message!<br>🎙️ <a href="${url}" style="${LIGHT_LINK_STYLE}">Site visit</a></p>`,
           options: { coercionType: 'html' },
         });
         // The MP3 came from our storage, since the window kept the recording.

@@ -1,4 +1,5 @@
 import {
+  makePro,
   recordUntil,
   savePersonalisation,
   signInWithPassword,
@@ -12,6 +13,7 @@ import {
 import { decodeMp3 } from '@vocal/test-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTaskpane } from './office-harness.ts';
+import { LIGHT_LINK_STYLE } from '@vocal/host-contract/contract';
 
 let suite: HostSuite;
 const taskpaneSize = { width: 350, height: 700 };
@@ -85,7 +87,7 @@ describe('the Outlook taskpane', () => {
       {
         name: 'item.body.setSelectedDataAsync',
         args: {
-          data: `<p>Listen to this &#38; reply &#60;soon&#62;<br>🎙️ <a href="${url}">Budget &#38; plans &#60;Q3&#62;</a></p>`,
+          data: `<p>Listen to this &#38; reply &#60;soon&#62;<br>🎙️ <a href="${url}" style="${LIGHT_LINK_STYLE}">Budget &#38; plans &#60;Q3&#62;</a></p>`,
           options: { coercionType: 'html' },
         },
       },
@@ -110,6 +112,62 @@ describe('the Outlook taskpane', () => {
     expect(payload.audio.subject).toBe('Budget & plans <Q3>');
     await strangerPlays(suite.browser, url);
 
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('draws the link in the signature theme picked on the settings page: the preview before saving, then the inserted HTML', async () => {
+    const email = uniqueEmail('outlook-theme');
+    await signUpOverApi(suite.product.url, email);
+    await makePro(suite.product.dataDir, email);
+
+    // The web app's signature settings: the preview's link follows the theme picker at once.
+    const web = await suite.browser.newContext();
+    const settings = await web.newPage();
+    const settingsErrors = watchPageErrors(settings);
+    await settings.goto(`${suite.product.url}/login`);
+    await signInWithPassword(settings, email);
+    await settings.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await settings.goto(`${suite.product.url}/settings/signature`);
+    const previewLink = settings.getByTestId('signature-preview').getByRole('link', { name: 'Listen to my voice message' });
+    const colours = () => previewLink.evaluate((link) => [getComputedStyle(link).backgroundColor, getComputedStyle(link).color]);
+    await expect.poll(colours).toEqual(['rgb(34, 113, 225)', 'rgb(255, 255, 255)']);
+    // The option as a person picks it: its swatch and name are the radio's label.
+    await settings.locator('label', { hasText: 'Exotic Black' }).click();
+    expect(await settings.getByRole('radio', { name: 'Exotic Black' }).isChecked()).toBe(true);
+    await expect.poll(colours).toEqual(['rgb(128, 104, 172)', 'rgb(255, 255, 255)']);
+    await settings.getByRole('button', { name: 'Save changes' }).click();
+    await settings.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    // The page draws the styles itself: its Content-Security-Policy refused none, so nothing was logged.
+    expect(settingsErrors).toEqual([]);
+    await web.close();
+
+    // Outlook inserts the link in that theme's accent: its purple, darkened until white text reads on it.
+    const context = await suite.browser.newContext({ viewport: taskpaneSize });
+    const office = await openTaskpane(context, `${suite.product.url}/hosts/outlook/taskpane.html`, { subject: 'Theme check', email });
+    const { taskpane } = office;
+    const errors = watchPageErrors(taskpane);
+    await taskpane.getByRole('button', { name: 'Sign in' }).click();
+    const dialog = await office.nextDialog();
+    await expect.poll(() => dialog.getByLabel('Email').inputValue()).toBe(email);
+    await signInWithPassword(dialog);
+    await taskpane.getByText(`Signed in as ${email}`).waitFor();
+    await recordUntil(taskpane, 2);
+    await taskpane.getByRole('button', { name: 'Add to email' }).click();
+    await taskpane.getByText('The link was added where you are writing.').waitFor();
+    const url = await taskpane.getByRole('textbox', { name: 'Link to your message' }).inputValue();
+    expect(await office.callsNamed('item.body.setSelectedDataAsync')).toEqual([
+      {
+        name: 'item.body.setSelectedDataAsync',
+        args: {
+          data:
+            `<p>Hey, check out my voice message!<br>🎙️ <a href="${url}" ` +
+            'style="display:inline-block;padding:6px 14px;border-radius:16px;background-color:#8068AC;color:#FFFFFF;font-weight:600;text-decoration:none">' +
+            'Theme check</a></p>',
+          options: { coercionType: 'html' },
+        },
+      },
+    ]);
     expect(errors).toEqual([]);
     await context.close();
   });

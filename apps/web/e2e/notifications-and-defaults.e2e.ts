@@ -4,6 +4,7 @@ import type { Personalisation } from '@vocal/settings-model';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeMail, startSmtpCapture, type SmtpCapture } from '@vocal/test-fixtures/smtp';
+import { LIGHT_LINK_STYLE } from '@vocal/host-contract/contract';
 import { apiAs } from './support.ts';
 
 let product: ApiProcess;
@@ -128,8 +129,13 @@ describe('signature, recorder and transcript settings', () => {
     expect(await axeViolations(page)).toEqual([]);
     await message.fill('Listen to this <b>now</b> & reply');
     const preview = page.getByTestId('signature-preview');
+    // The inserted HTML's elements, text and styles, drawn by React (the page's CSP refuses
+    // style attributes in markup): the link in the Light theme's accent, as Chromium writes it back.
+    const button =
+      'display: inline-block; padding: 6px 14px; border-radius: 16px; background-color: rgb(34, 113, 225); ' +
+      'color: rgb(255, 255, 255); font-weight: 600; text-decoration: none;';
     expect(await preview.innerHTML()).toBe(
-      `<p>Listen to this &lt;b&gt;now&lt;/b&gt; &amp; reply<br>🎙️ <a href="${product.url}/listen/sample-message">Listen to my voice message</a></p>`,
+      `<p>Listen to this &lt;b&gt;now&lt;/b&gt; &amp; reply<br>🎙️ <a href="${product.url}/listen/sample-message" style="${button}">Listen to my voice message</a></p>`,
     );
     await page.getByRole('button', { name: 'Copy as HTML' }).click();
     await page.getByText('Copied. Paste it into any email.').waitFor();
@@ -139,7 +145,9 @@ describe('signature, recorder and transcript settings', () => {
     });
     // Chromium re-serialises HTML on the clipboard: the markup typed stays text either way.
     expect(clipboard.html).toContain('Listen to this &lt;b&gt;now&lt;/b&gt; &amp; reply<br>');
-    expect(clipboard.html).toContain(`<a href="${product.url}/listen/sample-message">Listen to my voice message</a>`);
+    expect(clipboard.html).toContain(
+      `<a href="${product.url}/listen/sample-message" style="${LIGHT_LINK_STYLE}">Listen to my voice message</a>`,
+    );
     expect(clipboard.text).toBe(`Listen to this <b>now</b> & reply\n${product.url}/listen/sample-message`);
 
     await page.getByRole('switch', { name: /^Attach the recording/ }).check();
@@ -156,6 +164,7 @@ describe('signature, recorder and transcript settings', () => {
     const refusing = await browser.newContext();
     const other = await refusing.newPage();
     await other.addInitScript(() => {
+      document.execCommand = () => false;
       navigator.clipboard.write = () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'));
     });
     await signUpThroughPage(other, product.url);
@@ -163,7 +172,10 @@ describe('signature, recorder and transcript settings', () => {
     await other.getByRole('button', { name: 'Copy as HTML' }).click();
     const fallback = other.getByRole('textbox', { name: /did not allow copying/ });
     await fallback.waitFor();
-    expect(await fallback.inputValue()).toContain('Hey, check out my voice message!<br>');
+    // Exactly the HTML the add-ins insert, themed: a new account's signature theme is Light.
+    expect(await fallback.inputValue()).toBe(
+      `<p>Hey, check out my voice message!<br>🎙️ <a href="${product.url}/listen/sample-message" style="${LIGHT_LINK_STYLE}">Listen to my voice message</a></p>`,
+    );
     expect(await axeViolations(other)).toEqual([]);
     await refusing.close();
     await context.close();

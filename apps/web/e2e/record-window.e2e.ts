@@ -137,9 +137,11 @@ describe('a host panel’s popup windows', () => {
     // The panel closes the window and holds the share, and a session that still works.
     await expect.poll(() => window.isClosed()).toBe(true);
     const { value, held } = await outcomeOf(panel);
-    const share = value as { id: string; url: string; title: string };
+    const share = value as { id: string; url: string; title: string; accent: unknown };
     expect(share.url).toBe(`${product.url}/listen/${share.id}`);
     expect(share.title).toBe(SUBJECT);
+    // The link's colours crossed too: the new account's signature theme (Light), for the panel's HTML.
+    expect(share.accent).toEqual({ background: '#2271E1', text: '#FFFFFF' });
     const page = (await (await fetch(`${product.url}/api/view-vocal/${share.id}`)).json()) as { audio: Record<string, unknown> };
     expect(page.audio).toMatchObject({ platform: 'zendesk', subject: SUBJECT });
     expect(Number(page.audio.duration)).toBeGreaterThanOrEqual(2);

@@ -44,17 +44,7 @@ export async function closeAll(...contexts: (BrowserContext | undefined)[]) {
 }
 
 /** Makes the user with `email` Pro through the admin API the running server offers on this machine. */
-export async function makePro(dataDir: string, email: string): Promise<void> {
-  const { readFile } = await import('node:fs/promises');
-  const { join } = await import('node:path');
-  const handoff = JSON.parse(await readFile(join(dataDir, 'server.json'), 'utf8')) as { url: string; adminToken: string };
-  const response = await fetch(`${handoff.url}/api/admin/users/plan`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-admin-token': handoff.adminToken },
-    body: JSON.stringify({ email, plan: 'pro' }),
-  });
-  if (!response.ok) throw new Error(`Could not make ${email} Pro: ${response.status}`);
-}
+export { makePro } from '@vocal/e2e';
 
 /** Calls the API as the page's signed-in user. */
 export async function apiAs(baseUrl: string, page: Page, method: string, path: string, json?: unknown) {

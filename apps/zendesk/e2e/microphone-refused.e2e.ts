@@ -2,6 +2,7 @@ import { signInWithPassword } from '@vocal/e2e';
 import { describeMicrophoneRefused, recordInBorrowedWindow } from '@vocal/e2e/microphone-refused';
 import { expect } from 'vitest';
 import { openTicket, startZendeskSuite } from './zendesk-harness.ts';
+import { LIGHT_LINK_STYLE } from '@vocal/host-contract/contract';
 
 describeMicrophoneRefused('when Zendesk’s frame gives the sidebar no microphone', {
   emailPrefix: 'zendesk',
@@ -38,7 +39,7 @@ describeMicrophoneRefused('when Zendesk’s frame gives the sidebar no microphon
       async inserted(_suite, ticket, url) {
         // The sidebar appends the link as if recorded in place.
         expect(await ticket.invoked('ticket.comment.appendHtml')).toEqual([
-          [`<p>Hey, check out my voice message!<br>🎙️ <a href="${url}">Site visit</a></p>`],
+          [`<p>Hey, check out my voice message!<br>🎙️ <a href="${url}" style="${LIGHT_LINK_STYLE}">Site visit</a></p>`],
         ]);
       },
       // Chromium logs the refusal this test provokes; nothing else may go wrong.

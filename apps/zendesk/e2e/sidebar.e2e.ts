@@ -1,6 +1,7 @@
 import { axeViolations, recordUntil, signInWithPassword, signUpOverApi, strangerPlays, uniqueEmail, watchPageErrors } from '@vocal/e2e';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTicket, startZendeskSuite } from './zendesk-harness.ts';
+import { LIGHT_LINK_STYLE } from '@vocal/host-contract/contract';
 
 let suite: Awaited<ReturnType<typeof startZendeskSuite>>;
 
@@ -65,7 +66,7 @@ describe('the Zendesk ticket sidebar', () => {
     const escaped = 'Printer on fire &#60;again&#62; · for Mikkel Svane';
     expect(await ticket.invoked('ticket.comment.appendHtml')).toEqual([
       [
-        `<p>Hey, check out my voice message!<br>🎙️ <a href="${url}">${escaped}</a></p>` +
+        `<p>Hey, check out my voice message!<br>🎙️ <a href="${url}" style="${LIGHT_LINK_STYLE}">${escaped}</a></p>` +
           `<p><a href="${url}"><img src="${url}/card.png" alt="${escaped}" width="300"></a></p>`,
       ],
     ]);

@@ -10,6 +10,7 @@ import {
 import { describeMicrophoneRefused } from '@vocal/e2e/microphone-refused';
 import { expect } from 'vitest';
 import { installZohoPackage, openZohoMail } from './zoho-harness.ts';
+import { LIGHT_LINK_STYLE } from '@vocal/host-contract/contract';
 
 /**
  * Zoho Mail with the widget from the package, its frame refused the microphone (no
@@ -36,7 +37,13 @@ async function inserted(_suite: HostSuite, zoho: Widget, url: string) {
   expect((await zoho.calls()).filter((call) => call.method === 'dispatch')).toEqual([
     {
       method: 'dispatch',
-      args: ['compose', { mode: 'insert', mailData: `<p>Hey, check out my voice message!<br>🎙️ <a href="${url}">Site visit</a></p>` }],
+      args: [
+        'compose',
+        {
+          mode: 'insert',
+          mailData: `<p>Hey, check out my voice message!<br>🎙️ <a href="${url}" style="${LIGHT_LINK_STYLE}">Site visit</a></p>`,
+        },
+      ],
     },
   ]);
   expect(await zoho.composeBody()).toContain(`href="${url}"`);

@@ -12,6 +12,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { strFromU8 } from 'fflate';
 import { installZohoPackage, openZohoMail, WIDGET_ORIGIN } from './zoho-harness.ts';
+import { LIGHT_LINK_STYLE } from '@vocal/host-contract/contract';
 
 let suite: HostSuite;
 const mailWindow = { width: 1000, height: 700 };
@@ -78,7 +79,7 @@ describe('the Zoho Mail extension', () => {
     expect(id).toBeDefined();
 
     // Exactly one compose insert, with the signature message and the subject as the link, escaped.
-    const html = `<p>Hey, check out my voice message!<br>🎙️ <a href="${url}">Budget &#38; plans &#60;Q3&#62;</a></p>`;
+    const html = `<p>Hey, check out my voice message!<br>🎙️ <a href="${url}" style="${LIGHT_LINK_STYLE}">Budget &#38; plans &#60;Q3&#62;</a></p>`;
     expect((await zoho.calls()).filter((call) => call.method === 'dispatch')).toEqual([
       { method: 'dispatch', args: ['compose', { mode: 'insert', mailData: html }] },
     ]);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createFakeHostAdapter } from './fake-host-adapter.ts';
 import { hasCapability } from './host-adapter.ts';
-import { describeHostAdapterContract } from './host-adapter-contract.ts';
-import { shareHtml, shareText, shareTitle, truncateCaption } from './share-text.ts';
+import { describeHostAdapterContract, LIGHT_LINK_STYLE, sampleShare } from './host-adapter-contract.ts';
+import { shareHtml, shareHtmlParts, shareText, shareTitle, truncateCaption } from './share-text.ts';
 
 describeHostAdapterContract('the fake host adapter', () => {
   const fake = createFakeHostAdapter();
@@ -30,6 +30,7 @@ describe('capabilities', () => {
       message: null,
       imageUrl: '',
       durationSeconds: 3,
+      accent: null,
     };
     expect(await meeting.adapter.playForEveryone?.(share)).toEqual({ inserted: true });
     expect(meeting.calls).toContainEqual({ name: 'playForEveryone', share });
@@ -46,17 +47,65 @@ describe('share text', () => {
     message: 'Listen "now"',
     imageUrl: 'https://vocal.example/files/x1234567.png',
     durationSeconds: 3,
+    accent: null,
   };
+  const button = (background: string, text: string) =>
+    `display:inline-block;padding:6px 14px;border-radius:16px;background-color:${background};color:${text};font-weight:600;text-decoration:none`;
 
-  it('escapes every user-set string in HTML', () => {
+  it('escapes every user-set string in HTML, and draws a plain link without an accent', () => {
     expect(shareHtml(share)).toBe(
       '<p>Listen &#34;now&#34;<br>🎙️ <a href="https://vocal.example/listen/x1234567?a=1&#38;b=2">Tom &#38; Jerry &#60;3</a></p>',
     );
   });
 
-  it('writes plain text as the message then the link', () => {
+  it('draws the link as a button in the accent’s colours, with inline styles only', () => {
+    expect(shareHtml({ ...share, accent: { background: '#8068AC', text: '#FFFFFF' } })).toBe(
+      '<p>Listen &#34;now&#34;<br>🎙️ <a href="https://vocal.example/listen/x1234567?a=1&#38;b=2" ' +
+        `style="${button('#8068AC', '#FFFFFF')}">Tom &#38; Jerry &#60;3</a></p>`,
+    );
+    expect(shareHtml({ ...share, message: null, accent: { background: '#FFFF00', text: '#111111' } })).toBe(
+      `<p>🎙️ <a href="https://vocal.example/listen/x1234567?a=1&#38;b=2" style="${button('#FFFF00', '#111111')}">Tom &#38; Jerry &#60;3</a></p>`,
+    );
+  });
+
+  it('writes sampleShare’s link in the style the hosts’ tests expect', () => {
+    expect(shareHtml(sampleShare())).toBe(
+      `<p>Hey, check out my voice message!<br>🎙️ <a href="https://vocal.example/listen/AbCdEf123456" style="${LIGHT_LINK_STYLE}">Quarterly numbers</a></p>`,
+    );
+  });
+
+  it('names its parts, for a page that draws them without markup', () => {
+    expect(shareHtmlParts({ ...share, accent: { background: '#8068AC', text: '#FFFFFF' } })).toEqual({
+      message: 'Listen "now"',
+      url: share.url,
+      title: 'Tom & Jerry <3',
+      linkStyle: [
+        ['display', 'inline-block'],
+        ['padding', '6px 14px'],
+        ['border-radius', '16px'],
+        ['background-color', '#8068AC'],
+        ['color', '#FFFFFF'],
+        ['font-weight', '600'],
+        ['text-decoration', 'none'],
+      ],
+    });
+    expect(shareHtmlParts({ ...share, message: '' })).toMatchObject({ message: null, linkStyle: null });
+  });
+
+  it('draws a plain link when an accent is not #RRGGBB: nothing leaves the style attribute', () => {
+    for (const accent of [
+      { background: 'red', text: '#FFFFFF' },
+      { background: '#2271E1"><script>alert(1)</script>', text: '#FFFFFF' },
+      { background: '#2271E1', text: '#FFF;background:url(https://evil.example)' },
+    ]) {
+      expect(shareHtml({ ...share, accent })).toBe(shareHtml(share));
+    }
+  });
+
+  it('writes plain text as the message then the link, whatever the accent', () => {
     expect(shareText(share)).toBe('Listen "now"\nhttps://vocal.example/listen/x1234567?a=1&b=2');
     expect(shareText({ ...share, message: null })).toBe(share.url);
+    expect(shareText({ ...share, accent: { background: '#8068AC', text: '#FFFFFF' } })).toBe(shareText(share));
   });
 
   it('titles a message by its subject or the default', () => {

@@ -11,6 +11,14 @@ export type ContractHarness = {
   attachedNames?(): string[];
 };
 
+/**
+ * The inline style of a link in the Light preset's accent (sampleShare's, and a new account's
+ * signature theme), written out so hosts' tests assert the exact HTML they insert rather than
+ * recompute it with shareHtml.
+ */
+export const LIGHT_LINK_STYLE =
+  'display:inline-block;padding:6px 14px;border-radius:16px;background-color:#2271E1;color:#FFFFFF;font-weight:600;text-decoration:none';
+
 export const sampleShare = (overrides: Partial<Share> = {}): Share => ({
   id: 'AbCdEf123456',
   url: 'https://vocal.example/listen/AbCdEf123456',
@@ -18,6 +26,8 @@ export const sampleShare = (overrides: Partial<Share> = {}): Share => ({
   message: 'Hey, check out my voice message!',
   imageUrl: 'https://vocal.example/files/AbCdEf123456.png',
   durationSeconds: 12,
+  // The Light preset's accent: what a new account's signature theme gives.
+  accent: { background: '#2271E1', text: '#FFFFFF' },
   ...overrides,
 });
 

@@ -1,4 +1,4 @@
-import type { Platform } from '@vocal/settings-model';
+import type { Platform, ShareAccent } from '@vocal/settings-model';
 
 /** What the host tells the flow once it is ready; every field is optional. */
 export type HostContext = {
@@ -21,6 +21,11 @@ export type Share = {
   /** The waveform image's public URL, for hosts that render a preview. */
   imageUrl: string;
   durationSeconds: number;
+  /**
+   * The colours of the link's button in the inserted HTML, from the signature's theme
+   * (settings-model's signatureAccent); null draws a plain link.
+   */
+  accent: ShareAccent | null;
 };
 
 /** What insertShare did: inserted where the user works, or handed to the user to paste. */

@@ -1,26 +1,8 @@
 import { z } from 'zod';
+import { NAMED_COLOURS } from './named-colours.ts';
 
 /** CSS named colours (CSS Color Module Level 4), plus `transparent` and `currentcolor`. */
-const NAMED_COLOURS = new Set(
-  (
-    'aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue blueviolet ' +
-    'brown burlywood cadetblue chartreuse chocolate coral cornflowerblue cornsilk crimson cyan darkblue ' +
-    'darkcyan darkgoldenrod darkgray darkgreen darkgrey darkkhaki darkmagenta darkolivegreen darkorange ' +
-    'darkorchid darkred darksalmon darkseagreen darkslateblue darkslategray darkslategrey darkturquoise ' +
-    'darkviolet deeppink deepskyblue dimgray dimgrey dodgerblue firebrick floralwhite forestgreen fuchsia ' +
-    'gainsboro ghostwhite gold goldenrod gray green greenyellow grey honeydew hotpink indianred indigo ' +
-    'ivory khaki lavender lavenderblush lawngreen lemonchiffon lightblue lightcoral lightcyan ' +
-    'lightgoldenrodyellow lightgray lightgreen lightgrey lightpink lightsalmon lightseagreen lightskyblue ' +
-    'lightslategray lightslategrey lightsteelblue lightyellow lime limegreen linen magenta maroon ' +
-    'mediumaquamarine mediumblue mediumorchid mediumpurple mediumseagreen mediumslateblue ' +
-    'mediumspringgreen mediumturquoise mediumvioletred midnightblue mintcream mistyrose moccasin ' +
-    'navajowhite navy oldlace olive olivedrab orange orangered orchid palegoldenrod palegreen ' +
-    'paleturquoise palevioletred papayawhip peachpuff peru pink plum powderblue purple rebeccapurple red ' +
-    'rosybrown royalblue saddlebrown salmon sandybrown seagreen seashell sienna silver skyblue slateblue ' +
-    'slategray slategrey snow springgreen steelblue tan teal thistle tomato turquoise violet wheat white ' +
-    'whitesmoke yellow yellowgreen transparent currentcolor'
-  ).split(' '),
-);
+const COLOUR_NAMES = new Set([...Object.keys(NAMED_COLOURS), 'transparent', 'currentcolor']);
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 const NUMBER = String.raw`[+-]?(?:\d+\.?\d*|\.\d+)`;
@@ -47,7 +29,7 @@ const HSL = new RegExp(
 /** Colours may be hex, rgb(a), hsl(a) or a named colour (spec section 5). */
 export function isColour(value: string): boolean {
   const text = value.trim();
-  return HEX.test(text) || RGB.test(text) || HSL.test(text) || NAMED_COLOURS.has(text.toLowerCase());
+  return HEX.test(text) || RGB.test(text) || HSL.test(text) || COLOUR_NAMES.has(text.toLowerCase());
 }
 
 export const colourSchema = z.string().trim().refine(isColour, { error: 'must be a colour: hex, rgb(a), hsl(a) or a named colour' });

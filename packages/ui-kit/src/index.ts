@@ -65,7 +65,7 @@ export { PLAYBACK_RATES, nextPlaybackRate, type PlaybackRate } from './audio-pla
 export { useAudioPlayback, type AudioPlayback, type AudioPlaybackOptions } from './audio-player/use-audio-playback.ts';
 
 export { RecordFlow, type RecordFlowProps, type PendingRecordings } from './record-flow/record-flow.tsx';
-export { buildShare, attachmentFileName } from './record-flow/build-share.ts';
+export { buildShare, attachmentFileName, type ShareSettings } from './record-flow/build-share.ts';
 export { SignInForm, type SignInFormProps, type SignInOutcome } from './sign-in/sign-in-form.tsx';
 export { CreateAccountForm, type CreateAccountFormProps } from './sign-in/create-account-form.tsx';
 export { PasswordField, type PasswordFieldProps } from './sign-in/password-field.tsx';

@@ -15,3 +15,20 @@ export async function signUpOverApi(baseUrl: string, email: string): Promise<str
   if (!response.ok) throw new Error(`Sign-up failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { access_token: string }).access_token;
 }
+
+/**
+ * Makes the account with `email` Pro through the admin API of the running server whose data
+ * folder is `dataDir` (its server.json names the server and its admin token), as `pnpm admin
+ * users set-plan` would.
+ */
+export async function makePro(dataDir: string, email: string): Promise<void> {
+  const { readFile } = await import('node:fs/promises');
+  const { join } = await import('node:path');
+  const handoff = JSON.parse(await readFile(join(dataDir, 'server.json'), 'utf8')) as { url: string; adminToken: string };
+  const response = await fetch(`${handoff.url}/api/admin/users/plan`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-admin-token': handoff.adminToken },
+    body: JSON.stringify({ email, plan: 'pro' }),
+  });
+  if (!response.ok) throw new Error(`Could not make ${email} Pro: ${response.status}`);
+}

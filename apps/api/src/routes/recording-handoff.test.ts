@@ -5,6 +5,7 @@ import {
   RECORDING_HANDOFF_ALREADY_DELIVERED,
   RECORDING_HANDOFF_SPENT,
   recordingHandoffClaimResponseSchema,
+  DEFAULT_THEMES,
   SHARE,
   SIGNATURE_DEFAULT_MESSAGE,
 } from '@vocal/settings-model';
@@ -89,6 +90,8 @@ describe.each(backends)('recording handoff on %s', (backend) => {
         message: 'Sent with my voice',
         imageUrl: `${server.running.url}/files/${recordingId}.png`,
         durationSeconds: stored.duration,
+        // The default signature theme (Light): its blue, darkened until white text reads on it.
+        accent: { background: '#2271E1', text: '#FFFFFF' },
       },
     });
     expect(ready.body.share.durationSeconds).toBeGreaterThan(2);
@@ -121,6 +124,31 @@ describe.each(backends)('recording handoff on %s', (backend) => {
     const second = await create();
     expect((await share(second.id, fresh.access, await ownerMessage(server, fresh.access))).status).toBe(200);
     expect((await claim(second.id, second.secret)).body.share.message).toBe(SIGNATURE_DEFAULT_MESSAGE);
+  });
+
+  it('colours the link from the signature theme stored when the add-on claims, as the record flow does', async () => {
+    const user = await server.signUp();
+    await server.running.services.admin.setPlan({ email: user.email, plan: 'pro' });
+    const recordingId = await ownerMessage(server, user.access);
+    const handoff = await create('google-docs');
+    expect((await share(handoff.id, user.access, recordingId)).status).toBe(200);
+    // Chosen after the message went through the link: the claim builds the Share, so this counts.
+    const custom = { name: 'Signature', preset: 'Light', primary: 'gold', neutral: '#333333', background: '#FFFFFF' };
+    const saved = await server.call('POST', '/api/personalisation', {
+      token: user.access,
+      json: { themes: [...DEFAULT_THEMES, custom], signature: { enabled: false, theme: DEFAULT_THEMES.length } },
+    });
+    expect(saved.status).toBe(200);
+    // A very light primary keeps its colour and takes near-black text; the message is off, the accent is not.
+    expect((await claim(handoff.id, handoff.secret)).body.share).toMatchObject({
+      message: null,
+      accent: { background: '#FFD700', text: '#111111' },
+    });
+
+    const exotic = await create();
+    await server.call('POST', '/api/personalisation', { token: user.access, json: { signature: { theme: 3 } } });
+    expect((await share(exotic.id, user.access, await ownerMessage(server, user.access))).status).toBe(200);
+    expect((await claim(exotic.id, exotic.secret)).body.share.accent).toEqual({ background: '#8068AC', text: '#FFFFFF' });
   });
 
   it("refuses another user's message and an unknown one with the same 404, and the handoff stays waiting", async () => {

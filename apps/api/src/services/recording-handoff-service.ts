@@ -8,6 +8,7 @@ import {
   RECORDING_HANDOFF_SPENT,
   RECORDING_HANDOFF_TTL_MINUTES,
   SHARE,
+  signatureAccent,
   type HandoffShare,
   type RecordingHandoffClaimResponse,
   type RecordingHandoffCreated,
@@ -58,7 +59,8 @@ export function createRecordingHandoffService(options: {
 
   /** The finished message as a host inserts it: what ui-kit's buildShare makes after an upload. */
   async function shareOf(row: RecordingRow): Promise<HandoffShare> {
-    const { signature } = await personalisation.get(row.userId);
+    const settings = await personalisation.get(row.userId);
+    const { signature } = settings;
     return handoffShareSchema.parse({
       id: row.id,
       url: listenUrl(row, config.publicUrl),
@@ -66,6 +68,7 @@ export function createRecordingHandoffService(options: {
       message: signature.enabled ? signature.message : null,
       imageUrl: storage.publicUrl(row.imageKey ?? `${row.id}.png`),
       durationSeconds: row.duration,
+      accent: signatureAccent(settings),
     });
   }
 

@@ -1,5 +1,5 @@
-import { describeHostAdapterContract, sampleShare } from '@vocal/host-contract/contract';
-import { hasCapability, shareHtml } from '@vocal/host-contract';
+import { describeHostAdapterContract, sampleShare, LIGHT_LINK_STYLE } from '@vocal/host-contract/contract';
+import { hasCapability } from '@vocal/host-contract';
 import { describe, expect, it, vi } from 'vitest';
 import { COPIED_INSTEAD, COPY_IT_YOURSELF } from '../shared/extension-messages.ts';
 import { createComposeAdapter } from './compose-adapter.ts';
@@ -60,7 +60,15 @@ describe('the Gmail compose adapter', () => {
     const share = sampleShare({ title: 'Tom & Jerry' });
     expect(await adapter.insertShare(share)).toEqual({ inserted: true });
     expect(callsTo('tabs.sendMessage')).toEqual([
-      [7, { type: 'vocal-compose-insert', composeId: COMPOSE, html: shareHtml(share) }, { frameId: 0 }],
+      [
+        7,
+        {
+          type: 'vocal-compose-insert',
+          composeId: COMPOSE,
+          html: `<p>Hey, check out my voice message!<br>🎙️ <a href="https://vocal.example/listen/AbCdEf123456" style="${LIGHT_LINK_STYLE}">Tom &#38; Jerry</a></p>`,
+        },
+        { frameId: 0 },
+      ],
     ]);
     expect(copied).toEqual([]);
   });

@@ -1,5 +1,4 @@
-import { describeHostAdapterContract, sampleShare } from '@vocal/host-contract/contract';
-import { shareHtml } from '@vocal/host-contract';
+import { describeHostAdapterContract, sampleShare, LIGHT_LINK_STYLE } from '@vocal/host-contract/contract';
 import { describe, expect, it } from 'vitest';
 import { COPIED_INSTEAD, type GmailBridge } from '../shared/extension-messages.ts';
 import { createFakeChrome } from './fake-chrome.ts';
@@ -47,8 +46,17 @@ describe('the toolbar popup adapter', () => {
     const { adapter, callsTo, body, copied } = setup();
     const share = sampleShare();
     expect(await adapter.insertShare(share)).toEqual({ inserted: true });
-    expect(callsTo('scripting.executeScript')).toEqual([[{ tabId: 3 }, [shareHtml(share)]]]);
-    expect(body).toEqual([shareHtml(share)]);
+    expect(callsTo('scripting.executeScript')).toEqual([
+      [
+        { tabId: 3 },
+        [
+          `<p>Hey, check out my voice message!<br>🎙️ <a href="https://vocal.example/listen/AbCdEf123456" style="${LIGHT_LINK_STYLE}">Quarterly numbers</a></p>`,
+        ],
+      ],
+    ]);
+    expect(body).toEqual([
+      `<p>Hey, check out my voice message!<br>🎙️ <a href="https://vocal.example/listen/AbCdEf123456" style="${LIGHT_LINK_STYLE}">Quarterly numbers</a></p>`,
+    ]);
     expect(copied).toEqual([]);
   });
 

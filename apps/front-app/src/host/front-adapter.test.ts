@@ -1,5 +1,4 @@
-import { describeHostAdapterContract, sampleShare } from '@vocal/host-contract/contract';
-import { shareHtml } from '@vocal/host-contract';
+import { describeHostAdapterContract, sampleShare, LIGHT_LINK_STYLE } from '@vocal/host-contract/contract';
 import { describe, expect, it } from 'vitest';
 import { createFrontAdapter, NOWHERE_TO_INSERT } from './front-adapter.ts';
 import { conversationContext, createFakeFront, type FakeFrontOptions } from './front-fake-sdk.ts';
@@ -40,9 +39,20 @@ describe('the Front adapter', () => {
     const share = sampleShare({ title: 'Tom & Jerry', message: 'Hi <there>' });
     expect(await adapter.insertShare(share)).toEqual({ inserted: true });
     expect(calls).toEqual([
-      { name: 'updateDraft', args: ['dra_42', { updateMode: 'insert', content: { body: shareHtml(share), type: 'html' } }] },
+      {
+        name: 'updateDraft',
+        args: [
+          'dra_42',
+          {
+            updateMode: 'insert',
+            content: {
+              body: `<p>Hi &#60;there&#62;<br>🎙️ <a href="https://vocal.example/listen/AbCdEf123456" style="${LIGHT_LINK_STYLE}">Tom &#38; Jerry</a></p>`,
+              type: 'html',
+            },
+          },
+        ],
+      },
     ]);
-    expect(shareHtml(share)).toContain('Hi &#60;there&#62;');
   });
 
   it('starts a reply to the conversation’s latest message when no draft is open (createDraft)', async () => {
@@ -61,7 +71,15 @@ describe('the Front adapter', () => {
       { name: 'listMessages', args: [undefined] },
       {
         name: 'createDraft',
-        args: [{ content: { body: shareHtml(share), type: 'html' }, replyOptions: { type: 'reply', originalMessageId: 'msg_new' } }],
+        args: [
+          {
+            content: {
+              body: `<p>Hey, check out my voice message!<br>🎙️ <a href="https://vocal.example/listen/AbCdEf123456" style="${LIGHT_LINK_STYLE}">Quarterly numbers</a></p>`,
+              type: 'html',
+            },
+            replyOptions: { type: 'reply', originalMessageId: 'msg_new' },
+          },
+        ],
       },
     ]);
   });
@@ -87,7 +105,19 @@ describe('the Front adapter', () => {
   it('starts a new message when no conversation is selected', async () => {
     const { adapter, calls } = setup({ context: { id: 'c', type: 'noConversation', functionArities: { createDraft: 2 } } });
     await adapter.insertShare(sampleShare());
-    expect(calls).toEqual([{ name: 'createDraft', args: [{ content: { body: shareHtml(sampleShare()), type: 'html' } }] }]);
+    expect(calls).toEqual([
+      {
+        name: 'createDraft',
+        args: [
+          {
+            content: {
+              body: `<p>Hey, check out my voice message!<br>🎙️ <a href="https://vocal.example/listen/AbCdEf123456" style="${LIGHT_LINK_STYLE}">Quarterly numbers</a></p>`,
+              type: 'html',
+            },
+          },
+        ],
+      },
+    ]);
   });
 
   it('writes into the draft of a composer plugin’s context', async () => {

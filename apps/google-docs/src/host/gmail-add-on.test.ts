@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sampleShare } from '@vocal/host-contract/contract';
+import { LIGHT_LINK_STYLE, sampleShare } from '@vocal/host-contract/contract';
 import { createAddOn } from './add-on.ts';
 import { snapshot } from './testing/fake-card-service.ts';
 import { createFakeHandoffServer } from './testing/fake-handoff-server.ts';
@@ -128,7 +128,8 @@ describe('the Gmail compose card', () => {
             UpdateDraftBodyAction: [
               [
                 'addUpdateContent',
-                '<p>Hey, check out my voice message!<br>🎙️ <a href="https://vocal.example/listen/AbCdEf123456">Q3 &#60;numbers&#62; &#38; more</a></p>',
+                '<p>Hey, check out my voice message!<br>🎙️ <a href="https://vocal.example/listen/AbCdEf123456" ' +
+                  `style="${LIGHT_LINK_STYLE}">Q3 &#60;numbers&#62; &#38; more</a></p>`,
                 'MUTABLE_HTML',
               ],
               ['setUpdateType', 'IN_PLACE_INSERT'],
@@ -146,7 +147,22 @@ describe('the Gmail compose card', () => {
     addOn.startGmailRecording();
     server.deliver('handoff1', sampleShare({ message: null }));
     const inserted = JSON.stringify(snapshot(addOn.insertGmailRecording()));
-    expect(inserted).toContain('<p>🎙️ <a href=\\"https://vocal.example/listen/AbCdEf123456\\">Quarterly numbers</a></p>');
+    expect(inserted).toContain(
+      `<p>🎙️ <a href=\\"https://vocal.example/listen/AbCdEf123456\\" style=\\"${LIGHT_LINK_STYLE}\\">Quarterly numbers</a></p>`,
+    );
+  });
+
+  it('inserts a plain link for a message kept by an older version, which had no accent', () => {
+    const { addOn, userProperties } = setup();
+    const { accent: _none, ...older } = sampleShare();
+    userProperties.set(
+      'vocal.gmail.handoff',
+      JSON.stringify({ id: 'h', secret: 's', expiresAt: '2030-01-01T12:30:00.000Z', share: older }),
+    );
+    const inserted = JSON.stringify(snapshot(addOn.insertGmailRecording()));
+    expect(inserted).toContain(
+      '<p>Hey, check out my voice message!<br>🎙️ <a href=\\"https://vocal.example/listen/AbCdEf123456\\">Quarterly numbers</a></p>',
+    );
   });
 
   it('says when the code expired or was used, forgets it, and offers to record again', () => {

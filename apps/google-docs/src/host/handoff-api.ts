@@ -8,15 +8,26 @@ export type HandoffHost = 'gmail' | 'google-docs';
 const createdSchema = z.object({ id: z.string().check(z.minLength(1)), secret: z.string().check(z.minLength(1)), expiresAt: z.string() });
 export type CreatedHandoff = z.infer<typeof createdSchema>;
 
-const shareSchema = z.object({
+const hexColour = z.string().check(z.regex(/^#[0-9A-Fa-f]{6}$/));
+
+/**
+ * The server's Share (settings-model's handoffShareSchema, mirrored: Apps Script keeps zod
+ * mini). A share without `accent` (an older server, or one kept by an older version of the
+ * add-on) reads as a plain link.
+ */
+export const handoffShareSchema = z.object({
   id: z.string(),
   url: z.string(),
   title: z.string(),
   message: z.nullable(z.string()),
   imageUrl: z.string(),
   durationSeconds: z.number(),
+  accent: z._default(z.nullable(z.object({ background: hexColour, text: hexColour })), null),
 });
-const claimSchema = z.union([z.object({ status: z.literal('waiting') }), z.object({ status: z.literal('ready'), share: shareSchema })]);
+const claimSchema = z.union([
+  z.object({ status: z.literal('waiting') }),
+  z.object({ status: z.literal('ready'), share: handoffShareSchema }),
+]);
 const errorSchema = z.object({ msg: z.string() });
 
 /** What a claim found: still waiting, the finished message (once), or nothing any more. */

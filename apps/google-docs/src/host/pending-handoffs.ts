@@ -1,16 +1,9 @@
 import * as z from 'zod/mini';
 import type { Share } from '@vocal/host-contract';
 import type { AppsScriptServices } from './apps-script-services.ts';
+import { handoffShareSchema } from './handoff-api.ts';
 
-const shareSchema = z.object({
-  id: z.string(),
-  url: z.string(),
-  title: z.string(),
-  message: z.nullable(z.string()),
-  imageUrl: z.string(),
-  durationSeconds: z.number(),
-});
-const pendingSchema = z.object({ id: z.string(), secret: z.string(), expiresAt: z.string(), share: z.optional(shareSchema) });
+const pendingSchema = z.object({ id: z.string(), secret: z.string(), expiresAt: z.string(), share: z.optional(handoffShareSchema) });
 
 /** A code this user is waiting on: its secret, and the message once claimed and not yet inserted. */
 export type PendingHandoff = { id: string; secret: string; expiresAt: string; share?: Share };

@@ -1,5 +1,5 @@
-import { sampleShare, describeHostAdapterContract } from '@vocal/host-contract/contract';
-import { hasCapability, shareHtml } from '@vocal/host-contract';
+import { sampleShare, describeHostAdapterContract, LIGHT_LINK_STYLE } from '@vocal/host-contract/contract';
+import { hasCapability } from '@vocal/host-contract';
 import type { Tokens } from '@vocal/settings-model';
 import { describe, expect, it } from 'vitest';
 import { encodeDialogMessage } from '../protocol/dialog-messages.ts';
@@ -43,7 +43,12 @@ describe('the Outlook adapter', () => {
     const { adapter, calls, office } = setup();
     const share = sampleShare({ title: 'Tom & Jerry', message: 'Hi <there>' });
     expect(await adapter.insertShare(share)).toEqual({ inserted: true });
-    expect(calls.setSelectedData).toEqual([{ data: shareHtml(share), coercionType: office.CoercionType.Html }]);
+    expect(calls.setSelectedData).toEqual([
+      {
+        data: `<p>Hi &#60;there&#62;<br>🎙️ <a href="https://vocal.example/listen/AbCdEf123456" style="${LIGHT_LINK_STYLE}">Tom &#38; Jerry</a></p>`,
+        coercionType: office.CoercionType.Html,
+      },
+    ]);
     expect(calls.setSelectedData[0]!.data).toContain('Hi &#60;there&#62;');
   });
 

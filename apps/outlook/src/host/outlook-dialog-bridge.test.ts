@@ -1,4 +1,4 @@
-import { describeHostAdapterContract, sampleShare } from '@vocal/host-contract/contract';
+import { describeHostAdapterContract, LIGHT_LINK_STYLE, sampleShare } from '@vocal/host-contract/contract';
 import { shareHtml } from '@vocal/host-contract';
 import { createWindowAdapter } from '@vocal/host-shell';
 import { describe, expect, it } from 'vitest';
@@ -24,6 +24,20 @@ describe('the dialog page’s bridge to the taskpane', () => {
     const message: DialogToParentMessage = { type: 'shared', share: sampleShare() };
     bridge.send(message);
     expect(fake.sent).toEqual([encodeDialogMessage(message)]);
+  });
+
+  it('carries the link’s accent to the taskpane, which inserts the themed link', async () => {
+    const fake = createFakeDialogOffice();
+    const adapter = createWindowAdapter({
+      platform: 'outlook',
+      sendLabel: 'Add to email',
+      send: createOutlookDialogBridge(fake.office, { origin }).send,
+    });
+    await adapter.insertShare(sampleShare({ title: 'Tom & Jerry' }));
+    const [message] = fake.sent.map(parseDialogToParentMessage);
+    expect(message?.type === 'shared' && shareHtml(message.share)).toBe(
+      `<p>Hey, check out my voice message!<br>🎙️ <a href="https://vocal.example/listen/AbCdEf123456" style="${LIGHT_LINK_STYLE}">Tom &#38; Jerry</a></p>`,
+    );
   });
 
   it('hears the taskpane only with DialogApi 1.2', async () => {

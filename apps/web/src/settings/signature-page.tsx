@@ -104,7 +104,7 @@ function SignatureForm({
         <SaveBar state={state} dirty={dirty} />
       </form>
       <div className="settings-split__preview">
-        <SignaturePreview signature={draft.signature} />
+        <SignaturePreview settings={{ signature: draft.signature, themes }} />
       </div>
     </div>
   );
@@ -129,7 +129,7 @@ function ThemeChoice({
       <p className="settings-page__hint">
         {disabled
           ? 'Choosing a theme is part of Pro.'
-          : 'Kept with your signature for the add-ins. The inserted text itself takes your email’s own font and colours.'}
+          : 'Colours the button of the link the add-ins insert, darkened where white text would not read on it. The text keeps your email’s own font.'}
       </p>
       <div className="signature-themes__options">
         {themes.map((theme, index) => (

@@ -1,7 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { shareHtml, shareText } from '@vocal/host-contract';
-import type { SignatureSettings } from '@vocal/settings-model';
-import { Button, buildShare } from '@vocal/ui-kit';
+import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
+import { shareHtml, shareHtmlParts, shareText, type StyleDeclaration } from '@vocal/host-contract';
+import { Button, buildShare, type ShareSettings } from '@vocal/ui-kit';
 import { copyShareHtml } from './copy-share-html.ts';
 
 /** A link of the shape a real message gets, so the preview reads as the real thing. */
@@ -9,14 +8,23 @@ const sampleUpload = () => ({ id: 'sample-message', url: `${window.location.orig
 
 type CopyState = 'idle' | 'copied' | 'refused';
 
+/** `background-color` → `backgroundColor`, as React's style prop names it. */
+const styleOf = (declarations: readonly StyleDeclaration[]): CSSProperties =>
+  Object.fromEntries(
+    declarations.map(([property, value]) => [property.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase()), value]),
+  );
+
 /**
- * How the signature looks in an email: exactly the HTML the add-ins insert (host-contract's
- * shareHtml over ui-kit's buildShare), in a mock message, with a sample link. Every string in
- * that HTML is escaped by shareHtml, so it is safe to render.
+ * How the signature looks in an email: the HTML the add-ins insert (host-contract's shareHtml
+ * over ui-kit's buildShare, so with the signature theme's accent), in a mock message, with a
+ * sample link. It is drawn from shareHtml's own parts rather than its markup: this page's
+ * Content-Security-Policy refuses style attributes in markup, and React's styles are not markup.
+ * Copy as HTML and the hand-copy box give the markup itself.
  */
-export function SignaturePreview({ signature }: { signature: Pick<SignatureSettings, 'enabled' | 'message'> }) {
-  const share = buildShare({ upload: sampleUpload(), subject: null, signature, durationSeconds: 0 });
+export function SignaturePreview({ settings }: { settings: ShareSettings }) {
+  const share = buildShare({ upload: sampleUpload(), subject: null, settings, durationSeconds: 0 });
   const html = shareHtml(share);
+  const parts = shareHtmlParts(share);
   const [copy, setCopy] = useState<CopyState>('idle');
   const fallbackId = useId();
   const fallbackRef = useRef<HTMLTextAreaElement>(null);
@@ -38,7 +46,20 @@ export function SignaturePreview({ signature }: { signature: Pick<SignatureSetti
           <span>Subject: Quick update</span>
         </p>
         <p className="signature-preview__body">Hi Sam,</p>
-        <div className="signature-preview__share" data-testid="signature-preview" dangerouslySetInnerHTML={{ __html: html }} />
+        <div className="signature-preview__share" data-testid="signature-preview">
+          <p>
+            {parts.message !== null ? (
+              <>
+                {parts.message}
+                <br />
+              </>
+            ) : null}
+            🎙️{' '}
+            <a href={parts.url} style={parts.linkStyle ? styleOf(parts.linkStyle) : undefined}>
+              {parts.title}
+            </a>
+          </p>
+        </div>
       </div>
       <div className="signature-preview__actions">
         <Button

@@ -1,5 +1,4 @@
-import { describeHostAdapterContract, sampleShare } from '@vocal/host-contract/contract';
-import { shareHtml } from '@vocal/host-contract';
+import { describeHostAdapterContract, sampleShare, LIGHT_LINK_STYLE } from '@vocal/host-contract/contract';
 import { describe, expect, it } from 'vitest';
 import { createFakeZafClient, type FakeZafOptions } from './fake-zaf-client.ts';
 import { APPEND_HTML, createZendeskAdapter } from './zendesk-adapter.ts';
@@ -54,7 +53,15 @@ describe('the Zendesk adapter', () => {
     const { adapter, calls } = setup();
     const share = sampleShare({ title: 'Tom & Jerry', message: 'Hi <there>' });
     expect(await adapter.insertShare(share)).toEqual({ inserted: true });
-    expect(calls.filter((call) => call.request === 'invoke')).toEqual([{ request: 'invoke', name: APPEND_HTML, args: [shareHtml(share)] }]);
+    expect(calls.filter((call) => call.request === 'invoke')).toEqual([
+      {
+        request: 'invoke',
+        name: APPEND_HTML,
+        args: [
+          `<p>Hi &#60;there&#62;<br>🎙️ <a href="https://vocal.example/listen/AbCdEf123456" style="${LIGHT_LINK_STYLE}">Tom &#38; Jerry</a></p>`,
+        ],
+      },
+    ]);
   });
 
   it('adds the message’s card under the link when the preview setting is on', async () => {
@@ -63,7 +70,8 @@ describe('the Zendesk adapter', () => {
     await adapter.insertShare(share);
     expect(invoked(APPEND_HTML)).toEqual([
       [
-        `${shareHtml(share)}<p><a href="https://vocal.example/listen/AbCdEf123456"><img src="https://vocal.example/listen/AbCdEf123456/card.png" alt="A &#34;quoted&#34; title" width="300"></a></p>`,
+        `<p>Hey, check out my voice message!<br>🎙️ <a href="https://vocal.example/listen/AbCdEf123456" style="${LIGHT_LINK_STYLE}">A &#34;quoted&#34; title</a></p>` +
+          `<p><a href="https://vocal.example/listen/AbCdEf123456"><img src="https://vocal.example/listen/AbCdEf123456/card.png" alt="A &#34;quoted&#34; title" width="300"></a></p>`,
       ],
     ]);
   });

@@ -1,5 +1,5 @@
-import { describeHostAdapterContract, sampleShare } from '@vocal/host-contract/contract';
-import { hasCapability, shareHtml } from '@vocal/host-contract';
+import { describeHostAdapterContract, sampleShare, LIGHT_LINK_STYLE } from '@vocal/host-contract/contract';
+import { hasCapability } from '@vocal/host-contract';
 import { describe, expect, it, vi } from 'vitest';
 import { COPIED_REASON, COPY_IT_REASON, INSERT_FAILED, createZohoMailAdapter } from './zoho-mail-adapter.ts';
 import { createFakeZohoMail, type FakeZohoMailOptions } from './zoho-fake-client.ts';
@@ -43,8 +43,18 @@ describe('the Zoho Mail adapter', () => {
     const { adapter, calls, copied } = setup();
     const share = sampleShare({ title: 'Tom & Jerry', message: 'Hi <there>' });
     expect(await adapter.insertShare(share)).toEqual({ inserted: true });
-    expect(calls).toEqual([{ method: 'dispatch', args: ['compose', { mode: 'insert', mailData: shareHtml(share) }] }]);
-    expect(shareHtml(share)).toContain('Hi &#60;there&#62;');
+    expect(calls).toEqual([
+      {
+        method: 'dispatch',
+        args: [
+          'compose',
+          {
+            mode: 'insert',
+            mailData: `<p>Hi &#60;there&#62;<br>🎙️ <a href="https://vocal.example/listen/AbCdEf123456" style="${LIGHT_LINK_STYLE}">Tom &#38; Jerry</a></p>`,
+          },
+        ],
+      },
+    ]);
     expect(copied).toEqual([]);
     expect(adapter.sendLabel).toBe('Add to email');
   });

@@ -1,8 +1,8 @@
 import { shareHtml, type Share } from '@vocal/host-contract';
-import { describeHostAdapterContract, sampleShare } from '@vocal/host-contract/contract';
+import { describeHostAdapterContract, LIGHT_LINK_STYLE, sampleShare } from '@vocal/host-contract/contract';
 import { describe, expect, it } from 'vitest';
 import { createWindowAdapter } from './window-adapter.ts';
-import type { WindowToOpenerMessage } from './window-messages.ts';
+import { parseWindowToOpenerMessage, type WindowToOpenerMessage } from './window-messages.ts';
 
 describeHostAdapterContract('a record window’s adapter', () => {
   const handed: Share[] = [];
@@ -22,6 +22,11 @@ describe('a record window’s adapter', () => {
     const adapter = createWindowAdapter({ platform: 'front-app', sendLabel: 'Add to draft', send: (message) => void sent.push(message) });
     expect(await adapter.insertShare(sampleShare())).toEqual({ inserted: true });
     expect(sent).toEqual([{ type: 'shared', share: sampleShare() }]);
+    // What the panel inserts, once the message has crossed (parsed as the panel parses it).
+    const crossed = parseWindowToOpenerMessage(structuredClone(sent[0]));
+    expect(crossed?.type === 'shared' && shareHtml(crossed.share)).toBe(
+      `<p>Hey, check out my voice message!<br>🎙️ <a href="https://vocal.example/listen/AbCdEf123456" style="${LIGHT_LINK_STYLE}">Quarterly numbers</a></p>`,
+    );
     const orphan = createWindowAdapter({
       platform: 'front-app',
       sendLabel: 'Add to draft',

@@ -12,9 +12,17 @@ describe('window messages', () => {
       { type: 'session-updated', tokens },
       { type: 'shared', share: sampleShare() },
       { type: 'shared', share: sampleShare({ message: null, imageUrl: '' }) },
+      { type: 'shared', share: sampleShare({ accent: null }) },
       { type: 'cancelled' },
     ] as const;
     for (const message of messages) expect(parseWindowToOpenerMessage(structuredClone(message))).toEqual(message);
+  });
+
+  it('carry the link’s accent, and read a window of an older build that sends none as a plain link', () => {
+    const share = sampleShare({ accent: { background: '#8068AC', text: '#FFFFFF' } });
+    expect(parseWindowToOpenerMessage({ type: 'shared', share })).toEqual({ type: 'shared', share });
+    const { accent: _none, ...older } = share;
+    expect(parseWindowToOpenerMessage({ type: 'shared', share: older })).toEqual({ type: 'shared', share: { ...share, accent: null } });
   });
 
   it('read the panel’s answer, with or without a session', () => {
@@ -42,6 +50,10 @@ describe('window messages', () => {
     ['a share linking to script', { type: 'shared', share: sampleShare({ url: 'javascript:alert(1)' }) }],
     ['a share linking to data', { type: 'shared', share: sampleShare({ url: 'data:text/html,hi' }) }],
     ['a share with a bad image', { type: 'shared', share: sampleShare({ imageUrl: 'file:///etc/passwd' }) }],
+    [
+      'a share whose accent escapes its style',
+      { type: 'shared', share: sampleShare({ accent: { background: 'red;x:url(y)', text: '#FFFFFF' } }) },
+    ],
   ])('refuse %s', (_name, value) => {
     expect(parseWindowToOpenerMessage(value)).toBeNull();
   });

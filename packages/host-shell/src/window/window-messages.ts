@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Share } from '@vocal/host-contract';
-import { tokensSchema } from '@vocal/settings-model';
+import { shareAccentSchema, tokensSchema } from '@vocal/settings-model';
 
 /** Only web links may be put into a host: a message cannot smuggle in javascript: or data: URLs. */
 const webUrl = z.url({ protocol: /^https?$/ });
@@ -13,6 +13,8 @@ export const shareSchema = z.object({
   message: z.string().max(1000).nullable(),
   imageUrl: z.union([webUrl, z.literal('')]),
   durationSeconds: z.number().nonnegative(),
+  /** The link button's colours (#RRGGBB only); a window of an older build sends none: a plain link. */
+  accent: shareAccentSchema.nullable().default(null),
 }) satisfies z.ZodType<Share>;
 
 /**

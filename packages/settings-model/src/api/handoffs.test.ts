@@ -41,9 +41,20 @@ describe('handoff payloads (issue 12)', () => {
       message: null,
       imageUrl: 'https://vocal.example/files/AbCdEf123456.png',
       durationSeconds: 3.2,
+      accent: { background: '#2271E1', text: '#FFFFFF' },
     };
     expect(recordingHandoffClaimResponseSchema.parse({ status: 'ready', share })).toEqual({ status: 'ready', share });
+    const plain = { ...share, accent: null };
+    expect(recordingHandoffClaimResponseSchema.parse({ status: 'ready', share: plain })).toEqual({ status: 'ready', share: plain });
     expect(recordingHandoffClaimResponseSchema.safeParse({ status: 'ready' }).success).toBe(false);
     expect(recordingHandoffClaimResponseSchema.safeParse({ status: 'ready', share: { ...share, url: 'not a url' } }).success).toBe(false);
+    // The accent's colours go into a style attribute: six hex digits, nothing else.
+    for (const background of ['red', '#2271E1;background:url(x)', 'rgb(1,2,3)', '#FFF']) {
+      const refused = recordingHandoffClaimResponseSchema.safeParse({
+        status: 'ready',
+        share: { ...share, accent: { background, text: '#FFFFFF' } },
+      });
+      expect(refused.error?.issues[0]?.path).toEqual(['share', 'accent', 'background']);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shareAccentSchema } from '../share-accent.ts';
 import { isoDateTimeSchema, recordingIdSchema } from '../validation.ts';
 
 /**
@@ -109,6 +110,8 @@ export const handoffShareSchema = z.object({
   /** The waveform picture's public URL. */
   imageUrl: z.string(),
   durationSeconds: z.number().nonnegative(),
+  /** The link button's colours, from the owner's signature theme (signatureAccent); null draws a plain link. */
+  accent: shareAccentSchema.nullable(),
 });
 export type HandoffShare = z.infer<typeof handoffShareSchema>;
 

@@ -1,24 +1,31 @@
 import { shareTitle, type Share } from '@vocal/host-contract';
-import type { SignatureSettings, UploadResponse } from '@vocal/settings-model';
+import { signatureAccent, type Personalisation, type UploadResponse } from '@vocal/settings-model';
+
+/** What of the settings a Share is built from: the signature, and the themes its `theme` points into. */
+export type ShareSettings = Pick<Personalisation, 'signature' | 'themes'>;
 
 /**
- * The finished message as a host receives it: the listen link, the subject as title, and
- * the signature message when the signature is on (spec section 3: signature.enabled).
+ * The finished message as a host receives it: the listen link, the subject as title, the
+ * signature message when the signature is on (spec section 3: signature.enabled), and the
+ * link's colours from the signature's theme (docs/decisions/0061). Without settings (a
+ * visitor's page) there is neither message nor accent. The server builds the same for a
+ * handoff (apps/api recording-handoff-service).
  */
 export function buildShare(options: {
   upload: UploadResponse;
   subject: string | null | undefined;
-  signature: Pick<SignatureSettings, 'enabled' | 'message'> | null | undefined;
+  settings: ShareSettings | null | undefined;
   durationSeconds: number;
 }): Share {
-  const { upload, signature } = options;
+  const { upload, settings } = options;
   return {
     id: upload.id,
     url: upload.url,
     title: shareTitle(options.subject),
-    message: signature && !signature.enabled ? null : (signature?.message ?? null),
+    message: settings?.signature.enabled ? settings.signature.message : null,
     imageUrl: upload.imageUrl ?? '',
     durationSeconds: options.durationSeconds,
+    accent: settings ? signatureAccent(settings) : null,
   };
 }
 

@@ -98,7 +98,13 @@ describe('RecordFlow', () => {
     const url = stub.messages()[0]!.url;
     expect(screen.getByRole('textbox', { name: 'Link to your message' })).toHaveValue(url);
     await waitFor(() => expect(fake.inserted).toHaveLength(1));
-    expect(fake.inserted[0]).toMatchObject({ url, title: 'Quarterly numbers', message: 'Hey, check out my voice message!' });
+    // The link's colours come from the signature's theme: the Light preset's blue, darkened for white text.
+    expect(fake.inserted[0]).toMatchObject({
+      url,
+      title: 'Quarterly numbers',
+      message: 'Hey, check out my voice message!',
+      accent: { background: '#2271E1', text: '#FFFFFF' },
+    });
     expect(stub.uploads[0]).toMatchObject({ platform: 'outlook', subject: 'Quarterly numbers' });
     expect(onShared).toHaveBeenCalledTimes(1);
     expect(await screen.findByText('The link was added where you are writing.')).toBeInTheDocument();
@@ -382,6 +388,7 @@ describe('RecordFlow', () => {
       message: null,
       imageUrl: '',
       durationSeconds: 4,
+      accent: null,
     };
     const host = createFakeHostAdapter({ platform: 'outlook', windowShare });
     const { user } = setup({ media, host, recordInWindowUrl: 'https://vocal.example/record/outlook' });

@@ -49,7 +49,11 @@ export type RecordFlowProps = {
   plan: number;
   /** Replaces the plan's recording rules, e.g. a visitor's cap on a public page. */
   recordingPlan?: RecordingPlan;
-  settings?: Pick<Personalisation, 'signature' | 'attachment' | 'recorder'> | null;
+  /**
+   * The user's settings, as hosts load them (GET /personalisation): the signature and its theme
+   * (among `themes`) shape what is inserted, the attachment and recorder groups the flow.
+   */
+  settings?: Pick<Personalisation, 'signature' | 'themes' | 'attachment' | 'recorder'> | null;
   /** The message's subject; else the host's (the email or ticket being written). */
   subject?: string;
   /** Where a Free user goes to upgrade. */
@@ -179,17 +183,19 @@ export function RecordFlow(props: RecordFlowProps) {
   }, [state, recorder, review.confirmed, review.uploadsAtStop]);
 
   // The host gets the message only once the person confirmed it (or chose to skip review).
+  const signature = settings?.signature;
+  const themes = settings?.themes;
   useEffect(() => {
     if (state.status !== 'shared' || !review.confirmed) return;
     const share = buildShare({
       upload: state.share,
       subject: review.shareSubject,
-      signature: settings?.signature,
+      settings: signature && themes ? { signature, themes } : null,
       durationSeconds: state.recording.durationSeconds,
     });
     void deliver(share, state.recording.audio);
     void refreshPending();
-  }, [state, review.confirmed, review.shareSubject, settings?.signature, deliver, refreshPending]);
+  }, [state, review.confirmed, review.shareSubject, signature, themes, deliver, refreshPending]);
 
   // A discarded take stays the flow's recorder until it is really discarded (a recorder that
   // leaves is destroyed and could not come back): meanwhile the flow shows Start.
