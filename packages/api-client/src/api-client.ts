@@ -15,6 +15,7 @@ import {
   getVocalResponseSchema,
   imageUploadResponseSchema,
   inboxReadResponseSchema,
+  answerResponseSchema,
   inboxResponseSchema,
   inboxSummarySchema,
   inviteSchema,
@@ -49,6 +50,7 @@ import {
   userSchema,
   viewsResponseSchema,
   type AccountUpdate,
+  type AnswerRequest,
   type ChangePasswordRequest,
   type DeleteAccountRequest,
   type ForgotPasswordRequest,
@@ -254,7 +256,11 @@ export function createApiClient(options: ApiClientOptions) {
      * POST upload-vocal; success needs status 200. A refusal is logged as fatal (spec section
      * 8); an unreachable server is not, since the recorder retries that on its own.
      */
-    uploadVocal: async (input: UploadVocalInput, uploadOptions: { auth?: 'required' | 'none' } = {}) => {
+    /**
+     * `auth: 'optional'` sends the session's token when there is one: a signed-in listener's reply
+     * is then known to be theirs, so the owner's answer can reach them (decision 0065).
+     */
+    uploadVocal: async (input: UploadVocalInput, uploadOptions: { auth?: 'required' | 'optional' | 'none' } = {}) => {
       const form = new FormData();
       form.set('recording', input.recording, `${input.context.id}.mp3`);
       form.set('image', input.image, `${input.context.id}.png`);
@@ -284,9 +290,21 @@ export function createApiClient(options: ApiClientOptions) {
       call({ method: 'GET', path: 'inbox', auth: 'required', searchParams: inboxSearchParams(query), schema: inboxResponseSchema }),
     /** GET inbox/summary: the unread counts for the navigation. */
     getInboxSummary: () => call({ method: 'GET', path: 'inbox/summary', auth: 'required', schema: inboxSummarySchema }),
-    /** POST inbox/read: marks the caller's items read (or unread with read = false); answers the unread count. */
-    markRead: (ids: string[], read = true) =>
-      call({ method: 'POST', path: 'inbox/read', auth: 'required', json: { ids, read }, schema: inboxReadResponseSchema }),
+    /**
+     * POST inbox/read: marks the caller's messages (`ids`) and comments (`commentIds`) read, or
+     * unread with read = false; answers the unread count.
+     */
+    markRead: (ids: string[], read = true, commentIds: string[] = []) =>
+      call({
+        method: 'POST',
+        path: 'inbox/read',
+        auth: 'required',
+        json: commentIds.length > 0 ? { ids, commentIds, read } : { ids, read },
+        schema: inboxReadResponseSchema,
+      }),
+    /** POST inbox/answers: answers a received message or a comment, by voice (an uploaded recording's id) or in words. */
+    answer: (request: AnswerRequest) =>
+      call({ method: 'POST', path: 'inbox/answers', auth: 'required', json: request, schema: answerResponseSchema }),
     deleteRecording: (recordingId: string) =>
       call({ method: 'DELETE', path: `delete/${id(recordingId)}`, auth: 'required', schema: okResponseSchema }),
     editRecording: (recordingId: string, edit: EditRecording) =>

@@ -34,7 +34,7 @@ describe('the inbox calls against the real server', () => {
     const summary = await client.getInboxSummary();
     expect(summary.ok && summary.data).toEqual({
       unread: 0,
-      unreadBySource: { sent: 0, reply: 0, 'contact-form': 0, collect: 0, written: 0 },
+      unreadBySource: { sent: 0, reply: 0, 'contact-form': 0, collect: 0, written: 0, comment: 0 },
     });
 
     const read = await client.markRead([reserved.data.id]);
@@ -42,5 +42,15 @@ describe('the inbox calls against the real server', () => {
     const refused = await client.markRead(['NotMine1234']);
     expect(refused.ok).toBe(false);
     expect(!refused.ok && refused.status).toBe(404);
+    // Comments are named apart from messages; a comment id the server does not know is refused too.
+    const comment = await client.addComment(reserved.data.id, { text: 'A comment of my own' });
+    if (!comment.ok) throw new Error(comment.error.msg);
+    // The owner's own comment stays read.
+    expect(await client.markRead([], false, [comment.data.id])).toMatchObject({ ok: true, data: { unread: 0 } });
+    expect(await client.markRead([], true, ['00000000-0000-4000-8000-000000000000'])).toMatchObject({ ok: false, status: 404 });
+
+    // Answering one's own message is refused in words.
+    const answered = await client.answer({ messageId: reserved.data.id, text: 'To myself' });
+    expect(answered).toMatchObject({ ok: false, status: 400 });
   });
 });

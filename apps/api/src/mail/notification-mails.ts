@@ -36,12 +36,16 @@ const headerText = (text: string, max = 150) => {
 
 export type MailBlock = Block;
 
-/** The plain-text and HTML parts of a mail; account mails name why they are sent in `footer`. */
+/**
+ * The plain-text and HTML parts of a mail; account mails name why they are sent in `footer`,
+ * and a mail to someone without an account links somewhere other than settings (`footerLabel`).
+ */
 export function render(
   subject: string,
   blocks: Block[],
   settingsUrl: string,
   footer = 'You get these emails because notifications are on in your Vocal settings',
+  footerLabel = 'settings',
 ): RenderedMail {
   const text = [
     ...blocks.map((block) =>
@@ -70,7 +74,7 @@ export function render(
             ? `<p><a href="${escapeHtml(block.link)}" style="color:#267EFA">${escapeHtml(block.label)}</a></p>`
             : `<p>${escapeHtml(block.text)}</p>`,
     ),
-    `<p style="color:#64748b;font-size:13px">${escapeHtml(footer)}: <a href="${escapeHtml(settingsUrl)}" style="color:#64748b">settings</a>.</p>`,
+    `<p style="color:#64748b;font-size:13px">${escapeHtml(footer)}: <a href="${escapeHtml(settingsUrl)}" style="color:#64748b">${escapeHtml(footerLabel)}</a>.</p>`,
     '</body></html>',
   ].join('\n');
   return { subject: headerText(subject), text, html };

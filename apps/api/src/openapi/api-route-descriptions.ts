@@ -324,7 +324,23 @@ export const API_ROUTE_DESCRIPTIONS: Record<string, RouteDescription> = {
     security: 'bearer',
     body: { json: 'InboxRead' },
     answers: { 200: { description: 'Marked', json: 'InboxReadResponse' } },
-    refusals: { 404: 'A message is not found, or not yours' },
+    refusals: { 404: 'A message or comment is not found, or not yours' },
+  },
+  'POST /api/inbox/answers': {
+    tag: TAGS.inbox,
+    summary:
+      'Answer a received message or a comment, by voice (a recording you uploaded) or in words; its sender is mailed it when their address is known',
+    security: 'bearer',
+    body: { json: 'AnswerRequest' },
+    answers: {
+      201: { description: 'Answered (and the mail queued when the sender can be told)', json: 'AnswerResponse' },
+      200: { description: 'This voice answer was linked to the same message before: nothing is sent again', json: 'AnswerResponse' },
+    },
+    refusals: {
+      404: 'The message, comment or recording is not found, or not yours',
+      409: 'The recording already answers something else',
+      429: 'Too many answers by email (per hour, or to one person per day)',
+    },
   },
 
   'GET /api/track/view-vocal/:id': {

@@ -1,15 +1,23 @@
 import { Hono } from 'hono';
-import { inboxQuerySchema, inboxReadSchema } from '@vocal/settings-model';
+import { answerRequestSchema, inboxQuerySchema, inboxReadSchema } from '@vocal/settings-model';
 import type { AppEnv } from '../http/app-env.ts';
 import { readJson, readQuery } from '../http/read-input.ts';
 import { requireUser } from '../http/require-user.ts';
 import type { AccountService } from '../services/account-service.ts';
+import { countAttempt, type ApiLimits } from '../services/api-limits.ts';
+import type { AnswerService } from '../services/answer-service.ts';
 import type { InboxService } from '../services/inbox-service.ts';
 import type { TokenService } from '../services/token-service.ts';
 
-/** The owner's inbox: pages of messages, the unread counts, and marking read or unread. */
-export function inboxRoutes(services: { accounts: AccountService; tokens: TokenService; inbox: InboxService }) {
-  const { inbox } = services;
+/** The owner's inbox: pages of messages and comments, the unread counts, marking read or unread, and answering. */
+export function inboxRoutes(services: {
+  accounts: AccountService;
+  tokens: TokenService;
+  inbox: InboxService;
+  answers: AnswerService;
+  limits: ApiLimits;
+}) {
+  const { inbox, limits } = services;
   const signedIn = requireUser(services);
 
   return new Hono<AppEnv>()
@@ -18,7 +26,19 @@ export function inboxRoutes(services: { accounts: AccountService; tokens: TokenS
     )
     .get('/inbox/summary', signedIn, async (context) => context.json(await inbox.summary(context.get('user').id)))
     .post('/inbox/read', signedIn, async (context) => {
-      const { ids, read } = await readJson(context, inboxReadSchema);
-      return context.json(await inbox.markRead(context.get('user').id, ids, read));
+      const { ids, commentIds, read } = await readJson(context, inboxReadSchema);
+      return context.json(await inbox.markRead(context.get('user').id, ids, read, commentIds));
+    })
+    .post('/inbox/answers', signedIn, async (context) => {
+      const owner = context.get('user');
+      const input = await readJson(context, answerRequestSchema);
+      const { response, created } = await services.answers.answer(owner, input, {
+        // Counted only for an answer that will be mailed, before anything is stored.
+        beforeMailing: async (address) => {
+          await countAttempt(limits.answerMailsPerOwner, String(owner.id), 'answers by email this hour');
+          await countAttempt(limits.answerMailsPerRecipient, `${owner.id}:${address.toLowerCase()}`, 'answers to this person today');
+        },
+      });
+      return context.json(response, created ? 201 : 200);
     });
 }

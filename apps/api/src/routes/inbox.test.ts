@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INBOX_SOURCES, inboxResponseSchema, inboxSummarySchema } from '@vocal/settings-model';
+import { INBOX_SOURCES, inboxResponseSchema, inboxSummarySchema, type InboxResponse } from '@vocal/settings-model';
 import { startFakeOpenAi, verboseJson } from '@vocal/e2e';
-import { recordings } from '../db/schema.ts';
+import { comments as commentRows, recordings } from '../db/schema.ts';
 import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
 import { waitFor } from '../testing/upload-form.ts';
-import { ownerMessage, shareCodeOf, visitorRecording } from '../testing/visitor-helpers.ts';
+import { fromAddress, newAddress, ownerMessage, shareCodeOf, visitorRecording } from '../testing/visitor-helpers.ts';
 
 type Fake = Awaited<ReturnType<typeof startFakeOpenAi>>;
 type User = Awaited<ReturnType<TestServer['signUp']>>;
@@ -42,6 +42,12 @@ describe.each(backends)('the inbox on %s', (backend) => {
     return inboxSummarySchema.parse(reply.body);
   };
   const ids = (page: { items: { id: string }[] }) => page.items.map((item) => item.id);
+  /** The page's rows as messages, where the test made no comments. */
+  const messages = (page: InboxResponse) =>
+    page.items.map((item) => {
+      if (item.kind !== 'message') throw new Error(`A comment where only messages were expected: ${item.id}`);
+      return item;
+    });
 
   async function signUpPro() {
     const user = await server.signUp();
@@ -88,7 +94,7 @@ describe.each(backends)('the inbox on %s', (backend) => {
       const page = await inbox(data.user);
       expect(ids(page)).toEqual([data.written, data.collect, data.form, data.reply, data.sent]);
       expect(page.nextCursor).toBeNull();
-      const byId = new Map(page.items.map((item) => [item.id, item]));
+      const byId = new Map(messages(page).map((item) => [item.id, item]));
       expect(byId.get(data.sent)).toMatchObject({
         source: 'sent',
         read: true,
@@ -122,7 +128,7 @@ describe.each(backends)('the inbox on %s', (backend) => {
     it('counts the unread per source for the navigation', async () => {
       expect(await summary(data.user)).toEqual({
         unread: 4,
-        unreadBySource: { sent: 0, reply: 1, 'contact-form': 1, collect: 1, written: 1 },
+        unreadBySource: { sent: 0, reply: 1, 'contact-form': 1, collect: 1, written: 1, comment: 0 },
       });
     });
 
@@ -130,7 +136,9 @@ describe.each(backends)('the inbox on %s', (backend) => {
       expect(ids(await inbox(data.user, { view: 'sent' }))).toEqual([data.sent]);
       expect(ids(await inbox(data.user, { view: 'received' }))).toEqual([data.written, data.collect, data.form, data.reply]);
       const expected = { sent: data.sent, reply: data.reply, 'contact-form': data.form, collect: data.collect, written: data.written };
-      for (const source of INBOX_SOURCES) {
+      // Comments have tests of their own below; this owner has none.
+      expect(ids(await inbox(data.user, { source: 'comment' }))).toEqual([]);
+      for (const source of INBOX_SOURCES.filter((each) => each !== 'comment')) {
         const page = await inbox(data.user, { source });
         expect(ids(page), source).toEqual([expected[source]]);
         expect(page.items[0]!.source).toBe(source);
@@ -164,7 +172,7 @@ describe.each(backends)('the inbox on %s', (backend) => {
         body: { unread: 3 },
       });
       expect((await inbox(user, { view: 'sent' })).items[0]!.read).toBe(true);
-      expect((await summary(user)).unreadBySource).toEqual({ sent: 0, reply: 1, 'contact-form': 1, collect: 1, written: 0 });
+      expect((await summary(user)).unreadBySource).toEqual({ sent: 0, reply: 1, 'contact-form': 1, collect: 1, written: 0, comment: 0 });
     });
 
     it('leaves deleted messages out of the list and the counts', async () => {
@@ -201,7 +209,7 @@ describe.each(backends)('the inbox on %s', (backend) => {
       expect(await transcribed(user, titled)).toMatchObject({ status: 'complete' });
 
       const page = await inbox(user);
-      const byId = new Map(page.items.map((item) => [item.id, item]));
+      const byId = new Map(messages(page).map((item) => [item.id, item]));
       // Eight words, cut at a word boundary, trailing comma dropped, an ellipsis since more followed.
       expect(byId.get(fromVisitor)!.subject).toBe('Remember the blueberry pancakes on Friday morning, please…');
       // No title: the app shows the date title, as review showed the owner.
@@ -258,12 +266,12 @@ describe.each(backends)('the inbox on %s', (backend) => {
 
       const found = await inbox(user, { q: 'gustav' });
       expect(ids(found)).toEqual([written]);
-      const snippet = found.items[0]!.snippet!;
+      const snippet = messages(found)[0]!.snippet!;
       expect(snippet.startsWith('…')).toBe(true);
       expect(snippet).toContain('The parcel for Gustav arrives on Tuesday.');
       expect(snippet.length).toBeLessThanOrEqual(161);
       // Without a search the snippet is the start of the text.
-      const plain = (await inbox(user, { source: 'written' })).items.find((item) => item.id === written)!;
+      const plain = messages(await inbox(user, { source: 'written' })).find((item) => item.id === written)!;
       expect(plain.snippet!.startsWith('Lorem ipsum')).toBe(true);
     });
   });
@@ -282,7 +290,7 @@ describe.each(backends)('the inbox on %s', (backend) => {
 
       const page = await inbox(user, { folder: folderId });
       expect(ids(page)).toEqual([inFolder]);
-      expect(page.items[0]!.folderId).toBe(folderId);
+      expect(messages(page)[0]!.folderId).toBe(folderId);
       expect(ids(await inbox(user, { folder: 'none' }))).toEqual([loose]);
       expect(ids(await inbox(user))).toEqual([loose, inFolder]);
 
@@ -324,6 +332,161 @@ describe.each(backends)('the inbox on %s', (backend) => {
       } while (cursor);
       expect(walked).toEqual(everything);
       expect(pages).toBe(5);
+    });
+  });
+
+  describe('comments, with the message they are under', () => {
+    const comment = async (recordingId: string, json: Record<string, string>, token?: string) => {
+      const reply = await server.call('POST', `/api/comments/${recordingId}`, { token, headers: fromAddress(newAddress()), json });
+      expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+      return reply.body.id as string;
+    };
+    const comments = (page: InboxResponse) => page.items.flatMap((item) => (item.kind === 'comment' ? [item] : []));
+
+    /** An owner's message with three comments: a visitor's, a signed-in listener's and the owner's own. */
+    async function commented() {
+      const user = await server.signUp();
+      const listener = await server.signUp();
+      const message = await ownerMessage(server, user.access, { subject: 'Team update' });
+      const anonymous = await comment(message, { name: 'Vera Visitor', text: 'Nice work on the launch' });
+      const signedIn = await comment(message, { name: 'Lee Listener', text: 'Count me in for Friday' }, listener.access);
+      const own = await comment(message, { text: 'Thanks, everyone' }, user.access);
+      return { user, listener, message, anonymous, signedIn, own };
+    }
+
+    it('lists each comment newest first beside the messages, unread until read, counted as unread, the owner’s own read', async () => {
+      const data = await commented();
+      const page = await inbox(data.user);
+      expect(ids(page)).toEqual([data.own, data.signedIn, data.anonymous, data.message]);
+      const [own, signedIn, anonymous] = comments(page);
+      expect(anonymous).toMatchObject({
+        kind: 'comment',
+        source: 'comment',
+        name: 'Vera Visitor',
+        text: 'Nice work on the launch',
+        read: false,
+        recordingId: data.message,
+        recordingSubject: 'Team update',
+        // No address and no account: nobody could be told of an answer.
+        answerMail: null,
+      });
+      expect(signedIn).toMatchObject({ read: false, answerMail: 'account' });
+      expect(own).toMatchObject({ read: true, answerMail: null });
+      expect(await summary(data.user)).toEqual({
+        unread: 2,
+        unreadBySource: { sent: 0, reply: 0, 'contact-form': 0, collect: 0, written: 0, comment: 2 },
+      });
+
+      expect(
+        await server.call('POST', '/api/inbox/read', { token: data.user.access, json: { commentIds: [data.anonymous] } }),
+      ).toMatchObject({
+        status: 200,
+        body: { unread: 1 },
+      });
+      expect(comments(await inbox(data.user)).map((each) => each.read)).toEqual([true, false, true]);
+      // The owner's own comment is read, as their own messages are: unread changes nothing.
+      expect(
+        await server.call('POST', '/api/inbox/read', { token: data.user.access, json: { commentIds: [data.own], read: false } }),
+      ).toMatchObject({
+        status: 200,
+        body: { unread: 1 },
+      });
+      // Unread again, and back: a message and a comment in one call.
+      const reply = await visitorRecording(server, `reply:${data.message}`, { name: 'Rita Reply' });
+      expect(
+        await server.call('POST', '/api/inbox/read', {
+          token: data.user.access,
+          json: { ids: [reply], commentIds: [data.anonymous, data.signedIn], read: false },
+        }),
+      ).toMatchObject({ status: 200, body: { unread: 3 } });
+      expect(
+        await server.call('POST', '/api/inbox/read', { token: data.user.access, json: { ids: [reply], commentIds: [data.signedIn] } }),
+      ).toMatchObject({ status: 200, body: { unread: 1 } });
+    });
+
+    it('filters: received and Comments show them, Sent and the other sources do not; search finds their words and names', async () => {
+      const data = await commented();
+      expect(ids(await inbox(data.user, { view: 'sent' }))).toEqual([data.message]);
+      expect(ids(await inbox(data.user, { view: 'received' }))).toEqual([data.own, data.signedIn, data.anonymous]);
+      expect(ids(await inbox(data.user, { source: 'comment' }))).toEqual([data.own, data.signedIn, data.anonymous]);
+      expect(ids(await inbox(data.user, { source: 'reply' }))).toEqual([]);
+      expect(ids(await inbox(data.user, { q: 'friday' }))).toEqual([data.signedIn]);
+      expect(ids(await inbox(data.user, { q: 'vera' }))).toEqual([data.anonymous]);
+      expect(ids(await inbox(data.user, { folder: 'none' }))).toEqual([data.own, data.signedIn, data.anonymous, data.message]);
+    });
+
+    it('walks messages and comments once each across pages, also when they share a time to the microsecond', async () => {
+      const user = await server.signUp();
+      const message = await ownerMessage(server, user.access, { subject: 'Paging' });
+      const made = [message];
+      for (let index = 0; index < 4; index++) made.push(await comment(message, { text: `Comment number ${index}` }));
+      for (let index = 0; index < 3; index++) made.push(await writtenMessage(user, `Message number ${index}`));
+      const same = new Date('2026-02-03T04:05:06.789Z');
+      const { db } = server.running.services;
+      await db
+        .update(recordings)
+        .set({ uploadDate: same })
+        .where(inArray(recordings.id, made.slice(5, 7)));
+      await db
+        .update(commentRows)
+        .set({ createdAt: same })
+        .where(inArray(commentRows.id, made.slice(1, 4)));
+
+      const everything = ids(await inbox(user, { limit: '100' }));
+      expect(everything.toSorted()).toEqual(made.toSorted());
+      // At one time, messages come before comments.
+      const atSameTime = everything.filter((id) => made.slice(1, 4).includes(id) || made.slice(5, 7).includes(id));
+      expect(atSameTime.slice(0, 2).toSorted()).toEqual(made.slice(5, 7).toSorted());
+      for (const limit of ['1', '2', '3']) {
+        const walked: string[] = [];
+        let cursor: string | null = null;
+        do {
+          const page: InboxResponse = await inbox(user, { limit, ...(cursor ? { cursor } : {}) });
+          walked.push(...ids(page));
+          cursor = page.nextCursor;
+        } while (cursor);
+        expect(walked, `pages of ${limit}`).toEqual(everything);
+      }
+    });
+
+    it('leaves out the comments of a deleted message, and keeps one owner’s comments from everyone else', async () => {
+      const data = await commented();
+      const stranger = await server.signUp();
+      expect(ids(await inbox(stranger))).toEqual([]);
+      expect(ids(await inbox(stranger, { q: 'friday' }))).toEqual([]);
+      expect((await summary(stranger)).unreadBySource.comment).toBe(0);
+      // Neither read nor unread, alone or beside a comment of the stranger's own: refused whole, nothing changes.
+      const strangersMessage = await ownerMessage(server, stranger.access);
+      const strangersComment = await comment(strangersMessage, { text: 'On my own message' });
+      const before = await inbox(data.user);
+      for (const json of [
+        { commentIds: [data.anonymous] },
+        { commentIds: [data.signedIn], read: false },
+        { commentIds: [strangersComment, data.anonymous] },
+        { commentIds: [randomUUID()] },
+      ]) {
+        const refused = await server.call('POST', '/api/inbox/read', { token: stranger.access, json });
+        expect(refused.status, JSON.stringify(json)).toBe(404);
+        expect(typeof refused.body.msg).toBe('string');
+      }
+      expect(await inbox(data.user)).toEqual(before);
+      expect(comments(await inbox(stranger)).map((each) => each.read)).toEqual([false]);
+
+      expect((await server.call('DELETE', `/api/delete/${data.message}`, { token: data.user.access })).status).toBe(200);
+      expect(ids(await inbox(data.user))).toEqual([]);
+      expect((await summary(data.user)).unread).toBe(0);
+      expect(
+        (await server.call('POST', '/api/inbox/read', { token: data.user.access, json: { commentIds: [data.anonymous] } })).status,
+      ).toBe(404);
+    });
+
+    it('refuses a read call naming nothing, or ids that are not comment ids', async () => {
+      const user = await server.signUp();
+      for (const json of [{}, { ids: [], commentIds: [] }, { commentIds: ['not-a-uuid'] }, { commentIds: 'x' }]) {
+        const refused = await server.call('POST', '/api/inbox/read', { token: user.access, json });
+        expect(refused.status, JSON.stringify(json)).toBe(400);
+        expect(typeof refused.body.msg).toBe('string');
+      }
     });
   });
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, gte } from 'drizzle-orm';
+import { and, count, eq, gte, isNotNull } from 'drizzle-orm';
 import {
   DEFAULT_NAMES,
   SHARE_PATH,
@@ -89,6 +89,8 @@ export function createAccountService(options: {
           eq(recordings.userId, userId),
           eq(recordings.status, 'uploaded'),
           eq(recordings.origin, 'owner'),
+          // A written answer (decision 0065) is no recording: the Free plan counts voice messages.
+          isNotNull(recordings.audioKey),
           gte(recordings.uploadDate, monthStart(now())),
         ),
       );

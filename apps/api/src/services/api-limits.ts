@@ -30,6 +30,12 @@ export const EMAIL_CHANGES_PER_ADDRESS_PER_DAY = 3;
 export const TEAM_INVITES_PER_ADDRESS_PER_DAY = 1;
 export const TEAM_INVITES_PER_OWNER_PER_DAY = 50;
 /**
+ * Answer mails (decision 0065): per owner, and per owner and address, so no owner can have the
+ * server mail one address over and over, whatever that address once typed into a form.
+ */
+export const ANSWER_MAILS_PER_OWNER_PER_HOUR = 30;
+export const ANSWER_MAILS_PER_RECIPIENT_PER_DAY = 10;
+/**
  * Coupon codes that turned out not to exist: per client address, and from everyone together,
  * since fresh accounts each bring the per-account tries anew (finding 12: three accounts
  * guessed a short code in 64 tries).
@@ -83,6 +89,11 @@ export function createApiLimits(
     emailChangesPerAddress: rateLimits.limiter('email-changes-per-address', { limit: EMAIL_CHANGES_PER_ADDRESS_PER_DAY, windowMs: DAY_MS }),
     teamInvitesPerAddress: rateLimits.limiter('team-invites-per-address', { limit: TEAM_INVITES_PER_ADDRESS_PER_DAY, windowMs: DAY_MS }),
     teamInvitesPerOwner: rateLimits.limiter('team-invites-per-owner', { limit: TEAM_INVITES_PER_OWNER_PER_DAY, windowMs: DAY_MS }),
+    answerMailsPerOwner: rateLimits.limiter('answer-mails-per-owner', { limit: ANSWER_MAILS_PER_OWNER_PER_HOUR, windowMs: HOUR_MS }),
+    answerMailsPerRecipient: rateLimits.limiter('answer-mails-per-recipient', {
+      limit: ANSWER_MAILS_PER_RECIPIENT_PER_DAY,
+      windowMs: DAY_MS,
+    }),
     failedCouponsPerClient: rateLimits.limiter('failed-coupons-per-client', {
       limit: FAILED_COUPONS_PER_CLIENT_PER_HOUR,
       windowMs: HOUR_MS,

@@ -66,7 +66,8 @@ export function createCommentService(options: {
       const stored = await db.transaction(async (transaction) => {
         const [inserted] = await transaction
           .insert(comments)
-          .values({ recordingId: row.id, userId: author.userId, name, text: input.text })
+          // The owner's own comment is no news to them: it is read from the start (the inbox's unread count).
+          .values({ recordingId: row.id, userId: author.userId, name, text: input.text, readAt: author.userId === owner.id ? now() : null })
           .returning();
         if (!inserted) throw new Error('The comment could not be stored');
         if (notify) await notifications.queueInTransaction({ event: 'comment', commentId: inserted.id }, transaction);

@@ -94,6 +94,8 @@ export type UploadTarget = {
   context: UploadContextInput;
   owner: UserRow;
   visitor: boolean;
+  /** Into a visitor's reservation, the signed-in person who sent it (not its owner): an answer can reach them. */
+  sender?: UserRow | null;
 };
 
 export const PUBLIC_NOT_FOUND = 'This voice message does not exist or was deleted';
@@ -430,7 +432,7 @@ export function createRecordingService(options: {
       if (row?.status === 'deleted') throw notFound('Recording not found');
       if (row && row.origin !== 'owner') {
         const owner = await accounts.findById(row.userId);
-        if (owner) return { row, owner, visitor: true };
+        if (owner) return { row, owner, visitor: true, sender: user && user.id !== owner.id ? user : null };
       }
       if (!user) throw unauthorized(SIGN_IN_FIRST);
       // Someone else's recording is "not found" too: its existence is not ours to reveal.
@@ -539,7 +541,9 @@ export function createRecordingService(options: {
               duration: probe.durationSeconds,
               peaks: context.peaks,
               subject: context.subject ?? null,
-              ...(visitor ? { email: context.email ?? null, senderName: context.name || null } : {}),
+              ...(visitor
+                ? { email: context.email ?? null, senderName: context.name || null, senderUserId: target.sender?.id ?? null }
+                : {}),
               // A custom domain is Pro's: links made while the owner is Pro carry it.
               domain: linkDomainOf(owner),
               audioKey,

@@ -15,6 +15,7 @@ import { chooseTranscriber } from '../transcription/choose-transcriber.ts';
 import { createSummariser } from '../transcription/summariser.ts';
 import { createBillingService } from '../billing/billing-service.ts';
 import { createAccountService } from './account-service.ts';
+import { createAnswerService } from './answer-service.ts';
 import { createAdminService } from './admin-service.ts';
 import { createAffiliateService } from './affiliate-service.ts';
 import { createCouponService } from './coupon-service.ts';
@@ -120,6 +121,7 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
   const visitors = createVisitorService({ db, accounts, personalisation, notifications, wakeJobs: wake });
   const folders = createFolderService({ db, recordings });
   const inbox = createInboxService({ db, recordings });
+  const answers = createAnswerService({ db, config, queue, mailer, accounts, wakeJobs: wake });
   const errorReporter = createErrorReporter({ ...config.errorReporting, publicUrl: config.publicUrl, logger });
   const feedback = createFeedbackService({ db, errorReporter });
   const admin = createAdminService({ db, config, plans });
@@ -133,6 +135,7 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
     ...transcription.handlers,
     ...audio.handlers,
     ...notifications.handlers,
+    ...answers.handlers,
     ...deletion.handlers,
   });
   return {
@@ -177,6 +180,8 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
     notifications,
     folders,
     inbox,
+    /** The owner's answers to what they received, and the mail that takes each to its sender (decision 0065). */
+    answers,
     feedback,
     /** Sends server errors and issue reports to ERROR_REPORTING_DSN; does nothing without one. */
     errorReporter,

@@ -14,6 +14,7 @@ import {
   heardReportSchema,
   getVocalFreeQuerySchema,
   getVocalQuerySchema,
+  answerRequestSchema,
   inboxQuerySchema,
   inboxReadSchema,
   inviteRequestSchema,
@@ -231,6 +232,17 @@ export const ROUTE_CATALOGUE: Record<string, RouteKnowledge> = {
     aimedAt: (r) => [
       { path: '/api/inbox/read', json: { ids: [r.replyId] } },
       { path: '/api/inbox/read', json: { ids: [r.replyId, r.recordingId], read: false } },
+      { path: '/api/inbox/read', json: { commentIds: [r.commentId] } },
+    ],
+  },
+  'POST /api/inbox/answers': {
+    access: 'owner',
+    input: json(answerRequestSchema),
+    aimedAt: (r) => [
+      { path: '/api/inbox/answers', json: { messageId: r.replyId, text: 'An answer in someone else’s name' } },
+      { path: '/api/inbox/answers', json: { commentId: r.commentId, text: 'An answer in someone else’s name' } },
+      // Another user's message given as the voice answer is refused too.
+      { path: '/api/inbox/answers', json: { messageId: r.replyId, recordingId: r.recordingId } },
     ],
   },
   'POST /api/folder': { access: 'self', input: json(createFolderSchema), aimedAt: () => ({ path: '/api/folder', json: { name: 'Mine' } }) },

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { recordingSchema } from '../recording.ts';
-import { recordingIdSchema, uuidSchema } from '../validation.ts';
+import { isoDateTimeSchema, recordingIdSchema, uuidSchema } from '../validation.ts';
 
 /**
  * Where an inbox item came from: sent = the owner's own message; reply = a visitor's voice
  * reply to one of the owner's messages; contact-form = a voice message through the contact
- * form; collect = a voice message to a collection; written = a written contact-form message.
+ * form; collect = a voice message to a collection; written = a written contact-form message;
+ * comment = a listener's written comment under one of the owner's messages.
  */
-export const INBOX_SOURCES = ['sent', 'reply', 'contact-form', 'collect', 'written'] as const;
+export const INBOX_SOURCES = ['sent', 'reply', 'contact-form', 'collect', 'written', 'comment'] as const;
 export const inboxSourceSchema = z.enum(INBOX_SOURCES, {
   error: `must be one of ${INBOX_SOURCES.join(', ')}`,
 });
@@ -47,9 +48,37 @@ export const inboxQuerySchema = z
 export type InboxQuery = z.input<typeof inboxQuerySchema>;
 export type InboxQueryParsed = z.output<typeof inboxQuerySchema>;
 
+/**
+ * How the sender of a received message or comment would hear of an answer: `address` = by mail
+ * to the address they left (the item's `email`, which the owner sees); `account` = by mail to
+ * their account's address (a signed-in listener, whose address the owner does not see); null =
+ * nobody can be told (an anonymous comment or reply that left no address).
+ */
+export const answerMailSchema = z.enum(['address', 'account']).nullable();
+export type AnswerMail = z.infer<typeof answerMailSchema>;
+
+/** What one of the owner's messages answers (decision 0065): a received message, or a comment. */
+export const answeredSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('message'),
+    id: recordingIdSchema,
+    /** Who sent it, as they named themselves; null when they gave no name. */
+    senderName: z.string().nullable(),
+  }),
+  z.object({
+    kind: z.literal('comment'),
+    id: uuidSchema,
+    /** The message the comment is under. */
+    recordingId: recordingIdSchema,
+    name: z.string(),
+  }),
+]);
+export type Answered = z.infer<typeof answeredSchema>;
+
 /** One inbox row: the owner's view of the recording, plus what the inbox shows about it. */
 export const inboxItemSchema = recordingSchema.extend({
-  source: inboxSourceSchema,
+  kind: z.literal('message').default('message'),
+  source: inboxSourceSchema.exclude(['comment']),
   /** Always true for `sent`: only what came from someone else can be unread. */
   read: z.boolean(),
   /** For a reply: the title of the message it answers (null when that has no title). */
@@ -58,13 +87,45 @@ export const inboxItemSchema = recordingSchema.extend({
   replyCount: z.number().int().nonnegative().default(0),
   /** The first ~160 characters of the transcript or written message; with q, a window around the match. */
   snippet: z.string().nullable().default(null),
+  /** For what others sent: whether, and how, its sender would hear of an answer. Null for the owner's own. */
+  answerMail: answerMailSchema.default(null),
+  /** For an answer the owner sent: what it answers (null for any other message, or once that is deleted). */
+  answers: answeredSchema.nullable().default(null),
+  /** For an answer: when its mail went to the sender; null while it waits, or when nobody could be told. */
+  answerMailedAt: isoDateTimeSchema.nullable().default(null),
 });
 export type InboxItem = z.infer<typeof inboxItemSchema>;
 export type InboxItemWire = z.input<typeof inboxItemSchema>;
 
+/**
+ * A listener's comment under one of the owner's messages, as an inbox row of its own: unread
+ * until the owner reads it, and listed by when it was written, beside the owner's messages.
+ */
+export const inboxCommentSchema = z.object({
+  kind: z.literal('comment'),
+  id: uuidSchema,
+  source: z.literal('comment'),
+  /** "Someone" when the listener gave no name. */
+  name: z.string(),
+  text: z.string(),
+  createdAt: isoDateTimeSchema,
+  read: z.boolean(),
+  /** The message it is under: its id, title (null when untitled) and upload time (the untitled title says it). */
+  recordingId: recordingIdSchema,
+  recordingSubject: z.string().nullable(),
+  recordingDate: isoDateTimeSchema,
+  answerMail: answerMailSchema,
+});
+export type InboxComment = z.infer<typeof inboxCommentSchema>;
+export type InboxCommentWire = z.input<typeof inboxCommentSchema>;
+
+/** A row of the inbox: a message, or a comment. A row without `kind` is a message (clients before comments). */
+export const inboxEntrySchema = z.union([inboxCommentSchema, inboxItemSchema]);
+export type InboxEntry = z.infer<typeof inboxEntrySchema>;
+
 /** GET inbox: newest first; nextCursor null on the last page. */
 export const inboxResponseSchema = z.object({
-  items: z.array(inboxItemSchema),
+  items: z.array(inboxEntrySchema),
   nextCursor: z.string().nullable(),
 });
 export type InboxResponse = z.infer<typeof inboxResponseSchema>;
@@ -80,22 +141,28 @@ export const inboxSummarySchema = z.object({
     'contact-form': unreadCountSchema,
     collect: unreadCountSchema,
     written: unreadCountSchema,
+    comment: unreadCountSchema,
   }),
 });
 export type InboxSummary = z.infer<typeof inboxSummarySchema>;
 
 export const INBOX_READ_MAX_IDS = 100;
 
-/** POST inbox/read: marks the caller's items read (or unread with read: false). */
+/** POST inbox/read: marks the caller's items read (or unread with read: false): messages by id, comments by commentIds. */
 export const inboxReadSchema = z
   .object({
     ids: z
       .array(recordingIdSchema, { error: 'must be a list of recording ids' })
-      .min(1, { error: 'must name at least one recording' })
-      .max(INBOX_READ_MAX_IDS, { error: `must name at most ${INBOX_READ_MAX_IDS} recordings` }),
+      .max(INBOX_READ_MAX_IDS, { error: `must name at most ${INBOX_READ_MAX_IDS} recordings` })
+      .default([]),
+    commentIds: z
+      .array(uuidSchema, { error: 'must be a list of comment ids' })
+      .max(INBOX_READ_MAX_IDS, { error: `must name at most ${INBOX_READ_MAX_IDS} comments` })
+      .default([]),
     read: z.boolean({ error: 'must be true or false' }).default(true),
   })
-  .strict();
+  .strict()
+  .refine((body) => body.ids.length + body.commentIds.length > 0, { error: 'must name at least one recording', path: ['ids'] });
 export type InboxRead = z.input<typeof inboxReadSchema>;
 
 /** 200 from POST inbox/read: the caller's unread count afterwards. */
