@@ -113,7 +113,7 @@ describe.each(embeddedBackend)('answering what others sent, on %s', (backend) =>
     );
     expect(mailed.items.find((item) => item.id === body.id)).toMatchObject({
       source: 'sent',
-      answers: { kind: 'message', id: asked, senderName: 'Grace Hopper' },
+      answers: { kind: 'message', id: asked, senderName: 'Grace Hopper', email },
     });
     expect(mailed.items.find((item) => item.id === asked)).toMatchObject({ read: true, answerMail: 'address' });
     // A written answer is no recording: the Free plan's monthly count is of voice messages.

@@ -144,7 +144,7 @@ export function createInboxService(options: { db: Database; recordings: Recordin
         cursorDate: cursorTime(recordings.uploadDate),
         replyToTitle: parent.subject,
         replyCount: sql<number>`(select count(*)::int from ${recordings} as replies where replies.reply_to_id = ${recordings.id} and replies.status = 'uploaded')`,
-        answered: { id: answered.id, status: answered.status, senderName: answered.senderName },
+        answered: { id: answered.id, status: answered.status, senderName: answered.senderName, email: answered.email },
         answeredComment: { id: answeredComment.id, recordingId: answeredComment.recordingId, name: answeredComment.name },
       })
       .from(recordings)
@@ -167,7 +167,7 @@ export function createInboxService(options: { db: Database; recordings: Recordin
       // A message deleted meanwhile is no longer one to point at (its row goes with its files).
       const answers: Answered | null =
         answeredRow?.id && answeredRow.status !== 'deleted'
-          ? { kind: 'message', id: answeredRow.id, senderName: answeredRow.senderName }
+          ? { kind: 'message', id: answeredRow.id, senderName: answeredRow.senderName, email: answeredRow.email }
           : commentRow?.id
             ? { kind: 'comment', id: commentRow.id, recordingId: commentRow.recordingId, name: commentRow.name }
             : null;

@@ -64,6 +64,8 @@ export const answeredSchema = z.discriminatedUnion('kind', [
     id: recordingIdSchema,
     /** Who sent it, as they named themselves; null when they gave no name. */
     senderName: z.string().nullable(),
+    /** The address they left (the owner sees it on the message too); null when they left none. */
+    email: z.string().nullable().default(null),
   }),
   z.object({
     kind: z.literal('comment'),
