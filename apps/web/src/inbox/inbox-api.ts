@@ -1,4 +1,4 @@
-import type { InboxItem } from '@vocal/settings-model';
+import type { InboxComment, InboxEntry, InboxItem } from '@vocal/settings-model';
 import { webApi } from '../session/web-api.ts';
 import type { InboxQuery } from './inbox-query.ts';
 
@@ -17,4 +17,4 @@ export function fetchInboxPage(query: InboxQuery, cursor: string | null) {
   });
 }
 
-export type { InboxItem };
+export type { InboxComment, InboxEntry, InboxItem };

@@ -6,6 +6,7 @@ const FILTERS: { key: FilterKey; label: string }[] = [
   { key: 'sent', label: 'Sent' },
   { key: 'received', label: 'Received' },
   { key: 'reply', label: 'Replies' },
+  { key: 'comment', label: 'Comments' },
   { key: 'contact-form', label: 'Contact form' },
   { key: 'collect', label: 'Collection' },
   { key: 'written', label: 'Written' },

@@ -4,8 +4,10 @@ import { listenUrl } from '@vocal/settings-model';
 import { AudioPlayer, copyToClipboard, formatDuration } from '@vocal/ui-kit';
 import { ExpiryDialog } from '../expiry/expiry-dialog.tsx';
 import { formatExpiryDay } from '../expiry/format-expiry.ts';
+import type { Answerable } from './answer-target.ts';
 import type { InboxItem as Item } from './inbox-api.ts';
 import { ItemTitleEditor } from './item-title-editor.tsx';
+import { MoreIcon } from './more-icon.tsx';
 import { formatMessageDate, messageTitle } from '@vocal/ui-kit';
 import { PopoverMenu, type MenuEntry } from './popover-menu.tsx';
 import { SourceLine } from './source-line.tsx';
@@ -21,6 +23,8 @@ export type InboxItemActions = {
   onMove(item: Item, folderId: string | null): void;
   onDelete(item: Item): void;
   onAnnounce(message: string): void;
+  /** Opens the answer dialog for what someone else sent (decision 0065). */
+  onAnswer(entry: Answerable): void;
 };
 
 export type InboxItemProps = InboxItemActions & {
@@ -166,6 +170,16 @@ export function InboxItemCard(props: InboxItemProps) {
           />
         ) : null}
         <div className="inbox-item__actions">
+          {item.source === 'sent' ? null : (
+            <button
+              type="button"
+              className="inbox-item__action inbox-item__action--answer"
+              onClick={() => props.onAnswer(item)}
+              aria-label={`Answer ${title}`}
+            >
+              Answer
+            </button>
+          )}
           {link ? (
             <button type="button" className="inbox-item__action" onClick={() => void copyLink()} aria-label={`Copy link to ${title}`}>
               Copy link
@@ -198,15 +212,5 @@ export function InboxItemCard(props: InboxItemProps) {
         />
       ) : null}
     </article>
-  );
-}
-
-function MoreIcon() {
-  return (
-    <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-      <circle cx="4" cy="10" r="1.75" fill="currentColor" />
-      <circle cx="10" cy="10" r="1.75" fill="currentColor" />
-      <circle cx="16" cy="10" r="1.75" fill="currentColor" />
-    </svg>
   );
 }

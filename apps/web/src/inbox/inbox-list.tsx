@@ -1,22 +1,25 @@
 import { useEffect, useRef } from 'react';
 import { Button } from '@vocal/ui-kit';
-import { groupReplies } from './group-replies.ts';
-import type { InboxItem } from './inbox-api.ts';
+import { CommentCard, type CommentActions } from './comment-card.tsx';
+import { groupReplies, parentOf } from './group-replies.ts';
+import type { InboxEntry } from './inbox-api.ts';
 import { InboxItemCard, type InboxItemActions } from './inbox-item.tsx';
 import type { NamedFolder } from './use-folders.ts';
 
-export type InboxListProps = InboxItemActions & {
-  items: InboxItem[];
-  folders: NamedFolder[] | null;
-  draggable: boolean;
-  hasMore: boolean;
-  loadingMore: boolean;
-  moreFailed: string | null;
-  onLoadMore(): void;
-};
+export type InboxListProps = InboxItemActions &
+  CommentActions & {
+    items: InboxEntry[];
+    folders: NamedFolder[] | null;
+    draggable: boolean;
+    hasMore: boolean;
+    loadingMore: boolean;
+    moreFailed: string | null;
+    onLoadMore(): void;
+  };
 
 /**
- * The messages, threads first-class: replies nested under their message. More load as the
+ * The messages and comments, threads first-class: replies, comments and the owner's answers
+ * nested under the message they belong to. More load as the
  * end scrolls into view; the "Load more" button is the same thing for keyboards and screen
  * readers, and stays where it is so nothing below it jumps.
  */
@@ -42,14 +45,14 @@ export function InboxList({ items, hasMore, loadingMore, moreFailed, onLoadMore,
   return (
     <>
       <ol className="inbox-list">
-        {groupReplies(items).map((thread) => (
+        {groupReplies(items, parentOf).map((thread) => (
           <li key={thread.item.id} className="inbox-list__thread">
-            <InboxItemCard item={thread.item} nested={false} {...itemProps} />
+            <EntryCard entry={thread.item} nested={false} {...itemProps} />
             {thread.replies.length > 0 ? (
-              <ol className="inbox-list__replies" aria-label={`Replies (${thread.replies.length})`}>
+              <ol className="inbox-list__replies" aria-label={conversationLabel(thread.replies)}>
                 {thread.replies.map((reply) => (
                   <li key={reply.id}>
-                    <InboxItemCard item={reply} nested {...itemProps} />
+                    <EntryCard entry={reply} nested {...itemProps} />
                   </li>
                 ))}
               </ol>
@@ -73,4 +76,18 @@ export function InboxList({ items, hasMore, loadingMore, moreFailed, onLoadMore,
       </div>
     </>
   );
+}
+
+type EntryProps = InboxItemActions &
+  CommentActions & { entry: InboxEntry; nested: boolean; folders: NamedFolder[] | null; draggable: boolean };
+
+function EntryCard({ entry, ...props }: EntryProps) {
+  return entry.kind === 'comment' ? <CommentCard comment={entry} {...props} /> : <InboxItemCard item={entry} {...props} />;
+}
+
+/** What a thread's list holds, for screen readers: replies, comments, or a conversation of both and answers. */
+function conversationLabel(members: InboxEntry[]): string {
+  const kinds = new Set(members.map((member) => (member.kind === 'comment' ? 'comment' : member.source === 'reply' ? 'reply' : 'other')));
+  const what = kinds.size === 1 && kinds.has('reply') ? 'Replies' : kinds.size === 1 && kinds.has('comment') ? 'Comments' : 'Conversation';
+  return `${what} (${members.length})`;
 }

@@ -1,6 +1,6 @@
 import './inbox.css';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { listPendingRecordings } from '@vocal/recorder-core';
 import { isProPlan } from '@vocal/settings-model';
@@ -8,7 +8,9 @@ import { Button } from '@vocal/ui-kit';
 import { userAtom } from '../session/session-state.ts';
 import { webApi } from '../session/web-api.ts';
 import { FolderSidebar } from './folder-sidebar.tsx';
-import type { InboxItem } from './inbox-api.ts';
+import { AnswerDialog } from './answer-dialog.tsx';
+import type { Answerable } from './answer-target.ts';
+import type { InboxComment, InboxItem } from './inbox-api.ts';
 import { InboxEmpty } from './inbox-empty.tsx';
 import { InboxFilters } from './inbox-filters.tsx';
 import { InboxList } from './inbox-list.tsx';
@@ -43,6 +45,9 @@ export default function InboxPage() {
   const setUnread = useSetAtom(unreadCountAtom);
   const refreshUnread = useRefreshUnreadCount();
   const [announcement, setAnnouncement] = useState('');
+  /** What the answer dialog is open for; the list shows the answer once the dialog closes. */
+  const [answering, setAnswering] = useState<Answerable | null>(null);
+  const answeredRef = useRef(false);
   const [unsent, setUnsent] = useState(0);
 
   useEffect(() => {
@@ -61,6 +66,17 @@ export default function InboxPage() {
     },
     onFailed: (item, message) => setAnnouncement(`“${item.subject ?? 'The message'}” could not be deleted: ${message}`),
   });
+
+  const setCommentRead = useCallback(
+    async (comments: InboxComment[], read: boolean) => {
+      const ids = comments.map((comment) => comment.id);
+      inbox.updateComments(ids, (comment) => ({ ...comment, read }));
+      const result = await webApi().markRead([], read, ids);
+      if (result.ok) setUnread(result.data.unread);
+      else inbox.updateComments(ids, (comment) => ({ ...comment, read: !read }));
+    },
+    [inbox, setUnread],
+  );
 
   const setRead = useCallback(
     async (items: InboxItem[], read: boolean) => {
@@ -105,6 +121,12 @@ export default function InboxPage() {
     onMove: (item: InboxItem, folderId: string | null) => void move(item, folderId),
     onDelete: (item: InboxItem) => pendingDelete.remove(item),
     onAnnounce: setAnnouncement,
+    onAnswer: (entry: Answerable) => {
+      answeredRef.current = false;
+      setAnswering(entry);
+    },
+    onCommentOpened: (comment: InboxComment) => void setCommentRead([comment], true),
+    onSetCommentRead: (comment: InboxComment, read: boolean) => void setCommentRead([comment], read),
   };
 
   const state = inbox.state;
@@ -152,7 +174,8 @@ export default function InboxPage() {
             }}
             onDropMessage={(id, folderId) => {
               const item = state.status === 'loaded' ? state.items.find((candidate) => candidate.id === id) : undefined;
-              if (item && item.folderId !== folderId) void move(item, folderId);
+              // Only a message is dragged (a comment stays under its message).
+              if (item?.kind === 'message' && item.folderId !== folderId) void move(item, folderId);
             }}
           />
         )}
@@ -187,6 +210,21 @@ export default function InboxPage() {
       <p className="vk-visually-hidden" role="status" aria-live="polite">
         {announcement}
       </p>
+      {answering ? (
+        <AnswerDialog
+          entry={answering}
+          onAnswered={() => {
+            answeredRef.current = true;
+            setAnnouncement('Answer sent');
+            // Answering marked it read on the server.
+            void refreshUnread();
+          }}
+          onClose={() => {
+            setAnswering(null);
+            if (answeredRef.current) void inbox.reload();
+          }}
+        />
+      ) : null}
       <UndoToast
         item={pendingDelete.pending}
         onUndo={() => {

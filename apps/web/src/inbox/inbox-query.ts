@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INBOX_QUERY_MAX_LENGTH, INBOX_VIEWS, uuidSchema, type InboxView } from '@vocal/settings-model';
 
 /** The sources a filter can pick; the order is the order of the filter bar. */
-export const FILTER_SOURCES = ['reply', 'contact-form', 'collect', 'written'] as const;
+export const FILTER_SOURCES = ['reply', 'comment', 'contact-form', 'collect', 'written'] as const;
 export type FilterSource = (typeof FILTER_SOURCES)[number];
 
 /**

@@ -1,3 +1,5 @@
+import { formatMessageDate } from '@vocal/ui-kit';
+import type { Answered } from '@vocal/settings-model';
 import type { InboxItem } from './inbox-api.ts';
 
 const SOURCE_NAMES: Record<InboxItem['source'], string> = {
@@ -13,6 +15,7 @@ const SOURCE_NAMES: Record<InboxItem['source'], string> = {
  * or who sent it. A reply nested under its message does not repeat that message's title.
  */
 export function SourceLine({ item, nested }: { item: InboxItem; nested: boolean }) {
+  if (item.answers) return <AnswerLine item={item} answers={item.answers} />;
   const sender = item.source === 'sent' ? null : (item.senderName?.trim() ?? null);
   return (
     <p className="inbox-item__source">
@@ -30,6 +33,28 @@ export function SourceLine({ item, nested }: { item: InboxItem; nested: boolean 
         </span>
       ) : item.source !== 'sent' ? (
         <span className="inbox-item__sender">from a visitor</span>
+      ) : null}
+    </p>
+  );
+}
+
+/**
+ * An answer of the owner's: to whom, and whether its mail went. It sits under what it answers
+ * when that is on the page; the name says whom it answered either way (a written message it
+ * answered has no page to link to).
+ */
+function AnswerLine({ item, answers }: { item: InboxItem; answers: Answered }) {
+  const to = answers.kind === 'comment' ? `${answers.name}’s comment` : answers.senderName?.trim() || answers.email || 'a visitor';
+  return (
+    <p className="inbox-item__source">
+      <span className="source-label source-label--answer">Your answer</span>
+      <span className="inbox-item__answers">
+        to <span className="inbox-item__sender-name">{to}</span>
+      </span>
+      {item.answerMailedAt ? (
+        <span className="inbox-item__mailed">
+          · emailed <time dateTime={item.answerMailedAt}>{formatMessageDate(item.answerMailedAt)}</time>
+        </span>
       ) : null}
     </p>
   );

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { fetchInboxPage, type InboxItem } from './inbox-api.ts';
+import { fetchInboxPage, type InboxComment, type InboxEntry, type InboxItem } from './inbox-api.ts';
 import { writeInboxQuery, type InboxQuery } from './inbox-query.ts';
 
 export type InboxState =
   | { status: 'loading' }
   | { status: 'failed'; message: string }
-  | { status: 'loaded'; items: InboxItem[]; nextCursor: string | null; loadingMore: boolean; moreFailed: string | null };
+  | { status: 'loaded'; items: InboxEntry[]; nextCursor: string | null; loadingMore: boolean; moreFailed: string | null };
 
 /**
  * The inbox's pages for one query: the first page when the query changes, the next on
@@ -64,11 +64,11 @@ export function useInbox(query: InboxQuery) {
     });
   }, []);
 
-  /** Changes items in place (read, renamed, moved) without asking the server again. */
-  const update = useCallback((ids: readonly string[], change: (item: InboxItem) => InboxItem | null) => {
+  /** Changes rows in place (read, renamed, moved) without asking the server again; null takes a row out. */
+  const updateEntries = useCallback((ids: readonly string[], change: (entry: InboxEntry) => InboxEntry | null) => {
     setState((previous) => {
       if (previous.status !== 'loaded') return previous;
-      const items: InboxItem[] = [];
+      const items: InboxEntry[] = [];
       for (const item of previous.items) {
         const next = ids.includes(item.id) ? change(item) : item;
         if (next) items.push(next);
@@ -77,5 +77,19 @@ export function useInbox(query: InboxQuery) {
     });
   }, []);
 
-  return { state, refreshing, loadMore, reload: loadFirst, update };
+  /** Changes messages in place; comments with those ids are left as they are. */
+  const update = useCallback(
+    (ids: readonly string[], change: (item: InboxItem) => InboxItem | null) =>
+      updateEntries(ids, (entry) => (entry.kind === 'message' ? change(entry) : entry)),
+    [updateEntries],
+  );
+
+  /** Changes comments in place (read or unread). */
+  const updateComments = useCallback(
+    (ids: readonly string[], change: (comment: InboxComment) => InboxComment) =>
+      updateEntries(ids, (entry) => (entry.kind === 'comment' ? change(entry) : entry)),
+    [updateEntries],
+  );
+
+  return { state, refreshing, loadMore, reload: loadFirst, update, updateComments };
 }

@@ -32,7 +32,14 @@ export default function ReplyPanel({
   const panel = useRef<HTMLElement>(null);
   const host = useMemo(() => createVisitorHostAdapter('webapp'), []);
   const recorderApi = useMemo(
-    () => visitorRecorderApi(api, { target: `reply:${recordingId}`, platform: 'webapp', details: () => ({ name: name.trim() || null }) }),
+    () =>
+      visitorRecorderApi(api, {
+        target: `reply:${recordingId}`,
+        platform: 'webapp',
+        details: () => ({ name: name.trim() || null }),
+        // A signed-in listener's reply is theirs: the owner's answer can then reach them by mail.
+        auth: 'optional',
+      }),
     [api, recordingId, name],
   );
 

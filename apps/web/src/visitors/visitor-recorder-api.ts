@@ -12,10 +12,17 @@ export const VISITOR_RECORDING_PLAN: RecordingPlan = { maxRecordingSeconds: VISI
  */
 export function visitorRecorderApi(
   api: ApiClient,
-  options: { target: string; platform: Platform; details?: () => Pick<UploadContext, 'email' | 'name' | 'subject'> },
+  options: {
+    target: string;
+    platform: Platform;
+    details?: () => Pick<UploadContext, 'email' | 'name' | 'subject'>;
+    /** `optional`: a signed-in visitor's token goes with the upload, so the owner's answer can reach them (decision 0065). */
+    auth?: 'optional' | 'none';
+  },
 ): CreateRecorderOptions['api'] {
   return {
     getVocal: () => api.getVocalFree({ platform: options.platform, target: options.target }),
-    uploadVocal: (input) => api.uploadVocal({ ...input, context: { ...input.context, ...options.details?.() } }, { auth: 'none' }),
+    uploadVocal: (input) =>
+      api.uploadVocal({ ...input, context: { ...input.context, ...options.details?.() } }, { auth: options.auth ?? 'none' }),
   };
 }
