@@ -6,6 +6,7 @@ export * from './colour-maths.ts';
 export * from './named-colours.ts';
 export * from './theme.ts';
 export * from './theme-presets.ts';
+export * from './theme-variables.ts';
 export * from './share-accent.ts';
 export * from './personalisation.ts';
 export * from './user.ts';

@@ -1,4 +1,5 @@
 export { ThemeProvider, type ThemeProviderProps } from './theme/theme-provider.tsx';
+export { ThemeScope, type ThemeScopeProps } from './theme/theme-scope.tsx';
 export { themeVariables, type ThemeVariables } from './theme/theme-variables.ts';
 export { useThemeRoot } from './theme/use-theme-root.ts';
 export { contrastRatio, parseColour, toHex, type Rgb } from './theme/colour.ts';

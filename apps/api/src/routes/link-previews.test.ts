@@ -1,4 +1,4 @@
-import { oembedResponseSchema } from '@vocal/settings-model';
+import { oembedResponseSchema, THEME_PRESETS, themeVariables } from '@vocal/settings-model';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordings, users } from '../db/schema.ts';
@@ -147,6 +147,31 @@ describe.each(embeddedBackend)('link previews, oEmbed and the embed player on %s
     const html = await (await fetch(`${server.url}/listen/${id}`)).text();
     expect(html.toLowerCase()).not.toContain('javascript:');
     expect(html).toContain('"cta":{"enabled":true,"link":null');
+  });
+
+  it("the embed player's page carries its owner's palette, worked out on the server; a gone one the light preset's", async () => {
+    const embedData = async (id: string) => {
+      const html = await (await fetch(`${server.url}/embed/player/${id}`)).text();
+      const json = /<script type="application\/json" id="listen-data">([^<]*)<\/script>/.exec(html)?.[1];
+      return JSON.parse(json!) as { status: number; theme: Record<string, string> };
+    };
+    const owner = await server.signUp();
+    await server.running.services.admin.setPlan({ email: owner.email, plan: 'pro' });
+    // A custom primary, a named colour: the server reads it as a browser would.
+    const themes = [{ ...THEME_PRESETS['Exotic Black'], name: 'Ours', primary: 'orchid' }];
+    const saved = await server.call('POST', '/api/personalisation', { token: owner.access, json: { themes, listenPage: { theme: 0 } } });
+    expect(saved.status).toBe(200);
+    const id = await ownerMessage(server, owner.access, { subject: 'Themed' });
+    const themed = await embedData(id);
+    expect(themed.status).toBe(200);
+    expect(themed.theme['--vk-color-scheme']).toBe('dark');
+    expect(themed.theme['--vk-color-background']).toBe('#0B0A10');
+    // orchid is #DA70D6: dark themes keep the brand fill.
+    expect(themed.theme['--vk-color-primary']).toBe('#DA70D6');
+    expect(themed.theme).toEqual(themeVariables({ ...themes[0]!, primary: '#DA70D6' }));
+    const gone = await embedData('AAAAAAAAAAAA');
+    expect(gone.status).toBe(404);
+    expect(gone.theme).toEqual(themeVariables(THEME_PRESETS.Light));
   });
 
   it('keeps no query parameters in the canonical link', async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
-import { listenUrl, recordingIdSchema } from '@vocal/settings-model';
+import { listenUrl, namedColour, parseColour, recordingIdSchema, THEME_PRESETS, themeVariables } from '@vocal/settings-model';
 import type { AppEnv } from '../http/app-env.ts';
 import { escapeHtml, jsonForScript } from '../http/html-escaping.ts';
 import { HttpError } from '../http/http-error.ts';
@@ -72,6 +72,22 @@ export function listenPageRoutes(services: {
   const queryOf = (context: Context) => new URL(context.req.url).searchParams;
 
   /**
+   * The embed player's data carries its palette worked out here (the owner's theme, or the light
+   * preset for a gone message): the player, whose budget is 12 KB, then ships none of the maths.
+   */
+  const readColour = (text: string) => parseColour(text) ?? namedColour(text);
+  const goneTheme = themeVariables(THEME_PRESETS.Light, readColour);
+  const palettes = new WeakMap<PublicPage, ReturnType<typeof themeVariables>>();
+  const withPalette = (loaded: Loaded): Loaded => {
+    let palette = goneTheme;
+    if (loaded.page) {
+      palette = palettes.get(loaded.page) ?? themeVariables(loaded.page.payload.settings.theme, readColour);
+      palettes.set(loaded.page, palette);
+    }
+    return { ...loaded, data: { ...(loaded.data as object), theme: palette } };
+  };
+
+  /**
    * A message's page is rendered once per page kind and query while its public page is cached
    * (the cache hands out the same page object until it reloads it), with a placeholder where
    * the nonce goes; each request only joins the pieces around its own nonce. The placeholder is
@@ -130,7 +146,7 @@ export function listenPageRoutes(services: {
     .on(['GET', 'HEAD'], '/embed/player/:id', async (context) => {
       const html = await embedTemplate();
       if (html === null) return context.text('The web app has not been built.', 503);
-      const loaded = await load(context.req.param('id'));
+      const loaded = withPalette(await load(context.req.param('id')));
       // The player lives in other sites' iframes; its listen page is the one to index.
       const page = renderOnce(
         'embed',

@@ -1,13 +1,16 @@
-import { THEME_PRESETS, type PublicListenPayload } from '@vocal/settings-model';
-import { AudioPlayer, ThemeProvider } from '@vocal/ui-kit';
+import type { PublicListenPayload, ThemeVariables } from '@vocal/settings-model';
+import { AudioPlayer, ThemeScope } from '@vocal/ui-kit';
 
-/** The player alone, for an iframe: who sent it, its title, the player and a way to the listen page. */
-export function EmbedPlayer({ payload }: { payload: PublicListenPayload }) {
+/**
+ * The player alone, for an iframe: who sent it, its title, the player and a way to the listen
+ * page. `palette` is the owner's theme as the server worked it out (settings-model's themeVariables).
+ */
+export function EmbedPlayer({ payload, palette }: { payload: PublicListenPayload; palette: ThemeVariables }) {
   const { audio, settings } = payload;
   const title = audio.subject ?? `Voice message from ${settings.name}`;
   const listenUrl = `${window.location.origin}/listen/${audio.id}`;
   return (
-    <ThemeProvider theme={settings.theme} className="embed">
+    <ThemeScope variables={palette} className="embed">
       {/* A page of its own inside the iframe: its one landmark and heading for screen readers. */}
       <main className="embed__main">
         <div className="embed__head">
@@ -20,7 +23,7 @@ export function EmbedPlayer({ payload }: { payload: PublicListenPayload }) {
         </div>
         <AudioPlayer src={audio.audioUrl} peaks={audio.peaks} duration={audio.duration} label={title} />
       </main>
-    </ThemeProvider>
+    </ThemeScope>
   );
 }
 
@@ -28,13 +31,13 @@ export function EmbedPlayer({ payload }: { payload: PublicListenPayload }) {
  * A gone message in someone else's page: the app's light theme and fonts, a short heading and the
  * server's sentence (which says no more for a deleted message than for one that never existed).
  */
-export function EmbedGone({ status, message }: { status: 404 | 410; message: string }) {
+export function EmbedGone({ status, message, palette }: { status: 404 | 410; message: string; palette: ThemeVariables }) {
   return (
-    <ThemeProvider theme={THEME_PRESETS.Light} className="embed embed--gone">
+    <ThemeScope variables={palette} className="embed embed--gone">
       <main className="embed__gone">
         <h1 className="embed__gone-title">{status === 410 ? 'This voice message has expired' : 'This voice message isn’t available'}</h1>
         <p className="embed__gone-text">{message}</p>
       </main>
-    </ThemeProvider>
+    </ThemeScope>
   );
 }

@@ -1,16 +1,16 @@
-import './public-page-guard.css';
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { FatalErrorCatcher, ThemeProvider, useSystemTheme, type FatalErrorReport, type FatalErrorScreenProps } from '@vocal/ui-kit';
+import { FatalErrorCatcher, type FatalErrorReport, type FatalErrorScreenProps } from '@vocal/ui-kit';
 import { isChunkLoadError, reloadForChunkError } from '../boot/chunk-reload.ts';
 
 /**
- * The app's fatal-error screen, loaded once something failed: with its button and focus trap it
- * is a fifth of the embed player's budget, and a visitor who meets no error never needs it.
+ * The app's fatal-error screen, loaded once something failed: with its button, focus trap and
+ * theme maths it is a third of the embed player's budget, and a visitor who meets no error never
+ * needs it.
  */
 function Screen(props: FatalErrorScreenProps) {
   const [LoadedScreen, setLoadedScreen] = useState<ComponentType<FatalErrorScreenProps> | null>(null);
   useEffect(() => {
-    void import('@vocal/ui-kit/fatal-error-screen').then(({ FatalErrorScreen }) => setLoadedScreen(() => FatalErrorScreen));
+    void import('./system-themed-fatal-screen.tsx').then(({ SystemThemedFatalScreen }) => setLoadedScreen(() => SystemThemedFatalScreen));
   }, []);
   return LoadedScreen ? <LoadedScreen {...props} /> : null;
 }
@@ -30,15 +30,12 @@ function report({ error, source }: FatalErrorReport) {
 /**
  * The listen and embed pages' safety net: the app's fatal-error screen, in the system's light
  * or dark theme (the page's own theme may be what failed), over or instead of the page, and the
- * error reported like the app's. Its theme element takes no box, so the page lays out as before.
+ * error reported like the app's.
  */
 export function PublicPageGuard({ children }: { children: ReactNode }) {
-  const theme = useSystemTheme();
   return (
-    <ThemeProvider theme={theme} className="public-page-guard">
-      <FatalErrorCatcher onError={report} screen={Screen}>
-        {children}
-      </FatalErrorCatcher>
-    </ThemeProvider>
+    <FatalErrorCatcher onError={report} screen={Screen}>
+      {children}
+    </FatalErrorCatcher>
   );
 }

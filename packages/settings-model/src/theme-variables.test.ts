@@ -1,6 +1,7 @@
-import { DARK_PRESETS, THEME_PRESETS, THEME_PRESET_NAMES, type Theme } from '@vocal/settings-model';
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, parseColour } from './colour.ts';
+import { contrastRatio, parseColour } from './colour-maths.ts';
+import type { Theme } from './theme.ts';
+import { DARK_PRESETS, THEME_PRESETS, THEME_PRESET_NAMES } from './theme-presets.ts';
 import { themeVariables, type ThemeVariables } from './theme-variables.ts';
 
 const AA = 4.5;
