@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { recordResult } from '@vocal/bench';
-import { recordings } from '../db/schema.ts';
+import { comments, recordings } from '../db/schema.ts';
 import { newRecordingId } from '../services/ids.ts';
 import { backends, startTestServer, type Backend, type TestServer } from '../testing/test-server.ts';
 
@@ -12,7 +12,9 @@ import { backends, startTestServer, type Backend, type TestServer } from '../tes
  * Measured: the time of GET /api/inbox from a client on this machine, the server in this
  * process, for the first page, a filtered page (received replies), the next page through a
  * cursor, a search by a rare transcript word, a search by a common one (thousands of matches
- * to order), and GET /api/inbox/summary. Median of 15 requests after 3 warm-up ones.
+ * to order), the comments alone (a comment under every fifth message sent, interleaved with the
+ * messages by time: the two keysets merged, decision 0065), and GET /api/inbox/summary. Median of
+ * 15 requests after 3 warm-up ones.
  */
 const OWNER_MESSAGES = 10_000;
 const OTHER_USERS = 3;
@@ -103,6 +105,31 @@ async function seedMessages(server: TestServer, userId: number, count: number, s
   await flush();
 }
 
+/**
+ * Listeners' comments under every fifth message the user sent, each written an hour after it, so
+ * the inbox's two keysets interleave (decision 0065); a tenth of them unread.
+ */
+async function seedComments(server: TestServer, userId: number, seed: number): Promise<number> {
+  const { db } = server.running.services;
+  const random = seeded(seed);
+  const own = await db
+    .select({ id: recordings.id, uploadDate: recordings.uploadDate })
+    .from(recordings)
+    .where(sql`${recordings.userId} = ${userId} and ${recordings.origin} = 'owner'`);
+  const rows = own
+    .filter((_, index) => index % 5 === 0)
+    .map((message, index) => ({
+      recordingId: message.id,
+      ownerId: userId,
+      name: `Listener ${index}`,
+      text: sentence(random, 9),
+      createdAt: new Date(message.uploadDate!.getTime() + 3_600_000),
+      readAt: random() < 0.9 ? new Date() : null,
+    }));
+  for (let start = 0; start < rows.length; start += 500) await db.insert(comments).values(rows.slice(start, start + 500));
+  return rows.length;
+}
+
 async function medianMs(server: TestServer, token: string, path: string): Promise<number> {
   const times: number[] = [];
   for (let run = 0; run < WARM_UP + RUNS; run++) {
@@ -127,14 +154,18 @@ export async function benchInbox(backend: Backend) {
     const seedStarted = performance.now();
     await seedMessages(server, owner.id, OWNER_MESSAGES, 1);
     for (const [index, user] of others.entries()) await seedMessages(server, user.id, OTHER_MESSAGES, index + 2);
+    let commentCount = await seedComments(server, owner.id, 11);
+    for (const [index, user] of others.entries()) commentCount += await seedComments(server, user.id, index + 12);
     // What autovacuum would have done by the time an inbox holds 10,000 messages.
     await server.running.services.db.execute(sql`analyze recordings`);
+    await server.running.services.db.execute(sql`analyze comments`);
     // A fresh connection for the measurements (see above); a failure here is that closed socket.
     await server.call('GET', '/health').catch(() => undefined);
     print({
       bench: 'inbox',
       database: backend,
       seeded: OWNER_MESSAGES + OTHER_USERS * OTHER_MESSAGES,
+      comments: commentCount,
       seconds: +((performance.now() - seedStarted) / 1000).toFixed(1),
     });
 
@@ -149,6 +180,7 @@ export async function benchInbox(backend: Backend) {
       { name: 'first page (50)', path: '/api/inbox', target: TARGET_MS },
       { name: 'next page through a cursor', path: `/api/inbox?cursor=${first.body.nextCursor}`, target: TARGET_MS },
       { name: 'filtered page (received replies)', path: '/api/inbox?view=received&source=reply', target: TARGET_MS },
+      { name: 'filtered page (comments)', path: '/api/inbox?source=comment', target: TARGET_MS },
       { name: 'search, rare transcript word', path: `/api/inbox?q=${RARE_WORD}`, target: TARGET_MS },
       { name: 'search, common word', path: '/api/inbox?q=invoice', target: null },
       { name: 'unread summary', path: '/api/inbox/summary', target: null },
@@ -161,7 +193,7 @@ export async function benchInbox(backend: Backend) {
         value,
         unit: 'ms',
         ...(item.target ? { target: { value: item.target, better: 'lower' as const } } : {}),
-        method: `GET ${item.path.replace(/cursor=[^&]+/, 'cursor=…')} on ${OWNER_MESSAGES.toLocaleString('en')} messages of one owner (+${(OTHER_USERS * OTHER_MESSAGES).toLocaleString('en')} of others), median of ${RUNS}, server in-process`,
+        method: `GET ${item.path.replace(/cursor=[^&]+/, 'cursor=…')} on ${OWNER_MESSAGES.toLocaleString('en')} messages of one owner (+${(OTHER_USERS * OTHER_MESSAGES).toLocaleString('en')} of others) and a comment under every fifth sent one, median of ${RUNS}, server in-process`,
       });
     }
   } finally {

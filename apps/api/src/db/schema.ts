@@ -64,7 +64,11 @@ export const users = pgTable(
   },
   // A custom domain names one account's listen pages: one account holds it once DNS proved it.
   // Unproven claims may overlap, so a squatter's claim never blocks the domain's real owner.
-  (table) => [uniqueIndex('users_domain_unique').on(sql`lower(${table.domain})`).where(sql`${table.domainVerifiedAt} is not null`)],
+  (table) => [
+    uniqueIndex('users_domain_unique')
+      .on(sql`lower(${table.domain})`)
+      .where(sql`${table.domainVerifiedAt} is not null`),
+  ],
 );
 
 /** One signed-in device: a family of refresh tokens, revoked together. */
@@ -255,8 +259,12 @@ export const recordings = pgTable(
       .where(sql`${table.readAt} is null and ${table.origin} <> 'owner' and ${table.status} = 'uploaded'`),
     index('recordings_search_idx').using('gin', table.search),
     // Deleting what an answer answers unlinks it: these find the answers to unlink.
-    index('recordings_answers_idx').on(table.answersId).where(sql`${table.answersId} is not null`),
-    index('recordings_answers_comment_idx').on(table.answersCommentId).where(sql`${table.answersCommentId} is not null`),
+    index('recordings_answers_idx')
+      .on(table.answersId)
+      .where(sql`${table.answersId} is not null`),
+    index('recordings_answers_comment_idx')
+      .on(table.answersCommentId)
+      .where(sql`${table.answersCommentId} is not null`),
   ],
 );
 
@@ -350,20 +358,32 @@ export const comments = pgTable(
     recordingId: text('recording_id')
       .notNull()
       .references(() => recordings.id, { onDelete: 'cascade' }),
+    /**
+     * The owner of the message it is under (a message never changes owner), kept here so the
+     * inbox reads one owner's comments newest first from an index, a page at a time (decision 0065).
+     */
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** The commenter when signed in; the comment outlives their account. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     text: text('text').notNull(),
     /** When the message's owner read it in the inbox; null = unread. The owner's own comments start read. */
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** What the inbox's search looks in: the author's name and the words ('simple', as the messages' search). */
+    search: tsvector('search').generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, name || ' ' || text)`),
     createdAt: createdAt(),
   },
   (table) => [
     index('comments_recording_idx').on(table.recordingId, table.createdAt),
+    // The inbox's pages of one owner's comments, newest first, keyset on (created_at, id).
+    index('comments_inbox_idx').on(table.ownerId, table.createdAt, table.id),
     // The unread counts: only the unread rows, so it stays small.
     index('comments_unread_idx')
-      .on(table.recordingId)
+      .on(table.ownerId)
       .where(sql`${table.readAt} is null`),
+    index('comments_search_idx').using('gin', table.search),
   ],
 );
 

@@ -67,7 +67,14 @@ export function createCommentService(options: {
         const [inserted] = await transaction
           .insert(comments)
           // The owner's own comment is no news to them: it is read from the start (the inbox's unread count).
-          .values({ recordingId: row.id, userId: author.userId, name, text: input.text, readAt: author.userId === owner.id ? now() : null })
+          .values({
+            recordingId: row.id,
+            ownerId: owner.id,
+            userId: author.userId,
+            name,
+            text: input.text,
+            readAt: author.userId === owner.id ? now() : null,
+          })
           .returning();
         if (!inserted) throw new Error('The comment could not be stored');
         if (notify) await notifications.queueInTransaction({ event: 'comment', commentId: inserted.id }, transaction);

@@ -25,6 +25,7 @@ import type { RecordingRow, RecordingService } from './recording-service.ts';
 /** Everything of a row but its search document, which only the database reads. */
 const { search: _search, ...rowColumns } = getTableColumns(recordings);
 const parent = alias(recordings, 'parent');
+const { search: _commentSearch, ...commentColumns } = getTableColumns(comments);
 /** What an answer of the owner answers: a received message, or a comment. */
 const answered = alias(recordings, 'answered');
 const answeredComment = alias(comments, 'answered_comment');
@@ -113,7 +114,7 @@ export function createInboxService(options: { db: Database; recordings: Recordin
       .select({ unread: count() })
       .from(comments)
       .innerJoin(recordings, eq(recordings.id, comments.recordingId))
-      .where(and(eq(recordings.userId, userId), eq(recordings.status, 'uploaded'), isNull(comments.readAt)));
+      .where(and(eq(comments.ownerId, userId), eq(recordings.status, 'uploaded'), isNull(comments.readAt)));
     unreadBySource.comment = Number(unreadComments?.unread ?? 0);
     const unread = Object.values(unreadBySource).reduce((sum, value) => sum + value, 0);
     return { unread, unreadBySource };
@@ -195,20 +196,19 @@ export function createInboxService(options: { db: Database; recordings: Recordin
     after: InboxCursor | null,
   ): Promise<Ranked[]> {
     if (query.view === 'sent' || (query.source !== undefined && query.source !== 'comment')) return [];
-    const conditions: SQL[] = [eq(recordings.userId, userId), eq(recordings.status, 'uploaded'), isNotNull(recordings.uploadDate)];
+    // By the owner's index, newest first: a page reads about a page of rows however many there are.
+    const conditions: SQL[] = [eq(comments.ownerId, userId), eq(recordings.status, 'uploaded'), isNotNull(recordings.uploadDate)];
     // A folder holds messages; a message's comments are where it is.
     if (query.folder === 'none') conditions.push(isNull(recordings.folderId));
     else if (query.folder !== undefined) conditions.push(eq(recordings.folderId, query.folder));
-    // Comments are few beside messages and bounded per message: searched as they are read, without an index.
-    if (terms)
-      conditions.push(sql`to_tsvector('simple', ${comments.name} || ' ' || ${comments.text}) @@ to_tsquery('simple', ${toTsQuery(terms)})`);
+    if (terms) conditions.push(sql`${comments.search} @@ to_tsquery('simple', ${toTsQuery(terms)})`);
     if (after?.kind === 'comment')
       conditions.push(sql`(${comments.createdAt}, ${comments.id}) < (${after.date}::timestamptz, ${after.id}::uuid)`);
     else if (after) conditions.push(sql`${comments.createdAt} <= ${after.date}::timestamptz`);
 
     const rows = await db
       .select({
-        comment: getTableColumns(comments),
+        comment: commentColumns,
         cursorDate: cursorTime(comments.createdAt),
         subject: recordings.subject,
         uploadDate: recordings.uploadDate,
