@@ -5,7 +5,7 @@
  */
 import { launchBrowser, signUpOverApi, uniqueEmail } from '@vocal/e2e';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_PAGE_CEILINGS_KB, publicPageScripts, totalKb } from '../bench/public-page-scripts.ts';
+import { PUBLIC_PAGE_BUDGETS_KB, publicPageScripts, totalKb } from '../bench/public-page-scripts.ts';
 import { sendMessage } from './public-message.ts';
 import { sharedProduct, type SharedProduct } from './shared-product.ts';
 
@@ -33,6 +33,6 @@ describe("the public pages' JavaScript", () => {
     const scripts = await publicPageScripts(context, `${product.url}${path()}`, ready);
     await context.close();
     const listing = scripts.map((script) => `${new URL(script.url).pathname} ${(script.gzipped / 1024).toFixed(1)} KB`).join('\n');
-    expect(totalKb(scripts), listing).toBeLessThanOrEqual(PUBLIC_PAGE_CEILINGS_KB[page]);
+    expect(totalKb(scripts), listing).toBeLessThanOrEqual(PUBLIC_PAGE_BUDGETS_KB[page]);
   });
 });
