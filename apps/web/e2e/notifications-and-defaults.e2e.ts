@@ -5,7 +5,8 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeMail, startSmtpCapture, type SmtpCapture } from '@vocal/test-fixtures/smtp';
 import { LIGHT_LINK_STYLE } from '@vocal/host-contract/contract';
-import { apiAs } from './support.ts';
+import { join } from 'node:path';
+import { apiAs, makePro } from './support.ts';
 
 let product: ApiProcess;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -178,6 +179,34 @@ describe('signature, recorder and transcript settings', () => {
     );
     expect(await axeViolations(other)).toEqual([]);
     await refusing.close();
+    await context.close();
+  });
+
+  it('signature theme on a phone, dark, by keyboard: the preview’s button takes the picked theme at once; 44 px choices; axe clean', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'dark', isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await makePro(product.dataDir, await signUpThroughPage(page, product.url));
+    await page.goto(`${product.url}/settings/signature`);
+    const link = page.getByTestId('signature-preview').getByRole('link');
+    const fill = () => link.evaluate((element) => getComputedStyle(element).backgroundColor);
+    await link.waitFor();
+    // A new account's signature theme is Light: its blue, darkened until white reads on it.
+    expect(await fill()).toBe('rgb(34, 113, 225)');
+    // Arrows move along the radio group, as a keyboard user picks one.
+    await page.getByRole('radio', { name: 'Light' }).focus();
+    for (let step = 0; step < 3; step++) await page.keyboard.press('ArrowDown');
+    expect(await page.getByRole('radio', { name: 'Exotic Black' }).isChecked()).toBe(true);
+    // Exotic Black's purple, darkened the same way: the preview follows before anything is saved.
+    await expect.poll(fill).toBe('rgb(128, 104, 172)');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const small = await page.locator('.signature-themes__option').evaluateAll((options) =>
+      options.flatMap((option) => (option.getBoundingClientRect().height < 44 ? [option.textContent] : [])),
+    );
+    expect(small).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(import.meta.dirname, '..', 'screenshots', 'signature-theme-phone-dark.png'), fullPage: true });
+    expect(errors).toEqual([]);
     await context.close();
   });
 
