@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { axeViolations, launchBrowser, signUpThroughPage } from '@vocal/e2e';
 import { makePng, makeSpeechWav } from '@vocal/test-fixtures';
 import type { Locator, Page } from 'playwright-core';
@@ -27,8 +28,8 @@ afterAll(async () => {
 });
 
 /** Signs up, optionally turns Pro, records a message; answers its listen link. */
-async function ownerWithMessage(options: { pro: boolean; viewport?: { width: number; height: number } }) {
-  const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP });
+async function ownerWithMessage(options: { pro: boolean; viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' }) {
+  const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP, colorScheme: options.colorScheme ?? 'light' });
   const page = await context.newPage();
   const email = await signUpThroughPage(page, product.url);
   if (options.pro) await makePro(product.dataDir, email);
@@ -157,9 +158,17 @@ describe('listen page settings', () => {
     await closeAll(owner.context, visitor);
   });
 
-  it('on a phone the preview sits below the form, whole', async () => {
-    const owner = await ownerWithMessage({ pro: true, viewport: PHONE });
+  it('on a phone, dark, the preview sits below the form, whole, and shows an uploaded logo stored as WebP', async () => {
+    const owner = await ownerWithMessage({ pro: true, viewport: PHONE, colorScheme: 'dark' });
     const { page } = owner;
+    await page
+      .locator('.logo-field input[type=file]')
+      .setInputFiles({ name: 'wide-logo.png', mimeType: 'image/png', buffer: Buffer.from(makePng(2000, 400)) });
+    const logo = preview(page).locator('img.listen-page__logo');
+    await logo.waitFor();
+    expect(await logo.getAttribute('src')).toMatch(/\/files\/images\/.+\.webp$/);
+    // Decoded by the browser, fitted to 1024 px wide on the server (spec section 9).
+    await expect.poll(() => logo.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBe(1024);
     const form = await page.getByRole('form', { name: 'Listen page settings' }).boundingBox();
     const frame = await page.locator('.preview-frame').boundingBox();
     expect(frame!.y).toBeGreaterThan(form!.y + form!.height - 1);
@@ -167,6 +176,7 @@ describe('listen page settings', () => {
     expect(frame!.x + frame!.width).toBeLessThanOrEqual(PHONE.width);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(import.meta.dirname, '..', 'screenshots', 'listen-page-settings-phone-dark.png'), fullPage: true });
     await closeAll(owner.context);
   });
 });
