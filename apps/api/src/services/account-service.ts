@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, gte, isNotNull } from 'drizzle-orm';
+import { and, count, eq, gte, isNotNull, isNull, or } from 'drizzle-orm';
 import {
   DEFAULT_NAMES,
   SHARE_PATH,
@@ -90,7 +90,8 @@ export function createAccountService(options: {
           eq(recordings.status, 'uploaded'),
           eq(recordings.origin, 'owner'),
           // A written answer (decision 0065) is no recording: the Free plan counts voice messages.
-          isNotNull(recordings.audioKey),
+          // Written is what recording-service's isWritten says: no audio and words instead.
+          or(isNotNull(recordings.audioKey), isNull(recordings.message)),
           gte(recordings.uploadDate, monthStart(now())),
         ),
       );
