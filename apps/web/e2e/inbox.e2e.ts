@@ -1,8 +1,8 @@
-import { axeViolations, launchBrowser, signUpThroughPage, startProduct, type ApiProcess } from '@vocal/e2e';
+import { axeViolations, launchBrowser, startProduct, type ApiProcess } from '@vocal/e2e';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, ownerMessage, seedInbox, spokenMp3, type Api } from './inbox-seed.ts';
-import { makePro, tokensOf } from './support.ts';
+import { makePro, signedInContext } from './support.ts';
 
 let product: ApiProcess;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -27,13 +27,15 @@ const PHONE: Viewport = { width: 390, height: 844 };
 /** Polls give up only on a hang: a busy machine can take many seconds for a page or an answer. */
 const WAIT = { timeout: 120_000 };
 
-/** A signed-up owner (Pro unless asked otherwise) with a page on the inbox. */
+/**
+ * A signed-up owner (Pro unless asked otherwise) with a page, signed in over the API: signing
+ * up is accounts.e2e.ts's subject, not this file's.
+ */
 async function owner(options: { pro?: boolean; viewport?: Viewport } = {}) {
-  const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP });
+  const { context, email, accessToken } = await signedInContext(browser, product.url, { viewport: options.viewport ?? DESKTOP });
   const page = await context.newPage();
-  const email = await signUpThroughPage(page, product.url);
   if (options.pro !== false) await makePro(product.dataDir, email);
-  const api: Api = { baseUrl: product.url, token: (await tokensOf(page)).accessToken };
+  const api: Api = { baseUrl: product.url, token: accessToken };
   return { context, page, api };
 }
 

@@ -1,3 +1,4 @@
+import { DEFAULT_SIGN_UP_NAME, PASSWORD, uniqueEmail, type launchBrowser } from '@vocal/e2e';
 import type { BrowserContext, Page } from 'playwright-core';
 
 /** The tokens the web app keeps in localStorage, for talking to the API as that user. */
@@ -55,4 +56,29 @@ export async function apiAs(baseUrl: string, page: Page, method: string, path: s
     body: json === undefined ? undefined : JSON.stringify(json),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/**
+ * A new person, signed in, in a fresh context of `browser`, without the sign-up pages: the
+ * account is made over the API (with the name the page would have asked for) and the session
+ * put where the web app keeps it. For files where signing up is not the subject: a sign-up
+ * through the page costs a load of /login and its steps for every person a test needs.
+ */
+export async function signedInContext(
+  browser: Awaited<ReturnType<typeof launchBrowser>>,
+  baseUrl: string,
+  options: Parameters<Awaited<ReturnType<typeof launchBrowser>>['newContext']>[0] = {},
+): Promise<{ context: BrowserContext; email: string; accessToken: string }> {
+  const email = uniqueEmail('web');
+  const response = await fetch(`${baseUrl}/api/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD, name: DEFAULT_SIGN_UP_NAME }),
+  });
+  if (response.status !== 201) throw new Error(`Sign-up of ${email} failed: ${response.status} ${await response.text()}`);
+  const tokens = (await response.json()) as { access_token: string; refresh_token: string };
+  const session = { accessToken: tokens.access_token, refreshToken: tokens.refresh_token };
+  const storageState = { cookies: [], origins: [{ origin: new URL(baseUrl).origin, localStorage: [{ name: 'vocal.tokens', value: JSON.stringify(session) }] }] };
+  const context = await browser.newContext({ ...options, storageState });
+  return { context, email, accessToken: tokens.access_token };
 }
