@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from 'react';
+import { useLayoutEffect, type RefObject } from 'react';
 import { focusableElements } from './focusable-elements.ts';
 
 /** Open traps, innermost last: only that one acts, so a dialog opened from a dialog works. */
@@ -8,9 +8,13 @@ const openTraps: HTMLElement[] = [];
  * While `active`: moves focus into the container (to `initialFocus`, else its first control,
  * else the container), keeps Tab and Shift+Tab cycling inside it, pulls focus back if it
  * escapes, and on release returns focus to whatever had it before.
+ *
+ * A layout effect, so focus is inside before the container is first painted: as a passive
+ * effect it moved in a frame or more later on a busy machine, and an Escape pressed as soon as
+ * a dialog showed went to the page behind it (a browser test caught the Embed dialog staying open).
  */
 export function useFocusTrap(container: HTMLElement | null, active: boolean, initialFocus?: RefObject<HTMLElement | null>): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!active || !container) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     openTraps.push(container);
