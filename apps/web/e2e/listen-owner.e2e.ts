@@ -1,7 +1,6 @@
 import {
   axeViolations,
   launchBrowser,
-  signUpThroughPage,
   startFakeOpenAi,
   startProduct,
   verboseJson,
@@ -11,7 +10,7 @@ import {
 import { makeMp3, makePng } from '@vocal/test-fixtures';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePro, tokensOf } from './support.ts';
+import { makePro, signedInContext } from './support.ts';
 
 /**
  * The owner's view of their own listen page (owner bar, transcript edit), against the visitor's
@@ -100,12 +99,12 @@ async function visitorReply(messageId: string, name: string) {
 
 type Owner = { context: BrowserContext; page: Page; email: string; token: string };
 
+/** An owner signed up over the API (sign-up is accounts.e2e.ts's subject), with a page. */
 async function signedInOwner(options: { pro: boolean; viewport?: { width: number; height: number } }): Promise<Owner> {
-  const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP });
+  const { context, email, accessToken } = await signedInContext(browser, product.url, { viewport: options.viewport ?? DESKTOP });
   const page = await context.newPage();
-  const email = await signUpThroughPage(page, product.url);
   if (options.pro) await makePro(product.dataDir, email);
-  return { context, page, email, token: (await tokensOf(page)).accessToken };
+  return { context, page, email, token: accessToken };
 }
 
 async function settledTranscript(token: string, id: string) {

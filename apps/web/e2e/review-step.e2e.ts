@@ -1,9 +1,9 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { axeViolations, clockReaches, launchBrowser, signUpThroughPage, watchPageErrors } from '@vocal/e2e';
+import { axeViolations, clockReaches, launchBrowser, watchPageErrors } from '@vocal/e2e';
 import { makeSpeechWav } from '@vocal/test-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, confirmReview, makePro, messagesOf, recordFor } from './support.ts';
+import { apiAs, confirmReview, makePro, messagesOf, recordFor, signedInContext } from './support.ts';
 import { sharedProduct, type SharedProduct } from './shared-product.ts';
 
 let product: SharedProduct;
@@ -26,11 +26,11 @@ async function storedFilesOf(id: string): Promise<string[]> {
   return entries.filter((entry) => entry.includes(id));
 }
 
+/** A new person on /record, signed up over the API (sign-up is accounts.e2e.ts's subject). */
 async function signedInOnRecord(options: { pro?: boolean } = {}) {
-  const context = await browser.newContext();
+  const { context, email } = await signedInContext(browser, product.url);
   const page = await context.newPage();
   const errors = watchPageErrors(page);
-  const email = await signUpThroughPage(page, product.url);
   if (options.pro) await makePro(product.dataDir, email);
   await page.goto(`${product.url}/record`);
   await page.getByRole('button', { name: 'Start recording' }).waitFor();
