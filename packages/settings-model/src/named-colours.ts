@@ -1,4 +1,4 @@
-import { parseHexColour, type Rgb } from './colour-maths.ts';
+import { parseColour, parseHexColour, type Rgb } from './colour-maths.ts';
 
 /**
  * The CSS named colours (CSS Color Module Level 4) and their sRGB values, read from Chromium's
@@ -162,3 +162,9 @@ export function namedColour(value: string): Rgb | null {
   const name = value.trim().toLowerCase();
   return Object.hasOwn(NAMED_COLOURS, name) ? parseHexColour(NAMED_COLOURS[name]!) : null;
 }
+
+/**
+ * Any colour `colourSchema` accepts, read where no browser can (the server, and the accent
+ * every host inserts): the syntax colour-maths reads, else a CSS name.
+ */
+export const readAnyColour = (value: string): Rgb | null => parseColour(value) ?? namedColour(value);

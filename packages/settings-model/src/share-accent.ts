@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ensureContrast, parseColour, relativeLuminance, toHex, WHITE } from './colour-maths.ts';
-import { namedColour } from './named-colours.ts';
+import { ensureContrast, relativeLuminance, toHex, WHITE } from './colour-maths.ts';
+import { readAnyColour } from './named-colours.ts';
 import type { Personalisation } from './personalisation.ts';
 import { resolveTheme } from './theme-presets.ts';
 
@@ -32,7 +32,7 @@ export type ShareAccent = z.infer<typeof shareAccentSchema>;
  * near-black text instead. Null for a colour that is none (`transparent`, `currentcolor`).
  */
 export function accentFor(primary: string): ShareAccent | null {
-  const colour = parseColour(primary) ?? namedColour(primary);
+  const colour = readAnyColour(primary);
   if (!colour) return null;
   if (relativeLuminance(colour) > SHARE_ACCENT_LIGHT_PRIMARY) return { background: toHex(colour), text: SHARE_ACCENT_DARK_TEXT };
   return { background: toHex(ensureContrast(colour, [WHITE], SHARE_ACCENT_MIN_CONTRAST)), text: SHARE_ACCENT_LIGHT_TEXT };

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
-import { listenUrl, namedColour, parseColour, recordingIdSchema, THEME_PRESETS, themeVariables } from '@vocal/settings-model';
+import { listenUrl, readAnyColour, recordingIdSchema, THEME_PRESETS, themeVariables } from '@vocal/settings-model';
 import type { AppEnv } from '../http/app-env.ts';
 import { escapeHtml, jsonForScript } from '../http/html-escaping.ts';
 import { HttpError } from '../http/http-error.ts';
@@ -75,13 +75,12 @@ export function listenPageRoutes(services: {
    * The embed player's data carries its palette worked out here (the owner's theme, or the light
    * preset for a gone message): the player, whose budget is 12 KB, then ships none of the maths.
    */
-  const readColour = (text: string) => parseColour(text) ?? namedColour(text);
-  const goneTheme = themeVariables(THEME_PRESETS.Light, readColour);
+  const goneTheme = themeVariables(THEME_PRESETS.Light, readAnyColour);
   const palettes = new WeakMap<PublicPage, ReturnType<typeof themeVariables>>();
   const withPalette = (loaded: Loaded): Loaded => {
     let palette = goneTheme;
     if (loaded.page) {
-      palette = palettes.get(loaded.page) ?? themeVariables(loaded.page.payload.settings.theme, readColour);
+      palette = palettes.get(loaded.page) ?? themeVariables(loaded.page.payload.settings.theme, readAnyColour);
       palettes.set(loaded.page, palette);
     }
     return { ...loaded, data: { ...(loaded.data as object), theme: palette } };
