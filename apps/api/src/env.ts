@@ -149,6 +149,12 @@ export const envSchema = z.object({
     .optional(),
   /** The From of outbound mail; unset: Vocal <no-reply@{the host of PUBLIC_URL}>. */
   MAIL_FROM: z.string().min(3).optional(),
+  /**
+   * Whether a new account must open a link mailed to its address before the server mails it
+   * anything else and opens its contact form and collect page. auto: when SMTP_URL is set (the
+   * outbox reaches no one, so there is nobody to protect and no link anyone could open).
+   */
+  EMAIL_CONFIRMATION: z.enum(['auto', 'required', 'off']).default('auto'),
   /** Take the client address from X-Forwarded-For and the host from X-Forwarded-Host (set when behind a reverse proxy). */
   TRUST_PROXY: flag.default(false),
   /**
@@ -337,6 +343,8 @@ export type Config = {
     smtpUrl: string | null;
     /** Null: Vocal <no-reply@{the host of publicUrl}>, once publicUrl is known. */
     from: string | null;
+    /** EMAIL_CONFIRMATION worked out: whether addresses must be confirmed (services/email-confirmation.ts). */
+    confirmAddresses: boolean;
   };
   logLevel: Env['LOG_LEVEL'];
   /** Null dsn: error reporting is off. */
@@ -443,7 +451,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     teamMaxMembers: env.TEAM_MAX_MEMBERS,
     productHosts: env.PRODUCT_HOSTS ?? null,
     customDomain: { target: env.CUSTOM_DOMAIN_TARGET ?? null, dnsServers: env.DNS_SERVERS ?? null },
-    mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM ?? null },
+    mail: {
+      smtpUrl: env.SMTP_URL ?? null,
+      from: env.MAIL_FROM ?? null,
+      confirmAddresses: env.EMAIL_CONFIRMATION === 'required' || (env.EMAIL_CONFIRMATION === 'auto' && env.SMTP_URL !== undefined),
+    },
     logLevel: env.LOG_LEVEL,
     errorReporting: { dsn: env.ERROR_REPORTING_DSN ?? null, environment: env.ERROR_REPORTING_ENVIRONMENT },
     mediaWorkers: env.MEDIA_WORKERS ?? defaultMediaWorkers(),

@@ -11,7 +11,16 @@ import { makeSpeechWav } from '@vocal/test-fixtures';
 import { startSmtpCapture, type SmtpCapture } from '@vocal/test-fixtures/smtp';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, contextFor, ensureShotsFolder, horizontalOverflow, sendMessage, shotsFolder, type ViewportName } from './polish-support.ts';
+import {
+  axeAndShootBothSchemes,
+  call,
+  contextFor,
+  ensureShotsFolder,
+  horizontalOverflow,
+  sendMessage,
+  shotsFolder,
+  type ViewportName,
+} from './polish-support.ts';
 
 let product: ApiProcess;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -85,21 +94,6 @@ const navigationLink = (page: Page) => page.getByRole('navigation', { name: 'Mai
 const headingOf = (card: Locator) => card.getByRole('heading').first().textContent();
 const mailTo = (address: string, subject: string) => smtp.waitFor((mail) => mail.to.includes(address) && mail.subject.includes(subject));
 
-/** Axe in the page's scheme and the other one, with a screenshot of each: one page load for both. */
-async function bothSchemes(page: Page, scheme: 'light' | 'dark', name: string) {
-  for (const each of [scheme, scheme === 'light' ? 'dark' : 'light'] as const) {
-    await page.emulateMedia({ colorScheme: each });
-    // The app follows the system's scheme in a render of its own: wait for it to have taken the new one.
-    await page.waitForFunction(
-      (wanted) => [...document.querySelectorAll('[data-vk-scheme]')].every((root) => root.getAttribute('data-vk-scheme') === wanted),
-      each,
-    );
-    expect(await axeViolations(page), `${name} ${each}`).toEqual([]);
-    await page.screenshot({ path: join(shotsFolder, `${name}-${each}.png`), fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: scheme });
-}
-
 /** Every control the locator finds is a thumb's size (its laid-out height: a dialog still rising is scaled). */
 async function thumbSized(controls: Locator) {
   for (const control of await controls.all()) {
@@ -154,7 +148,7 @@ describe('comments in the inbox and answers to what people send', () => {
     await leesComment.getByText('Count me in for Friday').waitFor();
     expect(await headingOf(leesComment)).toBe('Comment from Lee Listener, unread');
     expect(await headingOf(verasComment)).toBe('Comment from Vera Visitor, unread');
-    await bothSchemes(page, 'light', 'answers-inbox-desktop');
+    await axeAndShootBothSchemes(page, 'light', 'answers-inbox-desktop');
 
     // Read: Vera's comment from its menu; the count follows at once.
     await verasComment.getByRole('button', { name: 'More actions for the comment from Vera Visitor' }).click();
@@ -246,7 +240,7 @@ describe('comments in the inbox and answers to what people send', () => {
         return voiceAnswer.locator('.inbox-item__mailed').textContent();
       })
       .toMatch(/^· emailed /);
-    await bothSchemes(page, 'light', 'answers-thread-desktop');
+    await axeAndShootBothSchemes(page, 'light', 'answers-thread-desktop');
     await owner.close();
   });
 
@@ -273,7 +267,7 @@ describe('comments in the inbox and answers to what people send', () => {
     expect(await headingOf(comment)).toBe('Comment from Lee Listener, unread');
     expect(await horizontalOverflow(page)).toBe(0);
     await thumbSized(page.locator('.inbox-item__action, .inbox-item .popover-menu__button'));
-    await bothSchemes(page, 'dark', 'answers-inbox-phone');
+    await axeAndShootBothSchemes(page, 'dark', 'answers-inbox-phone');
 
     // The contact-form message, answered by voice.
     const parking = page.getByRole('article', { name: 'Parking' });
@@ -283,7 +277,7 @@ describe('comments in the inbox and answers to what people send', () => {
     await thumbSized(dialog.locator('.answer-dialog__mode, .vk-button:visible'));
     await dialog.getByText('By voice').tap();
     expect(await horizontalOverflow(page)).toBe(0);
-    await bothSchemes(page, 'dark', 'answers-dialog-phone');
+    await axeAndShootBothSchemes(page, 'dark', 'answers-dialog-phone');
     await recordUntil(page, 2);
     expect(await horizontalOverflow(page)).toBe(0);
     await dialog.getByRole('button', { name: 'Send answer' }).tap();

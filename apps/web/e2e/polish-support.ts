@@ -1,9 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PASSWORD, uniqueEmail } from '@vocal/e2e';
+import { axeViolations, PASSWORD, uniqueEmail } from '@vocal/e2e';
 import { makeMp3, makePng } from '@vocal/test-fixtures';
 import type { launchBrowser } from '@vocal/e2e';
 import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 type Browser = Awaited<ReturnType<typeof launchBrowser>>;
 
@@ -65,5 +66,19 @@ export const horizontalOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** Whether the element the locator finds has the keyboard focus. */
-export const isFocused = (page: Page, selector: string) =>
-  page.evaluate((css) => document.activeElement?.matches(css) ?? false, selector);
+export const isFocused = (page: Page, selector: string) => page.evaluate((css) => document.activeElement?.matches(css) ?? false, selector);
+
+/** Axe in the page's scheme and the other one, with a screenshot of each: one page load for both. */
+export async function axeAndShootBothSchemes(page: Page, scheme: 'light' | 'dark', name: string) {
+  for (const each of [scheme, scheme === 'light' ? 'dark' : 'light'] as const) {
+    await page.emulateMedia({ colorScheme: each });
+    // The app follows the system's scheme in a render of its own: wait for it to have taken the new one.
+    await page.waitForFunction(
+      (wanted) => [...document.querySelectorAll('[data-vk-scheme]')].every((root) => root.getAttribute('data-vk-scheme') === wanted),
+      each,
+    );
+    expect(await axeViolations(page), `${name} ${each}`).toEqual([]);
+    await page.screenshot({ path: join(shotsFolder, `${name}-${each}.png`), fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: scheme });
+}

@@ -221,6 +221,8 @@ export function createApiClient(options: ApiClientOptions) {
     getAccount: () => call({ method: 'GET', path: 'account', auth: 'required', schema: userSchema }),
     updateAccount: (update: AccountUpdate) =>
       call({ method: 'POST', path: 'account', auth: 'required', json: accountUpdateSchema.parse(update), schema: userSchema }),
+    /** POST /account/email/confirmation: mails the link that confirms a new account's address again. */
+    resendEmailConfirmation: () => call({ method: 'POST', path: 'account/email/confirmation', auth: 'required', schema: okResponseSchema }),
     /** POST /delete: the account's password confirms it; the session ends with it. */
     deleteAccount: async (request: DeleteAccountRequest) => {
       const result = await call({ method: 'POST', path: 'delete', auth: 'required', json: request, schema: okResponseSchema });

@@ -9,6 +9,8 @@ describe('user (spec section 3)', () => {
     expect(user).toEqual({
       id: 7,
       email: 'ada@example.com',
+      // A server from before confirmation existed sends none: its accounts are as they were.
+      emailConfirmed: true,
       name: 'You',
       avatarUrl: null,
       plan: 0,
@@ -21,6 +23,10 @@ describe('user (spec section 3)', () => {
       subscriptionMessage: null,
       messages: { showTrial: false, showPaywall: false, max: null, count: 0 },
     });
+  });
+
+  it('the public view never says whether the address is confirmed', () => {
+    expect(Object.keys(toPublicUser(userSchema.parse({ ...minimal, emailConfirmed: false })))).not.toContain('emailConfirmed');
   });
 
   it('the public view has none of email, stripeId, plan, subscribed, subscriptionMessage', () => {

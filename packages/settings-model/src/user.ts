@@ -30,6 +30,11 @@ export const userSchema = z.object({
   plan: z.number().int().nonnegative().default(DEFAULT_PLAN),
   subscribed: z.boolean().default(false),
   email: emailSchema,
+  /**
+   * Whether the account proved `email` is its own (a link mailed at sign-up). Until it does, the
+   * server mails it nothing else and its contact form and collect page are closed.
+   */
+  emailConfirmed: z.boolean().default(true),
   stripeId: z.string().nullable().default(null),
   subscriptionMessage: z.string().nullable().default(null),
 });

@@ -60,6 +60,12 @@ export const users = pgTable(
     teamOwnerId: integer('team_owner_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     /** Who referred this person (the affiliate programme); kept when the referrer leaves as null. */
     referredBy: integer('referred_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /**
+     * When the person proved `email` is theirs (the sign-up link, a reset link, an email change's
+     * link or an identity provider). Null: nothing but the confirmation is mailed to it, and the
+     * contact form and collect page stay closed (issue 23, finding 5; see email-confirmation.ts).
+     */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   // A custom domain names one account's listen pages: one account holds it once DNS proved it.

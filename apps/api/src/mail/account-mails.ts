@@ -2,6 +2,32 @@ import { render, type RenderedMail } from './notification-mails.ts';
 
 const WHY = 'You get this email because of a change to your Vocal account';
 
+/**
+ * To a new account's address: the one mail it gets before it is confirmed. It names no one and
+ * quotes nothing the account chose (its name could say anything), only the address itself.
+ */
+export function addressConfirmationMail(input: {
+  email: string;
+  confirmUrl: string;
+  settingsUrl: string;
+  validDays: number;
+}): RenderedMail {
+  return render(
+    'Confirm your email address for Vocal',
+    [
+      {
+        text: `A Vocal account was made with ${input.email}. Confirm that this address is yours to get notifications and to open your contact form.`,
+      },
+      { link: input.confirmUrl, label: 'Confirm my address' },
+      {
+        text: `The link works for ${input.validDays} days. If you did not make this account, ignore this email: nothing more will be sent to you.`,
+      },
+    ],
+    input.settingsUrl,
+    WHY,
+  );
+}
+
 /** To the new address: the link that makes it the account's address. */
 export function emailConfirmationMail(input: {
   newEmail: string;

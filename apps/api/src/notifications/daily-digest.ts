@@ -12,6 +12,7 @@ import type { AccountService } from '../services/account-service.ts';
 import type { PersonalisationService } from '../services/personalisation-service.ts';
 import { deliveryOf } from './notification-choices.ts';
 import type { UnsubscribeMail } from './unsubscribe-mail.ts';
+import { addressConfirmed } from '../services/email-confirmation.ts';
 
 /** Once a day: finds who had something happen that day and queues one digest job for each. */
 export const DIGEST_DAY_JOB = 'notify-digest-day';
@@ -164,7 +165,7 @@ export function createDailyDigest(options: {
       const ownerId = job.payload.ownerId;
       if (typeof ownerId !== 'number') throw new PermanentJobError('The job names no owner');
       const owner = await accounts.findById(ownerId);
-      if (!owner) return;
+      if (!owner || !addressConfirmed(owner, config)) return;
       const settings = await personalisation.get(owner.id);
       const wanted = new Set<NotificationMailKind>(NOTIFICATION_MAIL_KINDS.filter((kind) => deliveryOf(settings, kind) === 'digest'));
       const items = (await happenings(day, owner.id)).filter((item) => wanted.has(item.kind));

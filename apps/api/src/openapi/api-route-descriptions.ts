@@ -133,6 +133,22 @@ export const API_ROUTE_DESCRIPTIONS: Record<string, RouteDescription> = {
     query: z.object({ token: z.string().optional() }),
     answers: { 303: { description: 'To /settings?email=<outcome>' } },
   },
+  'POST /api/account/email/confirmation': {
+    tag: TAGS.account,
+    summary: "Mail the link that confirms a new account's address again",
+    description:
+      'Until the address is confirmed, the server mails it nothing else and the contact form and collect page are closed (EMAIL_CONFIRMATION).',
+    security: 'bearer',
+    answers: { 202: { description: 'The link is on its way', json: 'Ok' } },
+    refusals: { 409: 'The address is already confirmed', 429: 'Asked for too often' },
+  },
+  'GET /api/account/email/verify': {
+    tag: TAGS.account,
+    summary: "The link of the sign-up confirmation mail: confirms the account's address and lands on the settings page",
+    security: 'none',
+    query: z.object({ token: z.string().optional() }),
+    answers: { 303: { description: 'To /settings?address=verified or ?address=invalid' } },
+  },
   'POST /api/delete': {
     tag: TAGS.account,
     summary: 'Delete the account and everything in it',

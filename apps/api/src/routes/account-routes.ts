@@ -7,7 +7,7 @@ import type { AppEnv } from '../http/app-env.ts';
 import { PICTURE_BYTES_LIMIT } from '../http/body-limit.ts';
 import type { Config } from '../env.ts';
 import { clientAddress } from '../http/client-address.ts';
-import { badRequest, forbidden, HttpError, payloadTooLarge } from '../http/http-error.ts';
+import { badRequest, conflict, forbidden, HttpError, payloadTooLarge } from '../http/http-error.ts';
 import { readJson } from '../http/read-input.ts';
 import { requireUser } from '../http/require-user.ts';
 import type { MediaPool } from '../media/media-pool.ts';
@@ -15,6 +15,7 @@ import { acceptPicture, AVATAR_PICTURE, DEFAULT_PICTURE } from '../services/pict
 import type { AccountService } from '../services/account-service.ts';
 import { countAttempt, type ApiLimits } from '../services/api-limits.ts';
 import type { EmailChangeService } from '../services/email-change-service.ts';
+import type { AddressConfirmationService } from '../services/email-confirmation.ts';
 import { verifyPassword } from '../services/passwords.ts';
 import { createSignInThrottle } from '../services/sign-in-throttle.ts';
 import type { StorageQuota } from '../services/storage-quota.ts';
@@ -30,6 +31,7 @@ export function accountRoutes(services: {
   limits: ApiLimits;
   storageQuota: StorageQuota;
   emailChanges: EmailChangeService;
+  emailConfirmation: AddressConfirmationService;
   config: Config;
   teams: TeamService;
   media: MediaPool;
@@ -73,6 +75,20 @@ export function accountRoutes(services: {
       .get('/account/email/confirm', async (context) => {
         const outcome = await services.emailChanges.confirm(context.req.query('token') ?? '');
         return context.redirect(`${config.publicUrl}/settings?email=${outcome}`, 303);
+      })
+      // "Send the link again": a new account's address, while it is unconfirmed.
+      .post('/account/email/confirmation', signedIn, async (context) => {
+        const user = context.get('user');
+        if (services.emailConfirmation.isConfirmed(user)) throw conflict('Your email address is already confirmed');
+        await countAttempt(services.limits.addressConfirmationsPerAccount, String(user.id), 'confirmation links asked for');
+        await countAttempt(services.limits.emailChangesPerAddress, user.email, 'confirmation mails to that address');
+        await services.emailConfirmation.send(user.id);
+        return context.json({ ok: true }, 202);
+      })
+      // The link in that mail: confirms the address and lands on the settings page.
+      .get('/account/email/verify', async (context) => {
+        const outcome = await services.emailConfirmation.verify(context.req.query('token') ?? '');
+        return context.redirect(`${config.publicUrl}/settings?address=${outcome}`, 303);
       })
       // The password confirms it (a stolen access token alone cannot delete an account), with
       // guesses throttled like sign-ins.

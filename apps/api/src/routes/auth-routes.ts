@@ -9,6 +9,7 @@ import { referralCodeOf } from '../http/referral-cookie.ts';
 import { bearerToken, requireUser } from '../http/require-user.ts';
 import type { AccountService } from '../services/account-service.ts';
 import type { AffiliateService } from '../services/affiliate-service.ts';
+import type { AddressConfirmationService } from '../services/email-confirmation.ts';
 import type { ApiLimits } from '../services/api-limits.ts';
 import type { MicrosoftIdentityVerifier } from '../services/microsoft-identity.ts';
 import type { PlanService } from '../services/plan-service.ts';
@@ -34,6 +35,7 @@ export function authRoutes(services: {
   microsoftIdentity: MicrosoftIdentityVerifier | null;
   affiliates: AffiliateService;
   plans: PlanService;
+  emailConfirmation: AddressConfirmationService;
 }) {
   const { accounts, tokens, config, microsoftIdentity } = services;
   const { signIns } = services.limits;
@@ -46,7 +48,11 @@ export function authRoutes(services: {
     try {
       const result = await run(context.req.header('user-agent') ?? null);
       await attempt.succeeded({ created: result.created });
-      if (result.created) await services.affiliates.recordSignUp(result.userId, referralCodeOf(context));
+      if (result.created) {
+        await services.affiliates.recordSignUp(result.userId, referralCodeOf(context));
+        // The address is only typed, not proven: a link goes to it before anything else does.
+        await services.emailConfirmation.send(result.userId);
+      }
       return context.json(result.tokens, result.created ? 201 : 200);
     } catch (error) {
       // An unknown address (404) counts like a wrong password, so probing addresses meets the same backoff.

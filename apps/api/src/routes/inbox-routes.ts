@@ -1,11 +1,14 @@
 import { Hono } from 'hono';
 import { answerRequestSchema, inboxQuerySchema, inboxReadSchema } from '@vocal/settings-model';
+import type { Config } from '../env.ts';
 import type { AppEnv } from '../http/app-env.ts';
+import { forbidden } from '../http/http-error.ts';
 import { readJson, readQuery } from '../http/read-input.ts';
 import { requireUser } from '../http/require-user.ts';
 import type { AccountService } from '../services/account-service.ts';
 import { countAttempt, type ApiLimits } from '../services/api-limits.ts';
 import type { AnswerService } from '../services/answer-service.ts';
+import { addressConfirmed } from '../services/email-confirmation.ts';
 import type { InboxService } from '../services/inbox-service.ts';
 import type { TokenService } from '../services/token-service.ts';
 
@@ -16,6 +19,7 @@ export function inboxRoutes(services: {
   inbox: InboxService;
   answers: AnswerService;
   limits: ApiLimits;
+  config: Config;
 }) {
   const { inbox, limits } = services;
   const signedIn = requireUser(services);
@@ -35,6 +39,10 @@ export function inboxRoutes(services: {
       const { response, created } = await services.answers.answer(owner, input, {
         // Counted only for an answer that will be mailed, before anything is stored.
         beforeMailing: async (address) => {
+          // A mail in the owner's name, with their words: not from an account whose own address is unproven.
+          if (!addressConfirmed(owner, services.config)) {
+            throw forbidden('Confirm your email address before you answer by email: open the link we mailed you');
+          }
           await countAttempt(limits.answerMailsPerOwner, String(owner.id), 'answers by email this hour');
           await countAttempt(limits.answerMailsPerRecipient, `${owner.id}:${address.toLowerCase()}`, 'answers to this person today');
         },

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { inviteRequestSchema, inviteSignUpSchema, joinInviteQuerySchema, teamInviteCodeSchema } from '@vocal/settings-model';
 import type { AppEnv } from '../http/app-env.ts';
 import { clientAddress } from '../http/client-address.ts';
-import { tooManyRequests } from '../http/http-error.ts';
+import { forbidden, tooManyRequests } from '../http/http-error.ts';
 import { readJson, readParams, readQuery } from '../http/read-input.ts';
 import { optionalUser, requireUser } from '../http/require-user.ts';
 import type { Config } from '../env.ts';
@@ -11,9 +11,13 @@ import { referralCodeOf } from '../http/referral-cookie.ts';
 import type { AccountService } from '../services/account-service.ts';
 import type { AffiliateService } from '../services/affiliate-service.ts';
 import { countAttempt, type ApiLimits } from '../services/api-limits.ts';
+import { addressConfirmed } from '../services/email-confirmation.ts';
 import type { PlanService } from '../services/plan-service.ts';
 import { TEAM_MESSAGES, type TeamService } from '../services/team-service.ts';
 import type { TokenService } from '../services/token-service.ts';
+
+/** Invites are mail in the owner's name: not from an account whose own address is unproven. */
+const UNCONFIRMED_OWNER = 'Confirm your email address before you invite people: open the link we mailed you';
 
 const codeParams = z.object({ code: teamInviteCodeSchema });
 
@@ -36,6 +40,7 @@ export function teamRoutes(services: {
       .post('/invite', signedIn, async (context) => {
         const { email } = await readJson(context, inviteRequestSchema);
         const user = context.get('user');
+        if (!addressConfirmed(user, services.config)) throw forbidden(UNCONFIRMED_OWNER);
         // Each invite is a mail to someone who never asked for it: a cap per owner, and one per address a day.
         await countAttempt(services.limits.teamInvitesPerOwner, String(user.id), 'team invites today');
         const beforeMailing = () => countAttempt(services.limits.teamInvitesPerAddress, email, 'invites to this address today');

@@ -29,6 +29,7 @@ import { signupClosedMessage } from './signup-policy.ts';
 import { isPro, monthlyMessageAllowance, monthStart } from './plans.ts';
 import { claimFields } from './custom-domain-service.ts';
 import { INTERNAL_NAME_REFUSAL, isInternalName } from './domain-check.ts';
+import { addressConfirmed } from './email-confirmation.ts';
 import type { TokenService } from './token-service.ts';
 import type { PlanService } from './plan-service.ts';
 
@@ -38,7 +39,6 @@ const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' &&
   error !== null &&
   ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505');
-
 
 /**
  * The name a person chose, as others see it: null while it is still the default "You" (the
@@ -111,6 +111,7 @@ export function createAccountService(options: {
     return userSchema.parse({
       id: row.id,
       email: row.email,
+      emailConfirmed: addressConfirmed(row, config),
       name: row.name,
       avatarUrl: row.avatarUrl,
       plan: row.plan,
@@ -158,13 +159,23 @@ export function createAccountService(options: {
     return row ?? null;
   }
 
-  async function create(email: string, password: string, name = ''): Promise<UserRow> {
+  /** `addressProven`: an identity provider vouched for the address (else a link mailed to it must). */
+  async function create(email: string, password: string, name = '', addressProven = false): Promise<UserRow> {
     const passwordHash = await hashPassword(password, config.scryptCost);
     // DEFAULT_PLAN: given as the administrator's grant, so a later subscription or coupon adds to it.
     const plan = config.defaultPlan;
     const [row] = await db
       .insert(users)
-      .values({ email, passwordHash, name, inviteCode: newInviteCode(), plan, adminPlan: plan, subscribed: plan > 0 })
+      .values({
+        email,
+        passwordHash,
+        name,
+        inviteCode: newInviteCode(),
+        plan,
+        adminPlan: plan,
+        subscribed: plan > 0,
+        emailConfirmedAt: addressProven ? new Date() : null,
+      })
       .returning();
     if (!row) throw new Error('The account could not be created');
     return row;
@@ -242,7 +253,7 @@ export function createAccountService(options: {
       if (!row) {
         assertSignupOpen();
         try {
-          row = await create(email, randomBytes(32).toString('base64url'), name ?? '');
+          row = await create(email, randomBytes(32).toString('base64url'), name ?? '', true);
           created = true;
         } catch (error) {
           // Two first sign-ins with one address at once: the loser signs in instead.
@@ -251,6 +262,13 @@ export function createAccountService(options: {
         }
       }
       if (!row) throw new Error('The account vanished while signing in');
+      // The provider vouches for the address: one made with a password and never confirmed is now.
+      if (!row.emailConfirmedAt) {
+        await db
+          .update(users)
+          .set({ emailConfirmedAt: new Date() })
+          .where(and(eq(users.id, row.id), isNull(users.emailConfirmedAt)));
+      }
       return { tokens: await tokens.issue(row.id, userAgent), created, userId: row.id };
     },
 
@@ -288,7 +306,8 @@ export function createAccountService(options: {
       if (await findByEmail(request.email)) throw conflict(INVITED_ADDRESS_HAS_ACCOUNT);
       assertAcceptablePassword(request.password);
       try {
-        const row = await create(request.email, request.password, request.name);
+        // The invite's code went only to this address, in the invite mail: opening it proves it.
+        const row = await create(request.email, request.password, request.name, true);
         return { tokens: await tokens.issue(row.id, userAgent), created: true, userId: row.id };
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(INVITED_ADDRESS_HAS_ACCOUNT);

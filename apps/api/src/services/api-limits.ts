@@ -26,6 +26,8 @@ export const FAILED_SIGN_INS_PER_ACCOUNT_PER_DAY = 200;
  */
 export const EMAIL_CHANGES_PER_ACCOUNT_PER_HOUR = 5;
 export const EMAIL_CHANGES_PER_ADDRESS_PER_DAY = 3;
+/** "Send the link again" for a new account's address (the sign-up's own mail is not counted). */
+export const ADDRESS_CONFIRMATIONS_PER_ACCOUNT_PER_DAY = 5;
 /** Team invite mails: one per invited address a day, whoever sends it, and a cap per owner (finding 11). */
 export const TEAM_INVITES_PER_ADDRESS_PER_DAY = 1;
 export const TEAM_INVITES_PER_OWNER_PER_DAY = 50;
@@ -87,6 +89,10 @@ export function createApiLimits(
       windowMs: HOUR_MS,
     }),
     emailChangesPerAddress: rateLimits.limiter('email-changes-per-address', { limit: EMAIL_CHANGES_PER_ADDRESS_PER_DAY, windowMs: DAY_MS }),
+    addressConfirmationsPerAccount: rateLimits.limiter('address-confirmations-per-account', {
+      limit: ADDRESS_CONFIRMATIONS_PER_ACCOUNT_PER_DAY,
+      windowMs: DAY_MS,
+    }),
     teamInvitesPerAddress: rateLimits.limiter('team-invites-per-address', { limit: TEAM_INVITES_PER_ADDRESS_PER_DAY, windowMs: DAY_MS }),
     teamInvitesPerOwner: rateLimits.limiter('team-invites-per-owner', { limit: TEAM_INVITES_PER_OWNER_PER_DAY, windowMs: DAY_MS }),
     answerMailsPerOwner: rateLimits.limiter('answer-mails-per-owner', { limit: ANSWER_MAILS_PER_OWNER_PER_HOUR, windowMs: HOUR_MS }),

@@ -8,6 +8,7 @@ import { domainLostMail } from '../mail/domain-lost-mail.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { createDomainCheck, customDomainTarget, isInternalName, proofRecordName, proofRecordValue } from './domain-check.ts';
 import { createKeyedHash } from './keyed-hash.ts';
+import { addressConfirmed } from './email-confirmation.ts';
 import { isPro } from './plans.ts';
 
 /** An unproven claim is dropped this long after it was saved. */
@@ -23,7 +24,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 type DomainRow = Pick<
   typeof users.$inferSelect,
-  'id' | 'email' | 'plan' | 'domain' | 'domainClaimedAt' | 'domainVerifiedAt' | 'domainLostAt' | 'domainCheckedAt'
+  'id' | 'email' | 'plan' | 'domain' | 'domainClaimedAt' | 'domainVerifiedAt' | 'domainLostAt' | 'domainCheckedAt' | 'emailConfirmedAt'
 >;
 
 const STATUS_WORDS: Record<Exclude<DomainCheckStatus, 'points-here'>, (domain: string, target: string) => string> = {
@@ -105,6 +106,7 @@ export function createCustomDomainService(options: { db: Database; config: Confi
         domainVerifiedAt: users.domainVerifiedAt,
         domainLostAt: users.domainLostAt,
         domainCheckedAt: users.domainCheckedAt,
+        emailConfirmedAt: users.emailConfirmedAt,
       })
       .from(users)
       .where(eq(users.id, userId));
@@ -251,6 +253,8 @@ export function createCustomDomainService(options: { db: Database; config: Confi
         }
         if (row.domainLostAt) continue;
         await db.update(users).set({ domainLostAt: at }).where(eq(users.id, id));
+        // The domain page says so too; the mail goes only to a proven address.
+        if (!addressConfirmed(row, config)) continue;
         const mail = domainLostMail({
           domain: row.domain,
           target: host,

@@ -9,6 +9,7 @@ import type { JobHandler } from '../jobs/job-worker.ts';
 import { emailChangeNoticeMail, emailConfirmationMail } from '../mail/account-mails.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { UserRow } from './account-service.ts';
+import { addressConfirmed } from './email-confirmation.ts';
 import { verifyPassword } from './passwords.ts';
 
 export const EMAIL_CHANGE_NOTICE_JOB = 'email-change-notice';
@@ -91,6 +92,8 @@ export function createEmailChangeService(options: {
         await db.delete(emailChanges).where(eq(emailChanges.tokenHash, tokenHash));
         throw new HttpError(503, 'The confirmation email could not be sent. Try again in a few minutes.');
       }
+      // The old address hears of it only if it was ever proven the account's.
+      if (!addressConfirmed(user, config)) return;
       await queue.enqueue({
         kind: EMAIL_CHANGE_NOTICE_JOB,
         key: `${EMAIL_CHANGE_NOTICE_JOB}:${tokenHash}`,
@@ -111,7 +114,8 @@ export function createEmailChangeService(options: {
         try {
           // A savepoint, so a taken address leaves the spent token deleted.
           await transaction.transaction(async (inner) => {
-            await inner.update(users).set({ email: change.newEmail }).where(eq(users.id, change.userId));
+            // The link reached the new address: it is proven, like a new account's (email-confirmation.ts).
+            await inner.update(users).set({ email: change.newEmail, emailConfirmedAt: now() }).where(eq(users.id, change.userId));
           });
         } catch (error) {
           if (isUniqueViolation(error)) return 'taken';

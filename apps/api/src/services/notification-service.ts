@@ -13,6 +13,7 @@ import { createDailyDigest } from '../notifications/daily-digest.ts';
 import { deliveryOf, SETTING_OF_EVENT } from '../notifications/notification-choices.ts';
 import { createUnsubscribeMail } from '../notifications/unsubscribe-mail.ts';
 import type { PersonalisationService } from './personalisation-service.ts';
+import { addressConfirmed } from './email-confirmation.ts';
 
 export const NOTIFY_JOB = 'notify';
 
@@ -164,7 +165,8 @@ export function createNotificationService(options: {
       // Deleted since: there is nothing left to tell.
       if (!composed) return;
       const owner = await accounts.findById(composed.ownerId);
-      if (!owner) return;
+      // Never to an address its account has not proven (issue 23, finding 5).
+      if (!owner || !addressConfirmed(owner, config)) return;
       const kind = SETTING_OF_EVENT[notification.event];
       // Off, or kept for the daily digest, which reads it from the database then.
       if (deliveryOf(await personalisation.get(owner.id), kind) !== 'now') return;

@@ -92,6 +92,11 @@ export function createPasswordResetService(options: { db: Database; config: Conf
         .returning();
       if (!spent || spent.expiresAt.getTime() <= now().getTime()) throw badRequest(RESET_LINK_SPENT);
       await setPassword(spent.userId, password, null);
+      // The link was mailed to the address: whoever opened it has it.
+      await db
+        .update(users)
+        .set({ emailConfirmedAt: now() })
+        .where(and(eq(users.id, spent.userId), isNull(users.emailConfirmedAt)));
     },
 
     /** POST /password/change: the current password, then the new one; this session stays signed in. */

@@ -44,6 +44,7 @@ import { createPublicPageCache, type CachedPublicPage, type PublicPageCache } fr
 import { chosenName, type AccountService, type UserRow } from './account-service.ts';
 import type { AudioService } from './audio-service.ts';
 import type { DeletionService } from './deletion-service.ts';
+import { addressConfirmed, NOT_OPEN_YET } from './email-confirmation.ts';
 import { newRecordingId } from './ids.ts';
 import { createKeyedHash } from './keyed-hash.ts';
 import type { StorageQuota } from './storage-quota.ts';
@@ -381,6 +382,7 @@ export function createRecordingService(options: {
       } else {
         const found = await accounts.findByInviteCode(target.code);
         if (!found) throw notFound(target.kind === 'form' ? 'This contact form does not exist' : 'This collection does not exist');
+        if (!addressConfirmed(found, config)) throw notFound(NOT_OPEN_YET[target.kind === 'form' ? 'form' : 'collect']);
         owner = found;
       }
       const origin = target.kind === 'reply' ? 'reply' : target.kind === 'form' ? 'contact-form' : 'collect';

@@ -21,6 +21,7 @@ import { createAffiliateService } from './affiliate-service.ts';
 import { createCouponService } from './coupon-service.ts';
 import { createAudioService } from './audio-service.ts';
 import { createEmailChangeService } from './email-change-service.ts';
+import { createEmailConfirmation } from './email-confirmation.ts';
 import { createPasswordResetService } from './password-reset-service.ts';
 import { createErrorReporter } from '../error-reporting/error-reporter.ts';
 import { createCommentService } from './comment-service.ts';
@@ -88,6 +89,7 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
   const notifications = createNotificationService({ db, config, queue, accounts, personalisation, mailer, wake });
   const customDomains = createCustomDomainService({ db, config, mailer, logger });
   const emailChanges = createEmailChangeService({ db, config, mailer, queue, wake });
+  const emailConfirmation = createEmailConfirmation({ db, config, mailer, queue, wake });
   const passwords = createPasswordResetService({ db, config, mailer, logger });
   const storageQuota = createStorageQuota({ db, config });
   // The listen path's memory: cleared by every write (app.ts) and every job (below).
@@ -118,7 +120,7 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
     logger,
     wakeJobs: wake,
   });
-  const visitors = createVisitorService({ db, accounts, personalisation, notifications, wakeJobs: wake });
+  const visitors = createVisitorService({ db, config, accounts, personalisation, notifications, wakeJobs: wake });
   const folders = createFolderService({ db, recordings });
   const inbox = createInboxService({ db, recordings });
   const answers = createAnswerService({ db, config, queue, mailer, accounts, wakeJobs: wake });
@@ -132,6 +134,7 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
   const rateLimits = createRateLimits({ db });
   const jobHandlers: Record<string, JobHandler> = clearingAfterEachJob(publicPages, {
     ...emailChanges.handlers,
+    ...emailConfirmation.handlers,
     ...transcription.handlers,
     ...audio.handlers,
     ...notifications.handlers,
@@ -144,6 +147,8 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
     /** Custom domains: claims, DNS proof, the daily re-check, and which messages a custom host serves. */
     customDomains,
     emailChanges,
+    /** A new account's address proven by a mailed link before anything else is mailed to it (issue 23, finding 5). */
+    emailConfirmation,
     /** Password reset by mail and password change. */
     passwords,
     db,

@@ -9,8 +9,10 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../db/database.ts';
 import { recordings } from '../db/schema.ts';
+import type { Config } from '../env.ts';
 import { notFound } from '../http/http-error.ts';
 import { chosenName, type AccountService, type UserRow } from './account-service.ts';
+import { addressConfirmed, NOT_OPEN_YET } from './email-confirmation.ts';
 import { newRecordingId } from './ids.ts';
 import type { NotificationService } from './notification-service.ts';
 import type { PersonalisationService } from './personalisation-service.ts';
@@ -27,6 +29,7 @@ const COLLECTION_NOT_FOUND = 'This collection does not exist';
  */
 export function createVisitorService(options: {
   db: Database;
+  config: Config;
   accounts: AccountService;
   personalisation: PersonalisationService;
   notifications: NotificationService;
@@ -36,9 +39,16 @@ export function createVisitorService(options: {
   const { db, accounts, personalisation, notifications } = options;
   const now = options.now ?? (() => new Date());
 
-  async function ownerOf(code: string, missing: string) {
+  /** The owner of a share code whose form or collect page is open to visitors, or a 404 saying why not. */
+  async function openDoor(code: string, door: keyof typeof NOT_OPEN_YET): Promise<UserRow> {
     const owner = await accounts.findByInviteCode(code);
-    if (!owner) throw notFound(missing);
+    if (!owner) throw notFound(door === 'form' ? FORM_NOT_FOUND : COLLECTION_NOT_FOUND);
+    if (!addressConfirmed(owner, options.config)) throw notFound(NOT_OPEN_YET[door]);
+    return owner;
+  }
+
+  async function ownerOf(code: string, door: keyof typeof NOT_OPEN_YET) {
+    const owner = await openDoor(code, door);
     const user = toPublicUser(await accounts.toUser(owner));
     // The owner's own default name "You" would read wrong to a visitor (as on the listen page).
     const name = chosenName(user.name) ?? DEFAULT_NAMES.someone;
@@ -48,7 +58,7 @@ export function createVisitorService(options: {
   return {
     /** GET contact-form/{code}: the form's strings and theme from the owner's settings, with the spec's defaults. */
     async contactForm(code: string): Promise<ContactFormPayload> {
-      const { owner, user, name, settings } = await ownerOf(code, FORM_NOT_FOUND);
+      const { owner, user, name, settings } = await ownerOf(code, 'form');
       return {
         code: owner.inviteCode,
         user,
@@ -61,7 +71,7 @@ export function createVisitorService(options: {
 
     /** GET collect/{code}: whose collection it is, in their listen-page theme. */
     async collection(code: string): Promise<CollectPayload> {
-      const { owner, user, name, settings } = await ownerOf(code, COLLECTION_NOT_FOUND);
+      const { owner, user, name, settings } = await ownerOf(code, 'collect');
       return {
         code: owner.inviteCode,
         user,
@@ -74,9 +84,7 @@ export function createVisitorService(options: {
 
     /** The owner of a contact form, or 404. */
     async formOwner(code: string): Promise<UserRow> {
-      const owner = await accounts.findByInviteCode(code);
-      if (!owner) throw notFound(FORM_NOT_FOUND);
-      return owner;
+      return openDoor(code, 'form');
     },
 
     /**

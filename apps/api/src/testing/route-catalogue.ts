@@ -173,6 +173,17 @@ export const ROUTE_CATALOGUE: Record<string, RouteKnowledge> = {
     input: query(z.object({ token: z.string() })),
     aimedAt: () => ({ path: '/api/account/email/confirm?token=not-a-token-anyone-was-sent' }),
   },
+  'POST /api/account/email/confirmation': {
+    access: 'self',
+    input: none,
+    aimedAt: () => ({ path: '/api/account/email/confirmation' }),
+  },
+  // The link in the sign-up confirmation mail: signed, so anyone may follow it.
+  'GET /api/account/email/verify': {
+    access: 'public',
+    input: query(z.object({ token: z.string() })),
+    aimedAt: () => ({ path: '/api/account/email/verify?token=1.1.not-a-token-anyone-was-sent' }),
+  },
   'POST /api/delete': {
     access: 'self',
     input: json(deleteAccountRequestSchema),

@@ -84,6 +84,8 @@ export async function startTestServer(
     // Every test signs up from one address; the per-address limits have their own tests.
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     VISITOR_RATE_LIMIT: '100000',
+    // Addresses count as confirmed: sign-ups need no mailed link (its own suite turns it on).
+    EMAIL_CONFIRMATION: 'off',
     // Many suites move rows behind the server's back (an expiry date into the past) and read the
     // public page at once: they get no cache and no listen batching. The listen path's own suite
     // and its benchmark turn both on (src/cache/listen-path.test.ts, src/bench/listen-path-bench.ts).

@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import { Link, useLocation } from 'wouter';
 import { BrandMark, ButtonLink, ReportIssueDialog } from '@vocal/ui-kit';
 
+import { ConfirmAddressNotice } from '../accounts/confirm-address-notice.tsx';
 import { AccountMenu } from '../components/account-menu.tsx';
 import { lastReportedEventId } from '../error-reporting/client-reporter.ts';
 import { unreadCountAtom, useRefreshUnreadCount } from '../inbox/unread-count.ts';
@@ -67,7 +68,10 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
           </div>
         </div>
       </header>
-      <main className="dashboard-layout__main">{children}</main>
+      <main className="dashboard-layout__main">
+        <ConfirmAddressNotice user={user} />
+        {children}
+      </main>
       <ReportIssueDialog
         open={reporting}
         onClose={() => setReporting(false)}

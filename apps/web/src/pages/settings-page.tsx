@@ -71,11 +71,18 @@ const EMAIL_CHANGE_OUTCOMES: Record<string, string> = {
   taken: 'That email address now belongs to another account, so yours is unchanged.',
 };
 
+/** What the sign-up confirmation link (GET /api/account/email/verify) reports on landing here. */
+const ADDRESS_OUTCOMES: Record<string, string> = {
+  verified: 'Your email address is confirmed. Your contact form and collection are open, and notifications will reach you.',
+  invalid: 'That confirmation link has expired or is for another address. Send a new one from the notice above.',
+};
+
 const headingId = (title: string) => `settings-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
 
 /** The settings hub: each part of the account has its own page, in groups. */
 export default function SettingsPage() {
-  const emailOutcome = EMAIL_CHANGE_OUTCOMES[new URLSearchParams(useSearch()).get('email') ?? ''];
+  const search = new URLSearchParams(useSearch());
+  const emailOutcome = EMAIL_CHANGE_OUTCOMES[search.get('email') ?? ''] ?? ADDRESS_OUTCOMES[search.get('address') ?? ''];
   return (
     <section className="settings-page" aria-labelledby="settings-title">
       <header className="page-header">
