@@ -22,6 +22,7 @@ import { metricsRoutes } from './routes/metrics-routes.ts';
 import { customDomainMessages, customDomainRedirect } from './http/product-hosts.ts';
 import type { Logger } from './logger.ts';
 import { accountRoutes } from './routes/account-routes.ts';
+import { apiTokenRoutes } from './routes/api-token-routes.ts';
 import { billingRoutes } from './billing/billing-routes.ts';
 import { affiliateRoutes } from './routes/affiliate-routes.ts';
 import { couponRoutes } from './routes/coupon-routes.ts';
@@ -135,6 +136,7 @@ export function createApp(services: Services, logger: Logger, options: { adminTo
     .route('/', authRoutes(services))
     .route('/', passwordRoutes(services))
     .route('/', accountRoutes(services))
+    .route('/', apiTokenRoutes(services))
     .route('/', couponRoutes(services))
     .route('/', affiliateRoutes(services))
     .route('/', customDomainRoutes(services))

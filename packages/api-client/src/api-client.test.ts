@@ -133,6 +133,21 @@ describe('api-client against the real server', () => {
     expect(folder).toMatchObject({ ok: false, status: 403 });
   });
 
+  it('makes, lists and revokes personal API tokens; a token works as a bearer for a script', async () => {
+    const instance = await signedIn();
+    const made = await instance.createApiToken({ name: 'Backup script', scope: 'read' });
+    if (!made.ok) throw new Error(made.error.msg);
+    expect(made.data.token).toMatch(/^vocal_pat_/);
+    const listed = await instance.listApiTokens();
+    expect(listed.ok && listed.data.tokens.map((token) => token.name)).toEqual(['Backup script']);
+    const script = await fetch(`${api.url}/api/audio`, { headers: { authorization: `Bearer ${made.data.token}` } });
+    expect(script.status).toBe(200);
+    expect((await instance.revokeApiToken(made.data.id)).ok).toBe(true);
+    expect((await fetch(`${api.url}/api/audio`, { headers: { authorization: `Bearer ${made.data.token}` } })).status).toBe(401);
+    const bad = await instance.createApiToken({ name: '', scope: 'read' });
+    expect(bad.ok).toBe(false);
+  });
+
   it("returns the server's JSON error body and reports 4xx to the error hook", async () => {
     const reports: HttpErrorReport[] = [];
     const instance = client({ onHttpError: (report) => reports.push(report) });

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import {
   accountUpdateSchema,
+  apiTokenListSchema,
+  createdApiTokenSchema,
+  type ApiTokenRequest,
   collectPayloadSchema,
   commentSchema,
   commentsResponseSchema,
@@ -223,6 +226,13 @@ export function createApiClient(options: ApiClientOptions) {
       call({ method: 'POST', path: 'account', auth: 'required', json: accountUpdateSchema.parse(update), schema: userSchema }),
     /** POST /account/email/confirmation: mails the link that confirms a new account's address again. */
     resendEmailConfirmation: () => call({ method: 'POST', path: 'account/email/confirmation', auth: 'required', schema: okResponseSchema }),
+    // Personal API tokens (issue 29): a signed-in session makes, lists and revokes them.
+    listApiTokens: () => call({ method: 'GET', path: 'tokens', auth: 'required', schema: apiTokenListSchema }),
+    /** The answer holds the token itself: the only time it is shown. */
+    createApiToken: (request: ApiTokenRequest) =>
+      call({ method: 'POST', path: 'tokens', auth: 'required', json: request, schema: createdApiTokenSchema }),
+    revokeApiToken: (tokenId: string) =>
+      call({ method: 'DELETE', path: `tokens/${id(tokenId)}`, auth: 'required', schema: okResponseSchema }),
     /** POST /delete: the account's password confirms it; the session ends with it. */
     deleteAccount: async (request: DeleteAccountRequest) => {
       const result = await call({ method: 'POST', path: 'delete', auth: 'required', json: request, schema: okResponseSchema });

@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import type { Personalisation, RecordingHandoffHost, RecordingOrigin, Transcription, TranscriptionStatus } from '@vocal/settings-model';
+import type { ApiTokenScope, Personalisation, RecordingHandoffHost, RecordingOrigin, Transcription, TranscriptionStatus } from '@vocal/settings-model';
 
 /** PostgreSQL's full-text document type; drizzle has no built-in one. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -125,6 +125,27 @@ export const emailChanges = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('email_changes_user_idx').on(table.userId)],
+);
+
+/**
+ * A personal API token (issue 29): a script's own credential, made on the API tokens settings
+ * page and shown once. Only its SHA-256 hash is kept (it is 256 random bits, so no salt or slow
+ * hash is needed); deleting the row revokes it at once.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    scope: text('scope').$type<ApiTokenScope>().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('api_tokens_user_idx').on(table.userId)],
 );
 
 /**

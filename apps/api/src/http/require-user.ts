@@ -1,8 +1,11 @@
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AccountService } from '../services/account-service.ts';
+import { isPersonalToken } from '../services/api-token-service.ts';
 import type { TokenService } from '../services/token-service.ts';
 import type { AppEnv } from './app-env.ts';
 import { unauthorized } from './http-error.ts';
+import { assertTokenReach } from './personal-token-reach.ts';
 
 /** The token from `Authorization: Bearer <token>`, or null. */
 export function bearerToken(header: string | undefined): string | null {
@@ -14,7 +17,17 @@ export const SIGN_IN_FIRST = 'Sign in first: the Authorization bearer token is m
 
 type AuthServices = { tokens: TokenService; accounts: AccountService };
 
-async function authenticate(services: AuthServices, token: string) {
+async function authenticate(services: AuthServices, token: string, context: Context<AppEnv>) {
+  if (isPersonalToken(token)) {
+    const found = await services.tokens.personal.authenticate(token);
+    if (!found) throw unauthorized('This API token is not valid: it was revoked, or never existed');
+    assertTokenReach(found.scope, context.req.method, context.req.path);
+    const user = await services.accounts.findById(found.userId);
+    if (!user) throw unauthorized('This API token is not valid: it was revoked, or never existed');
+    context.set('apiToken', { id: found.tokenId, scope: found.scope });
+    // No session: the routes that act on one (sign-out, password and email changes) are out of a token's reach.
+    return { user, sessionId: '' };
+  }
   const claims = await services.tokens.verifyAccess(token);
   const [user, active] = await Promise.all([services.accounts.findById(claims.userId), services.tokens.isSessionActive(claims.sessionId)]);
   if (!user || !active) throw unauthorized('This session has been signed out');
@@ -26,7 +39,7 @@ export function requireUser(services: AuthServices) {
   return createMiddleware<AppEnv>(async (context, next) => {
     const token = bearerToken(context.req.header('authorization'));
     if (!token) throw unauthorized(SIGN_IN_FIRST);
-    const { user, sessionId } = await authenticate(services, token);
+    const { user, sessionId } = await authenticate(services, token, context);
     context.set('user', user);
     context.set('sessionId', sessionId);
     await next();
@@ -41,7 +54,7 @@ export function optionalUser(services: AuthServices) {
   return createMiddleware<AppEnv>(async (context, next) => {
     const token = bearerToken(context.req.header('authorization'));
     if (token) {
-      const { user, sessionId } = await authenticate(services, token);
+      const { user, sessionId } = await authenticate(services, token, context);
       context.set('user', user);
       context.set('sessionId', sessionId);
     }

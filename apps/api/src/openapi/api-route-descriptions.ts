@@ -149,6 +149,29 @@ export const API_ROUTE_DESCRIPTIONS: Record<string, RouteDescription> = {
     query: z.object({ token: z.string().optional() }),
     answers: { 303: { description: 'To /settings?address=verified or ?address=invalid' } },
   },
+  'GET /api/tokens': {
+    tag: TAGS.account,
+    summary: 'Your personal API tokens: name, scope, when made and last used (never the token)',
+    security: 'bearer',
+    answers: { 200: { description: 'The tokens, oldest first', json: 'ApiTokenList' } },
+  },
+  'POST /api/tokens': {
+    tag: TAGS.account,
+    summary: 'Make a personal API token for a script: shown once, in this answer',
+    description:
+      'Send it as `Authorization: Bearer vocal_pat_…` to any route a signed-in person may call, within its scope: `read` makes GET requests only. No token reaches passwords, email addresses, account deletion, billing or tokens. Needs a signed-in session.',
+    security: 'bearer',
+    body: { json: 'ApiTokenRequest' },
+    answers: { 201: { description: 'The token, with `token` (vocal_pat_…) shown this once', json: 'CreatedApiToken' } },
+    refusals: { 403: 'Called with an API token', 409: 'The account holds the most tokens it may', 429: 'Too many tokens made today' },
+  },
+  'DELETE /api/tokens/:id': {
+    tag: TAGS.account,
+    summary: 'Revoke a personal API token: it stops working at once',
+    security: 'bearer',
+    answers: { 200: { description: 'Revoked', json: 'Ok' } },
+    refusals: { 404: 'You have no API token with this id' },
+  },
   'POST /api/delete': {
     tag: TAGS.account,
     summary: 'Delete the account and everything in it',

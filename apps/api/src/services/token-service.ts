@@ -7,6 +7,7 @@ import { refreshTokens, sessions } from '../db/schema.ts';
 import type { Config } from '../env.ts';
 import { unauthorized } from '../http/http-error.ts';
 import { serverSecret } from './server-secret.ts';
+import { createApiTokenService } from './api-token-service.ts';
 
 export type AccessClaims = { userId: number; sessionId: string };
 
@@ -138,6 +139,9 @@ export function createTokenService(options: { db: Database; config: Config; now?
     async revokeSession(sessionId: string): Promise<void> {
       await db.update(sessions).set({ revokedAt: now() }).where(eq(sessions.id, sessionId));
     },
+
+    /** Personal API tokens: the other bearer credential a request may carry (require-user.ts). */
+    personal: createApiTokenService({ db, now }),
   };
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   accountUpdateSchema,
+  apiTokenRequestSchema,
   changePasswordRequestSchema,
   contactMessageSchema,
   couponRequestSchema,
@@ -58,6 +59,7 @@ export type Resources = {
   replyId: string;
   folderId: string;
   commentId: string;
+  apiTokenId: string;
   imageKey: string;
   inviteCode: string;
 };
@@ -184,6 +186,13 @@ export const ROUTE_CATALOGUE: Record<string, RouteKnowledge> = {
     input: query(z.object({ token: z.string() })),
     aimedAt: () => ({ path: '/api/account/email/verify?token=1.1.not-a-token-anyone-was-sent' }),
   },
+  'GET /api/tokens': { access: 'self', input: none, aimedAt: () => ({ path: '/api/tokens' }) },
+  'POST /api/tokens': {
+    access: 'self',
+    input: json(apiTokenRequestSchema),
+    aimedAt: () => ({ path: '/api/tokens', json: { name: 'Not yours', scope: 'read' } }),
+  },
+  'DELETE /api/tokens/:id': { access: 'owner', input: none, aimedAt: (r) => ({ path: `/api/tokens/${r.apiTokenId}` }) },
   'POST /api/delete': {
     access: 'self',
     input: json(deleteAccountRequestSchema),

@@ -12,7 +12,7 @@ function expectStatus(reply: { status: number; body: unknown }, status: number, 
 
 /**
  * A Pro user who owns one of everything: an uploaded message in a folder, a voice reply to it,
- * a comment under it, a picture, and a written contact-form message.
+ * a comment under it, a picture, a personal API token and a written contact-form message.
  */
 export async function signUpWithData(server: TestServer): Promise<UserWithData> {
   const user = await server.signUp();
@@ -41,6 +41,9 @@ export async function signUpWithData(server: TestServer): Promise<UserWithData> 
   expectStatus(image, 200, 'image');
   const imageKey = String(image.body.url).replace(/^.*\/files\//, '');
 
+  const apiToken = await server.call('POST', '/api/tokens', { token, json: { name: 'A script of mine', scope: 'write' } });
+  expectStatus(apiToken, 201, 'API token');
+
   const account = await server.call('GET', '/api/account', { token });
   const inviteCode = account.body.inviteCode as string;
   const contactMessage = `A private message ${randomUUID()}`;
@@ -59,6 +62,7 @@ export async function signUpWithData(server: TestServer): Promise<UserWithData> 
     folderId,
     folderName,
     commentId: comment.body.id as string,
+    apiTokenId: apiToken.body.id as string,
     imageKey,
     inviteCode,
     contactMessage,
@@ -88,6 +92,7 @@ export async function ownView(server: TestServer, user: UserWithData) {
     inbox: await read('/api/inbox?limit=100'),
     inboxSummary: await read('/api/inbox/summary'),
     personalisation: await read('/api/personalisation'),
+    apiTokens: await read('/api/tokens'),
     replies: await read(`/api/replies/${user.recordingId}`),
     comments: await read(`/api/comments/${user.recordingId}`),
     transcription: await read(`/api/transcription/${user.recordingId}`),

@@ -46,6 +46,11 @@ const GROUPS = [
         title: 'Integrations',
         text: 'Record inside Outlook, Teams, Zendesk, Front and Zoho Mail: the link goes where you write.',
       },
+      {
+        href: '/settings/api-tokens',
+        title: 'API tokens',
+        text: 'Keys for your own scripts to use the Vocal API: read or write, revoked at once.',
+      },
     ],
   },
   {

@@ -142,6 +142,14 @@ export const ROUTES: RouteDefinition[] = [
     page: () => import('../settings/transcripts-page.tsx'),
   },
   {
+    name: 'api-token-settings',
+    paths: ['/settings/api-tokens'],
+    layout: 'dashboard',
+    title: 'API tokens',
+    requiresAuth: true,
+    page: () => import('../settings/api-tokens-page.tsx'),
+  },
+  {
     name: 'team-settings',
     paths: ['/settings/team'],
     layout: 'dashboard',
