@@ -54,6 +54,8 @@ export async function apiAs(baseUrl: string, page: Page, method: string, path: s
     method,
     headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
     body: json === undefined ? undefined : JSON.stringify(json),
+    // Like the locators' own: a hang fails with a reason instead of the 15-minute test timeout.
+    signal: AbortSignal.timeout(120_000),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
