@@ -23,6 +23,7 @@ import { customDomainMessages, customDomainRedirect } from './http/product-hosts
 import type { Logger } from './logger.ts';
 import { accountRoutes } from './routes/account-routes.ts';
 import { apiTokenRoutes } from './routes/api-token-routes.ts';
+import { webhookRoutes } from './routes/webhook-routes.ts';
 import { billingRoutes } from './billing/billing-routes.ts';
 import { affiliateRoutes } from './routes/affiliate-routes.ts';
 import { couponRoutes } from './routes/coupon-routes.ts';
@@ -137,6 +138,7 @@ export function createApp(services: Services, logger: Logger, options: { adminTo
     .route('/', passwordRoutes(services))
     .route('/', accountRoutes(services))
     .route('/', apiTokenRoutes(services))
+    .route('/', webhookRoutes(services))
     .route('/', couponRoutes(services))
     .route('/', affiliateRoutes(services))
     .route('/', customDomainRoutes(services))

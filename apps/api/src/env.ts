@@ -158,6 +158,11 @@ export const envSchema = z.object({
   /** Take the client address from X-Forwarded-For and the host from X-Forwarded-Host (set when behind a reverse proxy). */
   TRUST_PROXY: flag.default(false),
   /**
+   * Let webhooks deliver to private, loopback and link-local addresses (a receiver on the
+   * operator's own network). Off: such addresses are refused when saved and at every delivery.
+   */
+  WEBHOOK_ALLOW_PRIVATE: flag.default(false),
+  /**
    * Turns on GET /metrics (Prometheus text format) for scrapers sending `Authorization: Bearer
    * <METRICS_TOKEN>` (16+ characters). Unset: /metrics answers 404.
    */
@@ -312,6 +317,8 @@ export type Config = {
   /** The PEM file of the self-hosted Chrome extension's signing key; null: the key kept in the database. */
   chromeExtensionKeyFile: string | null;
   trustProxy: boolean;
+  /** WEBHOOK_ALLOW_PRIVATE. */
+  webhookAllowPrivate: boolean;
   /** Null: /metrics is off. */
   metricsToken: string | null;
   /** Origins besides our own that may call the API from a browser. */
@@ -438,6 +445,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     hostAppsFolder: env.HOST_APPS_DIR ? fromBase(env.HOST_APPS_DIR) : resolve(appRoot, '..'),
     chromeExtensionKeyFile: env.CHROME_EXTENSION_KEY_FILE ? fromBase(env.CHROME_EXTENSION_KEY_FILE) : null,
     trustProxy: env.TRUST_PROXY,
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE,
     metricsToken: env.METRICS_TOKEN ?? null,
     corsOrigins: env.CORS_ORIGINS,
     hostFrameAncestors: env.HOST_FRAME_ANCESTORS,

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import {
   accountUpdateSchema,
   apiTokenListSchema,
+  createdWebhookSchema,
+  webhookListSchema,
+  type WebhookRequest,
   createdApiTokenSchema,
   type ApiTokenRequest,
   collectPayloadSchema,
@@ -233,6 +236,16 @@ export function createApiClient(options: ApiClientOptions) {
       call({ method: 'POST', path: 'tokens', auth: 'required', json: request, schema: createdApiTokenSchema }),
     revokeApiToken: (tokenId: string) =>
       call({ method: 'DELETE', path: `tokens/${id(tokenId)}`, auth: 'required', schema: okResponseSchema }),
+    // Webhooks (issue 29): the account's events POSTed to its own URLs, signed.
+    listWebhooks: () => call({ method: 'GET', path: 'webhooks', auth: 'required', schema: webhookListSchema }),
+    /** The answer holds the signing secret: the only time it is shown. */
+    createWebhook: (request: WebhookRequest) =>
+      call({ method: 'POST', path: 'webhooks', auth: 'required', json: request, schema: createdWebhookSchema }),
+    deleteWebhook: (webhookId: string) =>
+      call({ method: 'DELETE', path: `webhooks/${id(webhookId)}`, auth: 'required', schema: okResponseSchema }),
+    /** Queues a webhook.test event; its delivery shows in the webhook's log. */
+    testWebhook: (webhookId: string) =>
+      call({ method: 'POST', path: `webhooks/${id(webhookId)}/test`, auth: 'required', schema: z.object({ eventType: z.string() }) }),
     /** POST /delete: the account's password confirms it; the session ends with it. */
     deleteAccount: async (request: DeleteAccountRequest) => {
       const result = await call({ method: 'POST', path: 'delete', auth: 'required', json: request, schema: okResponseSchema });

@@ -30,6 +30,7 @@ export * from './api/transcription.ts';
 export * from './api/inbox.ts';
 export * from './api/answers.ts';
 export * from './api/tokens.ts';
+export * from './api/webhooks.ts';
 export * from './api/analytics.ts';
 export * from './api/custom-domain.ts';
 export * from './api/sign-in.ts';

@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import type { ApiTokenScope, Personalisation, RecordingHandoffHost, RecordingOrigin, Transcription, TranscriptionStatus } from '@vocal/settings-model';
+import type { ApiTokenScope, Personalisation, WebhookEventType, RecordingHandoffHost, RecordingOrigin, Transcription, TranscriptionStatus } from '@vocal/settings-model';
 
 /** PostgreSQL's full-text document type; drizzle has no built-in one. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -146,6 +146,45 @@ export const apiTokens = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('api_tokens_user_idx').on(table.userId)],
+);
+
+/**
+ * A webhook (issue 29): where to POST an account's events, signed as Standard Webhooks says
+ * with `secret` (whsec_…, kept as is: the server signs with it on every delivery).
+ */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    events: jsonb('events').$type<WebhookEventType[]>().notNull(),
+    secret: text('secret').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('webhooks_user_idx').on(table.userId)],
+);
+
+/** One try to deliver one event to one webhook: what the settings page shows as its log. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    webhookId: uuid('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    attempt: integer('attempt').notNull(),
+    /** The receiver's HTTP status; null when no answer came (refused address, timeout, network). */
+    status: integer('status'),
+    durationMs: integer('duration_ms').notNull(),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('webhook_deliveries_webhook_idx').on(table.webhookId, table.createdAt)],
 );
 
 /**

@@ -172,6 +172,40 @@ export const API_ROUTE_DESCRIPTIONS: Record<string, RouteDescription> = {
     answers: { 200: { description: 'Revoked', json: 'Ok' } },
     refusals: { 404: 'You have no API token with this id' },
   },
+  'GET /api/webhooks': {
+    tag: TAGS.account,
+    summary: 'Your webhooks, each with its latest delivery tries (never the secret)',
+    security: 'bearer',
+    answers: { 200: { description: 'The webhooks', json: 'WebhookList' } },
+  },
+  'POST /api/webhooks': {
+    tag: TAGS.account,
+    summary: 'Add a webhook: the events it hears are POSTed to its URL, signed as Standard Webhooks says',
+    description:
+      'Deliveries carry `webhook-id`, `webhook-timestamp` and `webhook-signature: v1,<base64 HMAC-SHA256 of "{id}.{timestamp}.{body}">` keyed with the secret; they are retried with backoff. URLs resolving to private, loopback or link-local addresses are refused unless the server sets WEBHOOK_ALLOW_PRIVATE.',
+    security: 'bearer',
+    body: { json: 'WebhookRequest' },
+    answers: { 201: { description: 'The webhook, with its secret (whsec_…) shown this once', json: 'CreatedWebhook' } },
+    refusals: {
+      400: 'The URL is not http(s), holds credentials, does not resolve, or points to a private network',
+      409: 'The account has the most webhooks it may',
+      429: 'Too many this hour',
+    },
+  },
+  'DELETE /api/webhooks/:id': {
+    tag: TAGS.account,
+    summary: 'Remove a webhook: nothing more is sent to it',
+    security: 'bearer',
+    answers: { 200: { description: 'Removed', json: 'Ok' } },
+    refusals: { 404: 'You have no webhook with this id' },
+  },
+  'POST /api/webhooks/:id/test': {
+    tag: TAGS.account,
+    summary: 'Send a webhook.test event to a webhook; it is logged like any delivery',
+    security: 'bearer',
+    answers: { 202: { description: 'Queued' } },
+    refusals: { 404: 'You have no webhook with this id', 429: 'Too many this hour' },
+  },
   'POST /api/delete': {
     tag: TAGS.account,
     summary: 'Delete the account and everything in it',

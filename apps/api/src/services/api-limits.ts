@@ -30,6 +30,8 @@ export const EMAIL_CHANGES_PER_ADDRESS_PER_DAY = 3;
 export const ADDRESS_CONFIRMATIONS_PER_ACCOUNT_PER_DAY = 5;
 /** Personal API tokens one account may make a day (each is a new credential; MAX_API_TOKENS caps those held). */
 export const API_TOKENS_PER_ACCOUNT_PER_DAY = 20;
+/** Webhooks made or test events sent per account an hour: each makes the server call out. */
+export const WEBHOOK_CHANGES_PER_ACCOUNT_PER_HOUR = 30;
 /** Team invite mails: one per invited address a day, whoever sends it, and a cap per owner (finding 11). */
 export const TEAM_INVITES_PER_ADDRESS_PER_DAY = 1;
 export const TEAM_INVITES_PER_OWNER_PER_DAY = 50;
@@ -96,6 +98,10 @@ export function createApiLimits(
       windowMs: DAY_MS,
     }),
     apiTokensPerAccount: rateLimits.limiter('api-tokens-per-account', { limit: API_TOKENS_PER_ACCOUNT_PER_DAY, windowMs: DAY_MS }),
+    webhookChangesPerAccount: rateLimits.limiter('webhook-changes-per-account', {
+      limit: WEBHOOK_CHANGES_PER_ACCOUNT_PER_HOUR,
+      windowMs: HOUR_MS,
+    }),
     teamInvitesPerAddress: rateLimits.limiter('team-invites-per-address', { limit: TEAM_INVITES_PER_ADDRESS_PER_DAY, windowMs: DAY_MS }),
     teamInvitesPerOwner: rateLimits.limiter('team-invites-per-owner', { limit: TEAM_INVITES_PER_OWNER_PER_DAY, windowMs: DAY_MS }),
     answerMailsPerOwner: rateLimits.limiter('answer-mails-per-owner', { limit: ANSWER_MAILS_PER_OWNER_PER_HOUR, windowMs: HOUR_MS }),

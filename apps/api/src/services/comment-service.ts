@@ -8,6 +8,7 @@ import { forbidden, notFound } from '../http/http-error.ts';
 import type { NotificationService } from './notification-service.ts';
 import type { PersonalisationService } from './personalisation-service.ts';
 import type { RecordingService } from './recording-service.ts';
+import type { WebhookService } from './webhook-service.ts';
 
 export type NewCommentInput = z.output<typeof newCommentSchema>;
 
@@ -28,6 +29,8 @@ export function createCommentService(options: {
   recordings: RecordingService;
   personalisation: PersonalisationService;
   notifications: NotificationService;
+  /** Told of each comment from someone else (comment.created). */
+  webhooks?: WebhookService;
   wakeJobs: () => void;
   now?: () => Date;
 }) {
@@ -63,6 +66,7 @@ export function createCommentService(options: {
       }
       // The owner's own comments are no news to them.
       const notify = author.userId !== owner.id && settings.defaults.notifications;
+      let told = false;
       const stored = await db.transaction(async (transaction) => {
         const [inserted] = await transaction
           .insert(comments)
@@ -78,9 +82,14 @@ export function createCommentService(options: {
           .returning();
         if (!inserted) throw new Error('The comment could not be stored');
         if (notify) await notifications.queueInTransaction({ event: 'comment', commentId: inserted.id }, transaction);
+        // The owner's own comments are no event to their automations either.
+        if (author.userId !== owner.id && options.webhooks) {
+          const data = { id: inserted.id, messageId: row.id, name, text: input.text };
+          told = await options.webhooks.emitInTransaction(owner.id, 'comment.created', data, transaction);
+        }
         return inserted;
       });
-      if (notify) options.wakeJobs();
+      if (notify || told) options.wakeJobs();
       return toComment(stored);
     },
 

@@ -11,6 +11,7 @@ import { createKeyedHash } from './keyed-hash.ts';
 import type { NotificationService } from './notification-service.ts';
 import type { Logger } from '../logger.ts';
 import type { Transaction } from '../jobs/job-queue.ts';
+import type { WebhookService } from './webhook-service.ts';
 
 /**
  * A listen counted and answered, written with the next batch. `claimed`: its visitor row was
@@ -57,6 +58,8 @@ export function createListenService(options: {
   recordings: RecordingService;
   /** For the delivery receipt: a mail the first time someone else hears a message. */
   notifications?: Pick<NotificationService, 'queueInTransaction'>;
+  /** Told of a message's first listen (message.first_listen). */
+  webhooks?: Pick<WebhookService, 'emitInTransaction'>;
   /** Forgotten for a message once its listens are written, so its count is exact. */
   publicPages?: { forget(id: string): void };
   /** Wakes the job worker once a batch has queued a receipt, so the mail goes at once. */
@@ -161,6 +164,8 @@ export function createListenService(options: {
         // message, so however listens race, it is queued once.
         if (counted && counted.views === added && origin === 'owner') {
           await options.notifications?.queueInTransaction({ event: 'first-listen', recordingId }, transaction);
+          const [owner] = await transaction.select({ userId: recordings.userId }).from(recordings).where(eq(recordings.id, recordingId));
+          if (owner) await options.webhooks?.emitInTransaction(owner.userId, 'message.first_listen', { id: recordingId }, transaction);
           receipts = true;
         }
       }

@@ -53,6 +53,8 @@ import type { PersonalisationService } from './personalisation-service.ts';
 import { linkDomainOf } from './custom-domain-service.ts';
 import { isPro, limitsFor, monthlyMessageAllowance } from './plans.ts';
 import type { TranscriptionService } from './transcription-service.ts';
+import type { Transaction } from '../jobs/job-queue.ts';
+import type { WebhookService } from './webhook-service.ts';
 
 export type RecordingRow = typeof recordings.$inferSelect;
 
@@ -142,6 +144,8 @@ export function createRecordingService(options: {
   audio: AudioService;
   notifications: NotificationService;
   deletion: DeletionService;
+  /** The owner's webhooks, told of each message that arrives (none in suites that do not need them). */
+  webhooks?: WebhookService;
   /** Decodes the waveform picture (picture-intake.ts). */
   media: MediaPool;
   /** How much of visitors' audio an owner's account transcribes a day. */
@@ -191,6 +195,18 @@ export function createRecordingService(options: {
   const visitorKeyOf = createKeyedHash(db, 'visitor-address-salt');
 
   const linkOf = (row: Pick<RecordingRow, 'id' | 'domain'>) => listenUrl(row, config.publicUrl);
+
+  /** The webhook event of a message that has just arrived: the owner's own, a reply, or one from a visitor's form or collection. */
+  async function emitUploaded(row: RecordingRow, transaction: Transaction): Promise<boolean> {
+    if (!options.webhooks) return false;
+    const base = { id: row.id, url: linkOf(row), subject: row.subject, duration: row.duration, platform: row.platform };
+    const sender = { name: row.senderName, email: row.email };
+    if (row.origin === 'owner') return options.webhooks.emitInTransaction(row.userId, 'message.created', base, transaction);
+    if (row.origin === 'reply') {
+      return options.webhooks.emitInTransaction(row.userId, 'reply.created', { ...base, replyTo: row.replyToId, sender }, transaction);
+    }
+    return options.webhooks.emitInTransaction(row.userId, 'contact.received', { ...base, via: row.origin, kind: 'voice', sender }, transaction);
+  }
 
   /** What upload-vocal answers: the listen link, and where the files are for hosts to preview. */
   const uploaded = (row: RecordingRow): UploadResponse => {
@@ -514,6 +530,8 @@ export function createRecordingService(options: {
           ? ({ event: row.origin, recordingId: row.id } as const)
           : null;
 
+      let emitted = false;
+
       // One upload of an id at a time writes its files, so the row and the files agree.
       let claimedAt: Date | null;
       while (!(claimedAt = await claimUpload(row.id))) {
@@ -565,6 +583,7 @@ export function createRecordingService(options: {
           if (wantsTranscript) await options.transcription.queueInTransaction(changed.id, transaction, visitor);
           if (probe.format !== 'mp3') await options.audio.queueReencodeInTransaction(changed.id, transaction);
           if (notification) await options.notifications.queueInTransaction(notification, transaction);
+          emitted = await emitUploaded(changed, transaction);
           return changed;
         })
         .catch(async (error: unknown) => {
@@ -573,7 +592,7 @@ export function createRecordingService(options: {
           await releaseUpload(row.id, claimedAt);
           throw error;
         });
-      if (updated && (wantsTranscript || probe.format !== 'mp3' || notification)) options.wakeJobs();
+      if (updated && (wantsTranscript || probe.format !== 'mp3' || notification || emitted)) options.wakeJobs();
       if (updated) return uploaded(updated);
       // The claim was lost: the message was deleted meanwhile, or our claim went stale and
       // another upload took it over (and wrote these same keys, so they stay).

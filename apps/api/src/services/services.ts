@@ -51,6 +51,7 @@ import { createApiLimits } from './api-limits.ts';
 import { createRateLimits } from './rate-limiter.ts';
 import { createVisitorService } from './visitor-service.ts';
 import { createVisitorTranscriptBudget } from './visitor-transcript-budget.ts';
+import { createWebhookService } from './webhook-service.ts';
 
 /** Every service, wired once; routes receive what they need from here. */
 export function createServices(options: { database: DatabaseHandle; config: Config; storage: Storage; logger: Logger; metrics?: Metrics }) {
@@ -61,6 +62,8 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
   let wakeJobs = () => {};
   const wake = () => wakeJobs();
   const queue = createJobQueue({ db, config: config.jobs });
+  // Before the services whose events it delivers.
+  const webhooks = createWebhookService({ db, config, queue, wake });
   metrics.readQueueFrom(() => queue.waiting());
   // CPU-heavy audio work runs here, on worker threads, so requests keep their event loop.
   const media = createMediaPool({ workers: config.mediaWorkers });
@@ -78,6 +81,7 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
     summariser: summaryEndpoint ? createSummariser({ endpoint: summaryEndpoint, timeoutMs: config.transcription.timeoutMs }) : null,
     personalisation,
     wake,
+    webhooks,
   });
   const audio = createAudioService({ db, storage, queue, wake, media });
   const mailer = createMailer({
@@ -108,19 +112,21 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
     audio,
     notifications,
     deletion,
+    webhooks,
     wakeJobs: wake,
   });
-  const comments = createCommentService({ db, recordings, personalisation, notifications, wakeJobs: wake });
+  const comments = createCommentService({ db, recordings, personalisation, notifications, webhooks, wakeJobs: wake });
   const listens = createListenService({
     db,
     recordings,
     notifications,
+    webhooks,
     publicPages,
     flushEveryMs: config.listenPath.listenFlushMs,
     logger,
     wakeJobs: wake,
   });
-  const visitors = createVisitorService({ db, config, accounts, personalisation, notifications, wakeJobs: wake });
+  const visitors = createVisitorService({ db, config, accounts, personalisation, notifications, webhooks, wakeJobs: wake });
   const folders = createFolderService({ db, recordings });
   const inbox = createInboxService({ db, recordings });
   const answers = createAnswerService({ db, config, queue, mailer, accounts, wakeJobs: wake });
@@ -139,6 +145,7 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
     ...audio.handlers,
     ...notifications.handlers,
     ...answers.handlers,
+    ...webhooks.handlers,
     ...deletion.handlers,
   });
   return {
@@ -149,6 +156,8 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
     emailChanges,
     /** A new account's address proven by a mailed link before anything else is mailed to it (issue 23, finding 5). */
     emailConfirmation,
+    /** Webhooks: each account's events POSTed to its URLs, signed (Standard Webhooks), retried and logged. */
+    webhooks,
     /** Password reset by mail and password change. */
     passwords,
     db,

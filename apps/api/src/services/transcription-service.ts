@@ -20,6 +20,7 @@ import type { PersonalisationService } from './personalisation-service.ts';
 import { isPro } from './plans.ts';
 import { readObject } from './stored-audio.ts';
 import { titleFromHeardWords } from './title-from-transcript.ts';
+import type { WebhookService } from './webhook-service.ts';
 
 export const TRANSCRIBE_JOB = 'transcribe';
 /**
@@ -49,6 +50,8 @@ export function createTranscriptionService(options: {
   summariser: Summariser | null;
   personalisation: PersonalisationService;
   wake: () => void;
+  /** Told when a transcript is ready (transcript.completed). */
+  webhooks?: WebhookService;
 }) {
   const { db, storage, queue, transcriber, summariser, personalisation } = options;
 
@@ -107,7 +110,10 @@ export function createTranscriptionService(options: {
         durationSeconds: row.duration,
         signal: context.signal,
       });
+      let told = false;
       await context.complete(async (transaction) => {
+        told =
+          (await options.webhooks?.emitInTransaction(row.userId, 'transcript.completed', { id: row.id, transcription }, transaction)) ?? false;
         await transaction
           .update(recordings)
           .set({
@@ -125,6 +131,7 @@ export function createTranscriptionService(options: {
           );
         }
       });
+      if (told) options.wake();
     },
     async giveUp(job, reason, transaction) {
       const recordingId = typeof job.payload.recordingId === 'string' ? job.payload.recordingId : null;

@@ -17,6 +17,7 @@ import { newRecordingId } from './ids.ts';
 import type { NotificationService } from './notification-service.ts';
 import type { PersonalisationService } from './personalisation-service.ts';
 import { isPro } from './plans.ts';
+import type { WebhookService } from './webhook-service.ts';
 
 export type ContactMessageInput = z.output<typeof contactMessageSchema>;
 
@@ -33,6 +34,8 @@ export function createVisitorService(options: {
   accounts: AccountService;
   personalisation: PersonalisationService;
   notifications: NotificationService;
+  /** Told of each written contact-form message (contact.received). */
+  webhooks?: WebhookService;
   wakeJobs: () => void;
   now?: () => Date;
 }) {
@@ -94,6 +97,7 @@ export function createVisitorService(options: {
     async sendMessage(owner: UserRow, input: ContactMessageInput): Promise<{ id: string }> {
       const notify = await notifications.wants(owner.id);
       const id = newRecordingId();
+      let told = false;
       await db.transaction(async (transaction) => {
         await transaction.insert(recordings).values({
           id,
@@ -108,8 +112,19 @@ export function createVisitorService(options: {
           message: input.message,
         });
         if (notify) await notifications.queueInTransaction({ event: 'contact-form', recordingId: id }, transaction);
+        if (options.webhooks) {
+          const data = {
+            id,
+            via: 'contact-form',
+            kind: 'written',
+            subject: input.subject || null,
+            message: input.message,
+            sender: { name: input.name || null, email: input.email },
+          };
+          told = await options.webhooks.emitInTransaction(owner.id, 'contact.received', data, transaction);
+        }
       });
-      if (notify) options.wakeJobs();
+      if (notify || told) options.wakeJobs();
       return { id };
     },
   };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   accountUpdateSchema,
   apiTokenRequestSchema,
+  webhookRequestSchema,
   changePasswordRequestSchema,
   contactMessageSchema,
   couponRequestSchema,
@@ -60,6 +61,7 @@ export type Resources = {
   folderId: string;
   commentId: string;
   apiTokenId: string;
+  webhookId: string;
   imageKey: string;
   inviteCode: string;
 };
@@ -193,6 +195,14 @@ export const ROUTE_CATALOGUE: Record<string, RouteKnowledge> = {
     aimedAt: () => ({ path: '/api/tokens', json: { name: 'Not yours', scope: 'read' } }),
   },
   'DELETE /api/tokens/:id': { access: 'owner', input: none, aimedAt: (r) => ({ path: `/api/tokens/${r.apiTokenId}` }) },
+  'GET /api/webhooks': { access: 'self', input: none, aimedAt: () => ({ path: '/api/webhooks' }) },
+  'POST /api/webhooks': {
+    access: 'self',
+    input: json(webhookRequestSchema),
+    aimedAt: () => ({ path: '/api/webhooks', json: { url: 'https://example.invalid/hook', events: ['message.created'] } }),
+  },
+  'DELETE /api/webhooks/:id': { access: 'owner', input: none, aimedAt: (r) => ({ path: `/api/webhooks/${r.webhookId}` }) },
+  'POST /api/webhooks/:id/test': { access: 'owner', input: none, aimedAt: (r) => ({ path: `/api/webhooks/${r.webhookId}/test` }) },
   'POST /api/delete': {
     access: 'self',
     input: json(deleteAccountRequestSchema),

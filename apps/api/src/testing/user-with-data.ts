@@ -12,7 +12,7 @@ function expectStatus(reply: { status: number; body: unknown }, status: number, 
 
 /**
  * A Pro user who owns one of everything: an uploaded message in a folder, a voice reply to it,
- * a comment under it, a picture, a personal API token and a written contact-form message.
+ * a comment under it, a picture, a personal API token, a webhook and a written contact-form message.
  */
 export async function signUpWithData(server: TestServer): Promise<UserWithData> {
   const user = await server.signUp();
@@ -43,6 +43,12 @@ export async function signUpWithData(server: TestServer): Promise<UserWithData> 
 
   const apiToken = await server.call('POST', '/api/tokens', { token, json: { name: 'A script of mine', scope: 'write' } });
   expectStatus(apiToken, 201, 'API token');
+  // A public address by its number (no DNS here), for an event these servers never have (no transcriber).
+  const webhook = await server.call('POST', '/api/webhooks', {
+    token,
+    json: { url: 'https://203.0.113.10/hook', events: ['transcript.completed'] },
+  });
+  expectStatus(webhook, 201, 'webhook');
 
   const account = await server.call('GET', '/api/account', { token });
   const inviteCode = account.body.inviteCode as string;
@@ -63,6 +69,7 @@ export async function signUpWithData(server: TestServer): Promise<UserWithData> 
     folderName,
     commentId: comment.body.id as string,
     apiTokenId: apiToken.body.id as string,
+    webhookId: webhook.body.id as string,
     imageKey,
     inviteCode,
     contactMessage,
@@ -93,6 +100,7 @@ export async function ownView(server: TestServer, user: UserWithData) {
     inboxSummary: await read('/api/inbox/summary'),
     personalisation: await read('/api/personalisation'),
     apiTokens: await read('/api/tokens'),
+    webhooks: await read('/api/webhooks'),
     replies: await read(`/api/replies/${user.recordingId}`),
     comments: await read(`/api/comments/${user.recordingId}`),
     transcription: await read(`/api/transcription/${user.recordingId}`),

@@ -51,6 +51,11 @@ const GROUPS = [
         title: 'API tokens',
         text: 'Keys for your own scripts to use the Vocal API: read or write, revoked at once.',
       },
+      {
+        href: '/settings/webhooks',
+        title: 'Webhooks',
+        text: 'Tell your own systems of new messages, replies, comments and transcripts, signed.',
+      },
     ],
   },
   {

@@ -150,6 +150,14 @@ export const ROUTES: RouteDefinition[] = [
     page: () => import('../settings/api-tokens-page.tsx'),
   },
   {
+    name: 'webhook-settings',
+    paths: ['/settings/webhooks'],
+    layout: 'dashboard',
+    title: 'Webhooks',
+    requiresAuth: true,
+    page: () => import('../settings/webhooks-page.tsx'),
+  },
+  {
     name: 'team-settings',
     paths: ['/settings/team'],
     layout: 'dashboard',
