@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { axeViolations, PASSWORD, uniqueEmail } from '@vocal/e2e';
 import { makeMp3, makePng } from '@vocal/test-fixtures';
 import type { launchBrowser } from '@vocal/e2e';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 type Browser = Awaited<ReturnType<typeof launchBrowser>>;
@@ -81,4 +81,11 @@ export async function axeAndShootBothSchemes(page: Page, scheme: 'light' | 'dark
     await page.screenshot({ path: join(shotsFolder, `${name}-${each}.png`), fullPage: true });
   }
   await page.emulateMedia({ colorScheme: scheme });
+}
+
+/** Each control is at least a thumb's height (44 px), as laid out. */
+export async function expectThumbSized(controls: Locator[]) {
+  for (const control of controls) {
+    expect((await control.boundingBox())?.height, control.toString()).toBeGreaterThanOrEqual(44);
+  }
 }

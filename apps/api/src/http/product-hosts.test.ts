@@ -32,10 +32,12 @@ describe('product hosts', () => {
   });
 
   it('mail settings: SMTP_URL must be smtp:// or smtps://; MAIL_FROM is optional', () => {
-    expect(loadConfig({}).mail).toEqual({ smtpUrl: null, from: null });
+    expect(loadConfig({}).mail).toEqual({ smtpUrl: null, from: null, confirmAddresses: false });
     expect(loadConfig({ SMTP_URL: 'smtps://user:secret@smtp.example.com:465', MAIL_FROM: 'Team <team@example.com>' }).mail).toEqual({
       smtpUrl: 'smtps://user:secret@smtp.example.com:465',
       from: 'Team <team@example.com>',
+      // Mail reaches people now: new addresses are confirmed before anything else is sent (EMAIL_CONFIRMATION=auto).
+      confirmAddresses: true,
     });
     expect(() => loadConfig({ SMTP_URL: 'https://smtp.example.com' })).toThrow(/SMTP_URL must start with smtp:\/\/ or smtps:\/\//);
     expect(loadConfig({}).visitorRateLimit).toBe(10);

@@ -1,11 +1,12 @@
 import './api-tokens-page.css';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ApiToken, ApiTokenScope, CreatedApiToken } from '@vocal/settings-model';
-import { Button, ConfirmDialog, CopyLinkField, Spinner, TextField } from '@vocal/ui-kit';
+import { Button, ConfirmDialog, TextField } from '@vocal/ui-kit';
 import { webApi } from '../session/web-api.ts';
 import { SettingsFrame, SettingsGroup } from './settings-frame.tsx';
+import { ListState, ShownOnce, type ListLoad } from './shown-once.tsx';
 
-type Load = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; tokens: ApiToken[] };
+type Load = ListLoad<ApiToken>;
 
 const SCOPES: { value: ApiTokenScope; label: string; hint: string }[] = [
   { value: 'read', label: 'Read', hint: 'Lists and fetches your messages, replies, transcripts and settings.' },
@@ -32,7 +33,7 @@ export default function ApiTokensPage() {
 
   async function refresh() {
     const result = await webApi().listApiTokens();
-    setLoad(result.ok ? { kind: 'ready', tokens: result.data.tokens } : { kind: 'failed', message: result.error.msg });
+    setLoad(result.ok ? { kind: 'ready', items: result.data.tokens } : { kind: 'failed', message: result.error.msg });
   }
 
   useEffect(() => {
@@ -107,29 +108,20 @@ export default function ApiTokensPage() {
           </div>
         </form>
         {created ? (
-          <div className="api-tokens__created">
-            <CopyLinkField url={created.token} label={`Your new token, “${created.name}”`} />
-            <p className="api-tokens__warning">
-              Copy it now and keep it somewhere safe: this is the only time it is shown. Send it as{' '}
-              <code>Authorization: Bearer {created.token.slice(0, 14)}…</code>
-            </p>
-          </div>
+          <ShownOnce value={created.token} label={`Your new token, “${created.name}”`}>
+            Copy it now and keep it somewhere safe: this is the only time it is shown. Send it as{' '}
+            <code>Authorization: Bearer {created.token.slice(0, 14)}…</code>
+          </ShownOnce>
         ) : null}
       </SettingsGroup>
       <p className="api-tokens__status" role="status" aria-live="polite">
         {status}
       </p>
       <SettingsGroup title="Your tokens">
-        {load.kind === 'loading' ? <Spinner label="Loading your tokens" /> : null}
-        {load.kind === 'failed' ? (
-          <p className="notice" role="alert">
-            {load.message}
-          </p>
-        ) : null}
-        {load.kind === 'ready' && load.tokens.length === 0 ? <p className="api-tokens__empty">You have no API tokens yet.</p> : null}
-        {load.kind === 'ready' && load.tokens.length > 0 ? (
+        <ListState load={load} loading="Loading your tokens" empty="You have no API tokens yet." />
+        {load.kind === 'ready' && load.items.length > 0 ? (
           <ul className="api-tokens__list">
-            {load.tokens.map((token) => (
+            {load.items.map((token) => (
               <li key={token.id} className="api-tokens__row">
                 <div className="api-tokens__who">
                   <span className="api-tokens__name">{token.name}</span>

@@ -2,11 +2,12 @@ import './api-tokens-page.css';
 import './webhooks-page.css';
 import { useEffect, useState, type FormEvent } from 'react';
 import { WEBHOOK_EVENT_TYPES, type CreatedWebhook, type Webhook, type WebhookEventType } from '@vocal/settings-model';
-import { Button, ConfirmDialog, CopyLinkField, Spinner, TextField } from '@vocal/ui-kit';
+import { Button, ConfirmDialog, TextField } from '@vocal/ui-kit';
 import { webApi } from '../session/web-api.ts';
 import { SettingsFrame, SettingsGroup } from './settings-frame.tsx';
+import { ListState, ShownOnce, type ListLoad } from './shown-once.tsx';
 
-type Load = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; webhooks: Webhook[] };
+type Load = ListLoad<Webhook>;
 
 const EVENT_WORDS: Record<WebhookEventType, string> = {
   'message.created': 'A message of yours is uploaded',
@@ -41,7 +42,7 @@ export default function WebhooksPage() {
 
   async function refresh() {
     const result = await webApi().listWebhooks();
-    setLoad(result.ok ? { kind: 'ready', webhooks: result.data.webhooks } : { kind: 'failed', message: result.error.msg });
+    setLoad(result.ok ? { kind: 'ready', items: result.data.webhooks } : { kind: 'failed', message: result.error.msg });
   }
 
   useEffect(() => {
@@ -134,25 +135,18 @@ export default function WebhooksPage() {
           </div>
         </form>
         {created ? (
-          <div className="api-tokens__created">
-            <CopyLinkField url={created.secret} label={`Signing secret for ${created.url}`} />
-            <p className="api-tokens__warning">Copy it now and keep it with your receiver: this is the only time it is shown.</p>
-          </div>
+          <ShownOnce value={created.secret} label={`Signing secret for ${created.url}`}>
+            Copy it now and keep it with your receiver: this is the only time it is shown.
+          </ShownOnce>
         ) : null}
       </SettingsGroup>
       <p className="api-tokens__status" role="status" aria-live="polite">
         {status}
       </p>
       <SettingsGroup title="Your webhooks">
-        {load.kind === 'loading' ? <Spinner label="Loading your webhooks" /> : null}
-        {load.kind === 'failed' ? (
-          <p className="notice" role="alert">
-            {load.message}
-          </p>
-        ) : null}
-        {load.kind === 'ready' && load.webhooks.length === 0 ? <p className="api-tokens__empty">You have no webhooks yet.</p> : null}
+        <ListState load={load} loading="Loading your webhooks" empty="You have no webhooks yet." />
         {load.kind === 'ready'
-          ? load.webhooks.map((webhook) => (
+          ? load.items.map((webhook) => (
               <article key={webhook.id} className="webhook" aria-label={`Webhook to ${webhook.url}`}>
                 <div className="webhook__head">
                   <div className="api-tokens__who">
