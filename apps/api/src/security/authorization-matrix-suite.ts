@@ -10,7 +10,8 @@ import { samplePeaks, samplePng, threeSecondMp3, uploadForm } from '../testing/u
 import { ownView, signUpWithData, type UserWithData } from '../testing/user-with-data.ts';
 
 const HANDLERS = Object.entries(ROUTE_CATALOGUE).filter(([, knowledge]) => knowledge.access !== 'middleware');
-const BAD_TOKENS: TokenKind[] = ['none', 'malformed', 'expired', 'forged', 'unsigned'];
+const BAD_TOKENS: TokenKind[] = ['none', 'malformed', 'expired', 'forged', 'unsigned', 'guessed API token'];
+const OTHER_USER: TokenKind[] = ['other user', 'other user API token'];
 
 /**
  * The matrix on one database, called by one test file per database so the two run side by
@@ -23,6 +24,8 @@ export function authorizationMatrix(backend: Backend) {
     let victim: UserWithData;
     let attacker: UserWithData;
     let microsoft: MicrosoftIdentityServer;
+    /** The attacker's personal API token, of the widest scope. */
+    let attackerApiToken: string;
 
     beforeAll(async () => {
       // Microsoft sign-in on, so a forged Microsoft token meets the real verification.
@@ -31,6 +34,8 @@ export function authorizationMatrix(backend: Backend) {
       server = await startTestServer(backend, { TRANSCRIBER: 'none', TRUST_PROXY: 'true', ...microsoft.env() });
       victim = await signUpWithData(server);
       attacker = await signUpWithData(server);
+      const made = await server.call('POST', '/api/tokens', { token: attacker.access, json: { name: 'Attack script', scope: 'write' } });
+      attackerApiToken = made.body.token as string;
     });
     afterAll(async () => {
       await server?.close();
@@ -77,7 +82,7 @@ export function authorizationMatrix(backend: Backend) {
       const aimedRequests = [knowledge.aimedAt!(victim)].flat();
       // Ending the attacker's own session or account would leave the later routes nothing to try with.
       const otherUser = knowledge.endsSession ? (await server.signUp()).access : attacker.access;
-      const tokens = await hostileTokens(server, victim.id, otherUser);
+      const tokens = await hostileTokens(server, victim.id, otherUser, attackerApiToken);
       const before = await ownView(server, victim);
 
       for (const aimed of aimedRequests) {
@@ -93,7 +98,7 @@ export function authorizationMatrix(backend: Backend) {
           if ((knowledge.access === 'owner' || knowledge.access === 'self') && BAD_TOKENS.includes(kind)) {
             expect(reply.status, label).toBe(401);
           }
-          if (knowledge.access === 'owner' && kind === 'other user') expect([403, 404], label).toContain(reply.status);
+          if (knowledge.access === 'owner' && OTHER_USER.includes(kind)) expect([403, 404], label).toContain(reply.status);
           if (aimed.refused) expect(reply.status, label).toBeGreaterThanOrEqual(400);
         }
       }

@@ -1,20 +1,23 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { TestServer } from './test-server.ts';
 
 /** A token kind the authorization matrix tries, and the bearer it sends (none: no header). */
-export type TokenKind = 'none' | 'malformed' | 'expired' | 'forged' | 'unsigned' | 'other user';
+export type TokenKind =
+  'none' | 'malformed' | 'expired' | 'forged' | 'unsigned' | 'guessed API token' | 'other user' | 'other user API token';
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /**
  * Bearers that must not act for `userId`: none, garbage, a real signature that expired, one
- * signed with another secret, one with `alg: none`, and a valid token of someone else.
+ * signed with another secret, one with `alg: none`, a personal API token nobody was given, and
+ * someone else's valid session token and write API token.
  */
 export async function hostileTokens(
   server: TestServer,
   userId: number,
   otherUsersToken: string,
+  otherUsersApiToken: string,
 ): Promise<Record<TokenKind, string | undefined>> {
   const now = Math.floor(Date.now() / 1000);
   const forged = await new SignJWT({ sid: randomUUID() })
@@ -30,6 +33,8 @@ export async function hostileTokens(
     expired: await server.expiredToken(userId),
     forged,
     unsigned,
+    'guessed API token': `vocal_pat_${randomBytes(32).toString('base64url')}`,
     'other user': otherUsersToken,
+    'other user API token': otherUsersApiToken,
   };
 }
