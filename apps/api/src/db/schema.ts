@@ -15,7 +15,15 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import type { ApiTokenScope, Personalisation, WebhookEventType, RecordingHandoffHost, RecordingOrigin, Transcription, TranscriptionStatus } from '@vocal/settings-model';
+import type {
+  ApiTokenScope,
+  Personalisation,
+  WebhookEventType,
+  RecordingHandoffHost,
+  RecordingOrigin,
+  Transcription,
+  TranscriptionStatus,
+} from '@vocal/settings-model';
 
 /** PostgreSQL's full-text document type; drizzle has no built-in one. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });

@@ -124,16 +124,14 @@ describe.each(embeddedBackend)('personal API tokens on %s', (backend) => {
 
   it(`holds at most ${MAX_API_TOKENS} tokens per account, with a clear 409`, async () => {
     const person = await server.signUp();
-    await server.running.services.db
-      .insert(apiTokens)
-      .values(
-        Array.from({ length: MAX_API_TOKENS }, (_, index) => ({
-          userId: person.id,
-          name: `Old ${index}`,
-          scope: 'read' as const,
-          tokenHash: `hash-${person.id}-${index}`,
-        })),
-      );
+    await server.running.services.db.insert(apiTokens).values(
+      Array.from({ length: MAX_API_TOKENS }, (_, index) => ({
+        userId: person.id,
+        name: `Old ${index}`,
+        scope: 'read' as const,
+        tokenHash: `hash-${person.id}-${index}`,
+      })),
+    );
     const reply = await make(person.access, { name: 'One too many', scope: 'read' });
     expect(reply.status).toBe(409);
     expect(reply.body.msg).toMatch(/revoke one you no longer use/);

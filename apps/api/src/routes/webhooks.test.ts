@@ -204,16 +204,14 @@ describe.each(embeddedBackend)('webhooks on %s', (backend) => {
 
   it(`holds at most ${MAX_WEBHOOKS} webhooks per account`, async () => {
     const person = await server.signUp();
-    await server.running.services.db
-      .insert(webhookRows)
-      .values(
-        Array.from({ length: MAX_WEBHOOKS }, () => ({
-          userId: person.id,
-          url: receiver.url,
-          events: ['message.created' as const],
-          secret: 'whsec_AAAA',
-        })),
-      );
+    await server.running.services.db.insert(webhookRows).values(
+      Array.from({ length: MAX_WEBHOOKS }, () => ({
+        userId: person.id,
+        url: receiver.url,
+        events: ['message.created' as const],
+        secret: 'whsec_AAAA',
+      })),
+    );
     const reply = await add(person.access, { url: receiver.url, events: ['message.created'] });
     expect(reply.status).toBe(409);
   });

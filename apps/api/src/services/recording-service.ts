@@ -205,7 +205,12 @@ export function createRecordingService(options: {
     if (row.origin === 'reply') {
       return options.webhooks.emitInTransaction(row.userId, 'reply.created', { ...base, replyTo: row.replyToId, sender }, transaction);
     }
-    return options.webhooks.emitInTransaction(row.userId, 'contact.received', { ...base, via: row.origin, kind: 'voice', sender }, transaction);
+    return options.webhooks.emitInTransaction(
+      row.userId,
+      'contact.received',
+      { ...base, via: row.origin, kind: 'voice', sender },
+      transaction,
+    );
   }
 
   /** What upload-vocal answers: the listen link, and where the files are for hosts to preview. */

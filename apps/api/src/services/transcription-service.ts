@@ -113,7 +113,8 @@ export function createTranscriptionService(options: {
       let told = false;
       await context.complete(async (transaction) => {
         told =
-          (await options.webhooks?.emitInTransaction(row.userId, 'transcript.completed', { id: row.id, transcription }, transaction)) ?? false;
+          (await options.webhooks?.emitInTransaction(row.userId, 'transcript.completed', { id: row.id, transcription }, transaction)) ??
+          false;
         await transaction
           .update(recordings)
           .set({
