@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { startFakeOpenAi, verboseJson } from '@vocal/e2e';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_WEBHOOKS } from '@vocal/settings-model';
 import { webhooks as webhookRows } from '../db/schema.ts';
@@ -42,14 +43,27 @@ async function startReceiver() {
 describe.each(embeddedBackend)('webhooks on %s', (backend) => {
   let server: TestServer;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let speech: Awaited<ReturnType<typeof startFakeOpenAi>>;
   beforeAll(async () => {
     receiver = await startReceiver();
+    // A speech API answering as OpenAI's does, for Pro owners' transcripts (transcript.completed).
+    speech = await startFakeOpenAi();
+    speech.fallback('transcriptions', { kind: 'answer', body: verboseJson('Here is the plan for the quarter.') });
     // The receiver is on loopback: this server allows it, as an operator with an internal receiver would.
-    server = await startTestServer(backend, { WEBHOOK_ALLOW_PRIVATE: 'true', JOB_RETRY_BASE_SECONDS: '0', TRUST_PROXY: 'true' });
+    server = await startTestServer(backend, {
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      JOB_RETRY_BASE_SECONDS: '0',
+      TRUST_PROXY: 'true',
+      TRANSCRIBER: 'auto',
+      TRANSCRIPTION_API_URL: speech.url,
+      TRANSCRIPTION_API_KEY: 'sk-test',
+      TRANSCRIPTION_MODEL: 'whisper-1',
+    });
   });
   afterAll(async () => {
     await server.close();
     await receiver.close();
+    await speech.close();
   });
 
   const add = (token: string, json: unknown) => server.call('POST', '/api/webhooks', { token, json });
@@ -156,6 +170,28 @@ describe.each(embeddedBackend)('webhooks on %s', (backend) => {
       sender: { email: 'grace@example.com' },
     });
     expect(verified(secret, mine('message.first_listen')[0]!).data).toEqual({ id: message });
+  });
+
+  it('tells transcript.completed with the words when a Pro owner’s transcript is ready', async () => {
+    const person = await server.signUp();
+    await server.running.services.admin.setPlan({ email: person.email, plan: 'pro' });
+    const made = await add(person.access, { url: receiver.url, events: ['transcript.completed'] });
+    const message = await ownerMessage(server, person.access);
+    const mine = () =>
+      receiver.received.filter((delivery) => {
+        try {
+          return verified(made.body.secret, delivery).type === 'transcript.completed';
+        } catch {
+          return false;
+        }
+      });
+    await waitFor(
+      async () => mine(),
+      (found) => found.length === 1,
+    );
+    const data = verified(made.body.secret, mine()[0]!).data;
+    expect(data.id).toBe(message);
+    expect(JSON.stringify(data.transcription)).toContain('plan for the quarter');
   });
 
   it('a webhook hears only its own account’s events, and another person can neither see, test nor remove it', async () => {
