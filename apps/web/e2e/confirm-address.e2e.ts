@@ -53,6 +53,7 @@ describe('confirming the address of a new account', () => {
     const visitorPage = await visitor.newPage();
     await visitorPage.goto(`${product.url}/contact-form/${code}`);
     await visitorPage.getByText('This contact form is not open yet').waitFor();
+    await visitorPage.getByRole('heading', { name: 'Not open yet' }).waitFor();
     expect(await axeViolations(visitorPage)).toEqual([]);
     await visitorPage.screenshot({ path: join(shotsFolder, 'confirm-address-closed-form-desktop-light.png'), fullPage: true });
 

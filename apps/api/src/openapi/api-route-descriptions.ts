@@ -263,7 +263,11 @@ export const API_ROUTE_DESCRIPTIONS: Record<string, RouteDescription> = {
     security: 'none',
     query: getVocalFreeQuerySchema,
     answers: { 200: { description: 'The reserved id', json: 'GetVocalResponse' } },
-    refusals: { 403: 'Replies are turned off', 404: 'The target does not exist', 429: 'Too many recordings from this address' },
+    refusals: {
+      403: 'Replies are turned off, or the contact form or collection is not open yet (its owner has not confirmed their address)',
+      404: 'The target does not exist',
+      429: 'Too many recordings from this address',
+    },
   },
   'POST /api/upload-vocal': {
     tag: TAGS.recordings,
@@ -481,7 +485,7 @@ export const API_ROUTE_DESCRIPTIONS: Record<string, RouteDescription> = {
     security: 'none',
     pathParameters: { code: "The owner's public code." },
     answers: { 200: { description: 'The contact form', json: 'ContactForm' } },
-    refusals: { 404: 'This contact form does not exist' },
+    refusals: { 403: 'Not open yet: its owner has not confirmed their email address', 404: 'This contact form does not exist' },
   },
   'POST /api/contact-form/:code/messages': {
     tag: TAGS.visitors,
@@ -490,7 +494,11 @@ export const API_ROUTE_DESCRIPTIONS: Record<string, RouteDescription> = {
     pathParameters: { code: "The owner's public code." },
     body: { json: 'ContactMessage' },
     answers: { 201: { description: 'Sent', json: z.object({ id: z.string() }) } },
-    refusals: { 404: 'This contact form does not exist', 429: 'Too many messages from this address or email' },
+    refusals: {
+      403: 'Not open yet: its owner has not confirmed their email address',
+      404: 'This contact form does not exist',
+      429: 'Too many messages from this address or email',
+    },
   },
   'GET /api/collect/:code': {
     tag: TAGS.visitors,
@@ -498,7 +506,7 @@ export const API_ROUTE_DESCRIPTIONS: Record<string, RouteDescription> = {
     security: 'none',
     pathParameters: { code: "The owner's public code." },
     answers: { 200: { description: 'The collection', json: 'Collection' } },
-    refusals: { 404: 'This collection does not exist' },
+    refusals: { 403: 'Not open yet: its owner has not confirmed their email address', 404: 'This collection does not exist' },
   },
   'GET /api/oembed': {
     tag: TAGS.visitors,

@@ -71,24 +71,24 @@ describe.each(embeddedBackend)('confirming a new account’s address, over SMTP,
     expect(mailsTo(email)).toHaveLength(1);
   });
 
-  it('until then the contact form and collect page are closed, with a 404 that says why, and nothing is stored', async () => {
+  it('until then the contact form and collect page are closed, with a 403 that says why, and nothing is stored', async () => {
     const { access } = await strangerSignsUp();
     const code = await shareCodeOf(server, access);
     const form = await server.call('GET', `/api/contact-form/${code}`);
-    expect(form).toMatchObject({ status: 404, body: { msg: NOT_OPEN_YET.form } });
+    expect(form).toMatchObject({ status: 403, body: { msg: NOT_OPEN_YET.form } });
     const collect = await server.call('GET', `/api/collect/${code}`);
-    expect(collect).toMatchObject({ status: 404, body: { msg: NOT_OPEN_YET.collect } });
+    expect(collect).toMatchObject({ status: 403, body: { msg: NOT_OPEN_YET.collect } });
     const written = await server.call('POST', `/api/contact-form/${code}/messages`, {
       headers: fromAddress(newAddress()),
       json: { email: 'visitor@example.com', message: 'Hello' },
     });
-    expect(written).toMatchObject({ status: 404, body: { msg: NOT_OPEN_YET.form } });
+    expect(written).toMatchObject({ status: 403, body: { msg: NOT_OPEN_YET.form } });
     for (const [target, msg] of [
       [`form:${code}`, NOT_OPEN_YET.form],
       [`collect:${code}`, NOT_OPEN_YET.collect],
     ] as const) {
       const reserved = await reserveAsVisitor(server, target);
-      expect(reserved).toMatchObject({ status: 404, body: { msg } });
+      expect(reserved).toMatchObject({ status: 403, body: { msg } });
     }
     const inbox = await server.call('GET', '/api/inbox', { token: access });
     expect(inbox.body.items ?? inbox.body).toHaveLength(0);

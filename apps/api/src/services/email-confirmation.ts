@@ -32,8 +32,8 @@ export function addressConfirmed(row: Pick<UserRow, 'emailConfirmedAt'>, config:
 }
 
 /**
- * What a visitor meets at the contact form or collect page of an unconfirmed account: a 404 as
- * for a page that is not there, saying why, so the owner's link is closed, not broken.
+ * What a visitor meets at the contact form or collect page of an unconfirmed account: a 403
+ * saying why, so the page reads as closed for now rather than as a broken link.
  */
 export const NOT_OPEN_YET = {
   form: 'This contact form is not open yet: its owner has not confirmed their email address',

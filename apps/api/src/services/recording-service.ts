@@ -403,7 +403,7 @@ export function createRecordingService(options: {
       } else {
         const found = await accounts.findByInviteCode(target.code);
         if (!found) throw notFound(target.kind === 'form' ? 'This contact form does not exist' : 'This collection does not exist');
-        if (!addressConfirmed(found, config)) throw notFound(NOT_OPEN_YET[target.kind === 'form' ? 'form' : 'collect']);
+        if (!addressConfirmed(found, config)) throw forbidden(NOT_OPEN_YET[target.kind === 'form' ? 'form' : 'collect']);
         owner = found;
       }
       const origin = target.kind === 'reply' ? 'reply' : target.kind === 'form' ? 'contact-form' : 'collect';

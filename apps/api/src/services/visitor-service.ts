@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { Database } from '../db/database.ts';
 import { recordings } from '../db/schema.ts';
 import type { Config } from '../env.ts';
-import { notFound } from '../http/http-error.ts';
+import { forbidden, notFound } from '../http/http-error.ts';
 import { chosenName, type AccountService, type UserRow } from './account-service.ts';
 import { addressConfirmed, NOT_OPEN_YET } from './email-confirmation.ts';
 import { newRecordingId } from './ids.ts';
@@ -46,7 +46,7 @@ export function createVisitorService(options: {
   async function openDoor(code: string, door: keyof typeof NOT_OPEN_YET): Promise<UserRow> {
     const owner = await accounts.findByInviteCode(code);
     if (!owner) throw notFound(door === 'form' ? FORM_NOT_FOUND : COLLECTION_NOT_FOUND);
-    if (!addressConfirmed(owner, options.config)) throw notFound(NOT_OPEN_YET[door]);
+    if (!addressConfirmed(owner, options.config)) throw forbidden(NOT_OPEN_YET[door]);
     return owner;
   }
 

@@ -9,7 +9,7 @@ import { VisitorNameField } from '../visitors/visitor-name-field.tsx';
 import { VisitorPage, VisitorPageGone } from '../visitors/visitor-page.tsx';
 import { VISITOR_RECORDING_PLAN, visitorRecorderApi } from '../visitors/visitor-recorder-api.ts';
 
-type Load = { status: 'loading' } | { status: 'gone'; message: string } | { status: 'ready'; collection: CollectPayload };
+type Load = { status: 'loading' } | { status: 'gone'; message: string; closed: boolean } | { status: 'ready'; collection: CollectPayload };
 
 /** Anyone with the link records a voice message into the owner's collection. */
 export default function CollectPage() {
@@ -25,7 +25,13 @@ export default function CollectPage() {
   useEffect(() => {
     void webApi()
       .getCollection(code)
-      .then((result) => setLoad(result.ok ? { status: 'ready', collection: result.data } : { status: 'gone', message: result.error.msg }));
+      .then((result) =>
+        setLoad(
+          result.ok
+            ? { status: 'ready', collection: result.data }
+            : { status: 'gone', message: result.error.msg, closed: result.status === 403 },
+        ),
+      );
   }, [code]);
   usePageTitle(load.status === 'ready' ? load.collection.title : 'Send a voice message');
 
@@ -36,7 +42,7 @@ export default function CollectPage() {
       </main>
     );
   }
-  if (load.status === 'gone') return <VisitorPageGone message={load.message} />;
+  if (load.status === 'gone') return <VisitorPageGone message={load.message} closed={load.closed} />;
   const { collection } = load;
   return (
     <VisitorPage

@@ -10,7 +10,7 @@ import { createVisitorHostAdapter } from '../visitors/visitor-host-adapter.ts';
 import { VisitorPage, VisitorPageGone } from '../visitors/visitor-page.tsx';
 import { VISITOR_RECORDING_PLAN, visitorRecorderApi } from '../visitors/visitor-recorder-api.ts';
 
-type Load = { status: 'loading' } | { status: 'gone'; message: string } | { status: 'ready'; form: ContactFormPayload };
+type Load = { status: 'loading' } | { status: 'gone'; message: string; closed: boolean } | { status: 'ready'; form: ContactFormPayload };
 
 /**
  * A site visitor sends the form's owner a voice message, or a written one; every string
@@ -22,7 +22,11 @@ export default function ContactFormPage() {
   useEffect(() => {
     void webApi()
       .getContactForm(code)
-      .then((result) => setLoad(result.ok ? { status: 'ready', form: result.data } : { status: 'gone', message: result.error.msg }));
+      .then((result) =>
+        setLoad(
+          result.ok ? { status: 'ready', form: result.data } : { status: 'gone', message: result.error.msg, closed: result.status === 403 },
+        ),
+      );
   }, [code]);
   usePageTitle(load.status === 'ready' ? `${load.form.strings.title} · ${load.form.name}` : 'Contact form');
 
@@ -33,7 +37,7 @@ export default function ContactFormPage() {
       </main>
     );
   }
-  if (load.status === 'gone') return <VisitorPageGone message={load.message} />;
+  if (load.status === 'gone') return <VisitorPageGone message={load.message} closed={load.closed} />;
   return <ContactForm form={load.form} />;
 }
 

@@ -48,11 +48,12 @@ export function VisitorPage(props: {
   );
 }
 
-export function VisitorPageGone({ message }: { message: string }) {
+/** `closed`: the page is there but not open to visitors yet (its owner has not confirmed their address). */
+export function VisitorPageGone({ message, closed = false }: { message: string; closed?: boolean }) {
   return (
     <main className="listen-page listen-page--state">
       <section className="error-page">
-        <h1 className="error-page__title">This page is not here</h1>
+        <h1 className="error-page__title">{closed ? 'Not open yet' : 'This page is not here'}</h1>
         <p className="error-page__text">{message}</p>
       </section>
     </main>
