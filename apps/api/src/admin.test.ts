@@ -3,7 +3,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { startApiProcess } from '@vocal/e2e';
+import { apiProgramEntry, startApiProcess } from '@vocal/e2e';
 import { readHandoff } from './admin-handoff.ts';
 import { waitFor } from './testing/upload-form.ts';
 import { describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ const appFolder = new URL('..', import.meta.url).pathname;
 /** Runs `pnpm admin ...` as a self-hoster would, against a data folder. */
 async function admin(dataDir: string, ...args: string[]) {
   try {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/admin.ts', ...args], {
+    const { stdout } = await run(process.execPath, [...apiProgramEntry('admin'), ...args], {
       cwd: appFolder,
       env: { ...process.env, DATA_DIR: dataDir, SCRYPT_COST: '1024', DATABASE_URL: '' },
     });

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiProgramEntry } from '@vocal/e2e';
 
 describe('starting the server', () => {
   let occupied: Server;
@@ -21,7 +22,7 @@ describe('starting the server', () => {
 
   it('says in a sentence that the port is taken, and how to choose another, then exits 1', async () => {
     const port = (occupied.address() as AddressInfo).port;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, apiProgramEntry('main'), {
       cwd: join(import.meta.dirname, '..'),
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
       stdio: ['ignore', 'pipe', 'pipe'],

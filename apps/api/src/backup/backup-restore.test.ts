@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { startApiProcess, type ApiProcess } from '@vocal/e2e';
+import { apiProgramEntry, startApiProcess, type ApiProcess } from '@vocal/e2e';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../env.ts';
 import { callProcess } from '../testing/process-call.ts';
@@ -16,7 +16,7 @@ const appFolder = new URL('../..', import.meta.url).pathname;
 /** `pnpm admin ...` as an operator runs it: its own process, configured only by the environment. */
 async function admin(env: Record<string, string>, ...args: string[]) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/admin.ts', ...args], {
+    const { stdout, stderr } = await run(process.execPath, [...apiProgramEntry('admin'), ...args], {
       cwd: appFolder,
       env: { ...process.env, DATABASE_URL: '', STORAGE: '', ...env },
     });

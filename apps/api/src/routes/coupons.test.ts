@@ -9,6 +9,7 @@ import { COUPON_ALREADY_USED, COUPON_EXHAUSTED, COUPON_EXPIRED, COUPON_INACTIVE,
 import { startStripeStandIn, type StripeStandIn } from '../testing/stripe-server.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { FAILED_COUPONS_PER_HOUR } from '../services/api-limits.ts';
+import { apiProgramEntry } from '@vocal/e2e';
 
 const run = promisify(execFile);
 const appFolder = new URL('../..', import.meta.url).pathname;
@@ -27,7 +28,7 @@ afterAll(async () => {
 /** `pnpm admin ...` as a self-hoster runs it: with the server up, it goes through the admin API. */
 async function adminCommand(...args: string[]) {
   try {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/admin.ts', ...args], {
+    const { stdout } = await run(process.execPath, [...apiProgramEntry('admin'), ...args], {
       cwd: appFolder,
       env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '' },
     });
