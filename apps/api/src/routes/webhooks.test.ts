@@ -194,6 +194,30 @@ describe.each(embeddedBackend)('webhooks on %s', (backend) => {
     expect(JSON.stringify(data.transcription)).toContain('plan for the quarter');
   });
 
+  it('takes the status as the answer: a receiver that trickles its body forever does not hold the delivery', async () => {
+    const trickling = createServer((request, response) => {
+      request.resume();
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      const drip = setInterval(() => response.write('.'), 50);
+      response.on('close', () => clearInterval(drip));
+    });
+    await new Promise<void>((resolve) => trickling.listen(0, '127.0.0.1', resolve));
+    try {
+      const person = await server.signUp();
+      const url = `http://127.0.0.1:${(trickling.address() as AddressInfo).port}/slow`;
+      const made = await add(person.access, { url, events: ['message.created'] });
+      await server.call('POST', `/api/webhooks/${made.body.id}/test`, { token: person.access });
+      const log = await waitFor(
+        async () => (await server.call('GET', '/api/webhooks', { token: person.access })).body.webhooks[0].deliveries,
+        (tries: unknown[]) => tries.length === 1,
+      );
+      expect(log[0]).toMatchObject({ attempt: 1, status: 200, error: null });
+    } finally {
+      trickling.closeAllConnections();
+      await new Promise<void>((resolve) => trickling.close(() => resolve()));
+    }
+  });
+
   it('a webhook hears only its own account’s events, and another person can neither see, test nor remove it', async () => {
     const owner = await server.signUp();
     const stranger = await server.signUp();

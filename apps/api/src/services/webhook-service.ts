@@ -59,17 +59,21 @@ function post(url: URL, address: ResolvedAddress, body: string, headers: Record<
             callback(null, [{ address: address.address, family: address.family }] as never, address.family);
           else callback(null, address.address, address.family);
         },
-        timeout: DELIVERY_TIMEOUT_MS,
       },
       (response) => {
-        // The answer's body tells us nothing we keep: read and dropped, so the socket is freed.
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-        response.on('error', reject);
+        // The status is all we keep: it is the answer, whatever the body does after it.
+        clearTimeout(deadline);
+        resolve(response.statusCode ?? 0);
+        response.destroy();
       },
     );
-    outgoing.on('timeout', () => outgoing.destroy(new Error(`no answer within ${DELIVERY_TIMEOUT_MS / 1000} s`)));
-    outgoing.on('error', reject);
+    // One deadline for the whole exchange: a receiver that trickles its answer a byte at a
+    // time must not hold a job slot for longer (a socket timeout alone would restart with each byte).
+    const deadline = setTimeout(() => outgoing.destroy(new Error(`no answer within ${DELIVERY_TIMEOUT_MS / 1000} s`)), DELIVERY_TIMEOUT_MS);
+    outgoing.on('error', (error) => {
+      clearTimeout(deadline);
+      reject(error);
+    });
     outgoing.end(body);
   });
 }
@@ -122,8 +126,8 @@ export function createWebhookService(options: { db: Database; config: Config; qu
           durationMs: Date.now() - started,
           error,
         });
-      const body = JSON.stringify({ type: delivery.type, timestamp: delivery.timestamp, data: delivery.data } satisfies
-        WebhookPayload | object);
+      const payload: WebhookPayload = { type: delivery.type as WebhookPayload['type'], timestamp: delivery.timestamp, data: delivery.data };
+      const body = JSON.stringify(payload);
       const url = new URL(hook.url);
       let address: ResolvedAddress;
       try {
