@@ -164,8 +164,10 @@ export function createListenService(options: {
         // message, so however listens race, it is queued once.
         if (counted && counted.views === added && origin === 'owner') {
           await options.notifications?.queueInTransaction({ event: 'first-listen', recordingId }, transaction);
-          const [owner] = await transaction.select({ userId: recordings.userId }).from(recordings).where(eq(recordings.id, recordingId));
-          if (owner) await options.webhooks?.emitInTransaction(owner.userId, 'message.first_listen', { id: recordingId }, transaction);
+          if (options.webhooks) {
+            const [owner] = await transaction.select({ userId: recordings.userId }).from(recordings).where(eq(recordings.id, recordingId));
+            if (owner) await options.webhooks.emitInTransaction(owner.userId, 'message.first_listen', { id: recordingId }, transaction);
+          }
           receipts = true;
         }
       }
