@@ -22,7 +22,10 @@ import { resolveWebhookAddress, WebhookAddressError, type ResolvedAddress } from
 export const WEBHOOK_DELIVERY_JOB = 'webhook-delivery';
 /** A receiver has this long to answer; past it the try counts as failed and is retried. */
 const DELIVERY_TIMEOUT_MS = 10_000;
-/** Tries per event: with the queue's exponential backoff, about a day and a half of retrying at the default base. */
+/**
+ * Tries per event. With the queue's exponential backoff (JOB_RETRY_BASE_SECONDS, 10 s by default, doubling),
+ * the seven retries are spread over about 21 minutes.
+ */
 const DELIVERY_ATTEMPTS = 8;
 /** What the log keeps per webhook, newest first. */
 const LOG_LENGTH = 20;

@@ -104,7 +104,7 @@ export default function WebhooksPage() {
     >
       <SettingsGroup
         title="Add a webhook"
-        hint="Deliveries follow the Standard Webhooks specification: check the signature with your secret before trusting one. A receiver that fails is tried again, for about a day."
+        hint="Deliveries follow the Standard Webhooks specification: check the signature with your secret before trusting one. A receiver that fails is tried again 7 times, over about 20 minutes."
       >
         <form className="api-tokens__form" onSubmit={(event) => void add(event)} noValidate>
           <TextField
