@@ -132,7 +132,13 @@ export async function startApiProcess(options: StartOptions = {}): Promise<ApiPr
     if (!options.env?.PUBLIC_URL) delete env.PUBLIC_URL;
     if (!options.env?.DATABASE_URL) delete env.DATABASE_URL;
     const entry = options.nodeBinary ? ['dist/main.mjs'] : apiServerEntry();
-    const started = spawn(options.nodeBinary ?? process.execPath, entry, { cwd: apiFolder, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // VOCAL_PROFILE_DIR: each server writes a V8 CPU profile there when it exits (where its time goes).
+    const profile = process.env.VOCAL_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.VOCAL_PROFILE_DIR}`] : [];
+    const started = spawn(options.nodeBinary ?? process.execPath, [...profile, ...entry], {
+      cwd: apiFolder,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child = started;
     if (options.ahead && started.pid) {
       try {
