@@ -19,7 +19,9 @@ beforeAll(async () => {
     seconds: 8,
   });
   product = sharedProduct();
-  browser = await launchBrowser({ microphoneWav: wav, loop: true });
+  // The whole browser: the headless shell gives a microphone a new id on each load, and a saved
+  // choice is found again by its id.
+  browser = await launchBrowser({ microphoneWav: wav, loop: true, wholeBrowser: true });
   refusing = await launchBrowser({ denyMicrophone: true });
 });
 

@@ -41,8 +41,18 @@ export type BrowserOptions = {
    */
   microphoneWav?: string;
   loop?: boolean;
-  /** Refuse the microphone instead of granting it. */
+  /**
+   * Refuse the microphone instead of granting it. Runs the whole browser: the headless shell has
+   * no permission prompt to refuse (getUserMedia fails with NotSupportedError, the permission
+   * stays "prompt"), which no person's browser does.
+   */
   denyMicrophone?: boolean;
+  /**
+   * The whole browser even where the headless shell would do: for tests of what the shell does
+   * not keep as a browser does, such as a microphone's id across a reload (the shell gives the
+   * same device a new id on each load, so a saved choice could never be found again).
+   */
+  wholeBrowser?: boolean;
 };
 
 /**
@@ -56,7 +66,8 @@ export async function launchBrowser(options: BrowserOptions = {}) {
   if (options.microphoneWav) {
     args.push(`--use-file-for-fake-audio-capture=${options.microphoneWav}${options.loop ? '' : '%noloop'}`);
   }
-  const browser: Browser = await chromium.launch({ executablePath: headlessChromiumPath, headless: true, args });
+  const executablePath = options.denyMicrophone || options.wholeBrowser ? chromiumPath : headlessChromiumPath;
+  const browser: Browser = await chromium.launch({ executablePath, headless: true, args });
   return {
     browser,
     /**
