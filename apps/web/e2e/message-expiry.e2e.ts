@@ -6,7 +6,7 @@
  * with the keyboard, light and dark; axe clean.
  */
 import { join } from 'node:path';
-import { axeViolations, clockReaches, launchBrowser, signUpThroughPage } from '@vocal/e2e';
+import { animationsSettled, axeViolations, clockReaches, launchBrowser, signUpThroughPage } from '@vocal/e2e';
 import { makeSpeechWav } from '@vocal/test-fixtures';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,7 +52,9 @@ describe('message expiry', () => {
       const subject = `Contract notes ${scheme}`;
       const id = await ownerWithMessage(page, subject);
       await page.goto(`${product.url}/recordings`);
-      await card(page, subject).getByRole('button', { name: `More actions for ${subject}` }).click();
+      await card(page, subject)
+        .getByRole('button', { name: `More actions for ${subject}` })
+        .click();
       await page.getByRole('menuitem', { name: 'Expiry…' }).click();
 
       const dialog = page.getByRole('dialog', { name: 'When should this message expire?' });
@@ -74,7 +76,10 @@ describe('message expiry', () => {
       const weekMs = 7 * 24 * 3600 * 1000;
       expect(Date.parse(saved!)).toBeGreaterThanOrEqual(before + weekMs - 1000);
       expect(Date.parse(saved!)).toBeLessThanOrEqual(Date.now() + weekMs + 1000);
-      const shortDay = await page.evaluate((when) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(when)), saved!);
+      const shortDay = await page.evaluate(
+        (when) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(when)),
+        saved!,
+      );
       await card(page, subject).getByText(`Expires ${shortDay}`).waitFor();
 
       // Anyone with the link sees until when they can listen.
@@ -86,7 +91,9 @@ describe('message expiry', () => {
       await visitor.close();
 
       // Back to never: the inbox line goes, the reopened dialog starts on never.
-      await card(page, subject).getByRole('button', { name: `More actions for ${subject}` }).click();
+      await card(page, subject)
+        .getByRole('button', { name: `More actions for ${subject}` })
+        .click();
       await page.getByRole('menuitem', { name: 'Expiry…' }).click();
       expect(await dialog.getByRole('radio', { name: 'On a date' }).isChecked()).toBe(true);
       await dialog.getByRole('radio', { name: 'Never' }).check();
@@ -131,6 +138,8 @@ describe('message expiry', () => {
       expect(await horizontalOverflow(page)).toBe(0);
       const box = await dialog.boundingBox();
       expect(box!.width).toBeLessThanOrEqual(390);
+      // Measured as settled: while the dialog rises in it is scaled down (rows 43.9 px tall).
+      await animationsSettled(page);
       for (const target of await dialog.getByRole('radio').all()) {
         const label = await target.evaluate((input) => input.closest('label')!.getBoundingClientRect().height);
         expect(label).toBeGreaterThanOrEqual(44);

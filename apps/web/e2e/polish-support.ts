@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { axeViolations, PASSWORD, uniqueEmail } from '@vocal/e2e';
+import { animationsSettled, axeViolations, PASSWORD, uniqueEmail } from '@vocal/e2e';
 import { makeMp3, makePng } from '@vocal/test-fixtures';
 import type { launchBrowser } from '@vocal/e2e';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
@@ -85,6 +85,8 @@ export async function axeAndShootBothSchemes(page: Page, scheme: 'light' | 'dark
 
 /** Each control is at least a thumb's height (44 px), as laid out. */
 export async function expectThumbSized(controls: Locator[]) {
+  // As settled: a box in a dialog still rising in is scaled down.
+  if (controls[0]) await animationsSettled(controls[0].page());
   for (const control of controls) {
     expect((await control.boundingBox())?.height, control.toString()).toBeGreaterThanOrEqual(44);
   }

@@ -23,8 +23,24 @@ type PageGlobals = {
 export async function axeViolations(page: Page | Frame, tags?: string[]): Promise<string[]> {
   axeSource ??= readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
   // A dialog fading in has its text at part opacity: axe would judge a contrast no one sees
-  // once it settles. Finite animations and transitions are let finish; endless ones (a
-  // recording's pulse) are the page at rest.
+  // once it settles.
+  await animationsSettled(page);
+  await page.evaluate(await axeSource);
+  return page.evaluate(async (only) => {
+    const axe = (globalThis as unknown as PageGlobals).axe;
+    const root = (globalThis as unknown as PageGlobals).document;
+    const result = only ? await axe.run(root, { runOnly: { type: 'tag', values: only } }) : await axe.run();
+    return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  }, tags ?? null);
+}
+
+/**
+ * Waits until the page's finite animations and transitions have finished; endless ones (a
+ * recording's pulse) are the page at rest. What a test measures or judges is then the page as it
+ * settles: a dialog rising in is still scaled down (its rows a fraction of a pixel short of
+ * their 44-px height) for as long as the browser takes to play it.
+ */
+export async function animationsSettled(page: Page | Frame): Promise<void> {
   await page.evaluate(() =>
     Promise.all(
       (globalThis as unknown as PageGlobals).document
@@ -33,11 +49,4 @@ export async function axeViolations(page: Page | Frame, tags?: string[]): Promis
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
-  await page.evaluate(await axeSource);
-  return page.evaluate(async (only) => {
-    const axe = (globalThis as unknown as PageGlobals).axe;
-    const root = (globalThis as unknown as PageGlobals).document;
-    const result = only ? await axe.run(root, { runOnly: { type: 'tag', values: only } }) : await axe.run();
-    return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  }, tags ?? null);
 }
