@@ -1,6 +1,5 @@
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
-import { BACKGROUND_NICENESS } from '../processes/background-niceness.ts';
 import { probeAudio } from './audio-file.ts';
 import { readMp3 } from './mp3.ts';
 import { reencodeToMp3 } from './mp3-encoder.ts';
@@ -10,6 +9,9 @@ import { normalisePicture } from './picture-render.ts';
 import type { MediaTask } from './media-pool.ts';
 import { serveWorkerTasks } from './worker-pool.ts';
 
+/** Niceness of a media thread: on a machine short of cores, requests come first. */
+const MEDIA_NICENESS = 10;
+
 /**
  * Linux keeps a priority per thread (setpriority on a thread id), so this thread can step
  * back without slowing the event loop's. Elsewhere the worker keeps the normal priority.
@@ -17,7 +19,7 @@ import { serveWorkerTasks } from './worker-pool.ts';
 function yieldToTheEventLoop() {
   try {
     const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (threadId > 0) setPriority(threadId, BACKGROUND_NICENESS);
+    if (threadId > 0) setPriority(threadId, MEDIA_NICENESS);
   } catch {
     // Not Linux, or not allowed: the work is the same, only less polite.
   }

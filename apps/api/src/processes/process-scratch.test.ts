@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -139,21 +138,6 @@ describe('process leftovers', () => {
     );
     const folder = await scratch.temporaryFolder('transcribe');
     expect(folder.startsWith(join(scratchRootOf(dataDir), String(process.pid)))).toBe(true);
-  });
-
-  it('runs the command at the niceness asked for, set before it returns', async () => {
-    const signal = new AbortController().signal;
-    const go = join(dataDir, 'go');
-    // The shell waits for the file, then reads its own niceness (field 19 of /proc/<pid>/stat).
-    const running = runInOwnGroup('sh', ['-c', `while [ ! -e ${go} ]; do sleep 0.05; done; cut -d' ' -f19 /proc/$$/stat`], {
-      signal,
-      niceness: 10,
-    });
-    await writeFile(go, '');
-    expect((await running).trim()).toBe('10');
-    // Without it, the server's own.
-    const plain = runInOwnGroup('sh', ['-c', `cut -d' ' -f19 /proc/$$/stat`], { signal });
-    expect(Number((await plain).trim())).toBe(Number(readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ')[16]));
   });
 
   it('answers the output of a command that succeeds, and why one failed', async () => {

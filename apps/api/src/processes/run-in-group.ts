@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { setPriority } from 'node:os';
 import type { ProcessScratch } from './process-scratch.ts';
 
 const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
@@ -22,12 +21,7 @@ function killGroup(pid: number | undefined) {
 export function runInOwnGroup(
   command: string,
   args: string[],
-  options: {
-    signal: AbortSignal;
-    scratch?: ProcessScratch;
-    /** Runs the command at this niceness (Linux, macOS): set before this function returns. */
-    niceness?: number;
-  },
+  options: { signal: AbortSignal; scratch?: ProcessScratch },
 ): Promise<string> {
   const { signal } = options;
   return new Promise((resolve, reject) => {
@@ -36,13 +30,6 @@ export function runInOwnGroup(
       return;
     }
     const child = spawn(command, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    if (options.niceness !== undefined && child.pid !== undefined) {
-      try {
-        setPriority(child.pid, options.niceness);
-      } catch {
-        // Not allowed here (or gone already): the work is the same, only less polite.
-      }
-    }
     const untrack = options.scratch?.trackChild(child) ?? (() => {});
     const output: Buffer[] = [];
     let outputBytes = 0;

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MediaPool } from '../media/media-pool.ts';
 import type { ProcessScratch } from '../processes/process-scratch.ts';
-import { BACKGROUND_NICENESS } from '../processes/background-niceness.ts';
 import { runInOwnGroup } from '../processes/run-in-group.ts';
 import { RECOGNISER_RATE } from '../media/pcm16k.ts';
 import { transcriptFromUtterances, type TimedWord } from './sentences.ts';
@@ -82,10 +81,7 @@ export function createPocketsphinxTranscriber(options: {
         const stdout = await runInOwnGroup(
           options.command,
           ['-infile', rawPath, '-samprate', String(RECOGNISER_RATE), '-time', 'yes', '-logfn', '/dev/null'],
-          // In the background, as the media threads are: the recogniser keeps a core busy for as
-          // long as it runs, and at the server's own priority it held requests back (issue 23's
-          // crash-and-load benchmark).
-          { signal: request.signal, scratch: options.scratch, niceness: BACKGROUND_NICENESS },
+          { signal: request.signal, scratch: options.scratch },
         );
         return {
           transcription: transcriptFromUtterances(parsePocketsphinxOutput(stdout), request.durationSeconds),
