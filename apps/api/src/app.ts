@@ -51,6 +51,7 @@ import { oembedRoutes } from './routes/oembed-routes.ts';
 import { openApiRoutes } from './routes/openapi-routes.ts';
 import { personalisationRoutes } from './routes/personalisation-routes.ts';
 import { recordingRoutes } from './routes/recording-routes.ts';
+import { progressiveUploadRoutes } from './uploads/progressive-upload-routes.ts';
 import { teamRoutes } from './routes/team-routes.ts';
 import { transcriptionRoutes } from './routes/transcription-routes.ts';
 import { unsubscribeRoutes } from './routes/unsubscribe-routes.ts';
@@ -143,6 +144,7 @@ export function createApp(services: Services, logger: Logger, options: { adminTo
     .route('/', affiliateRoutes(services))
     .route('/', customDomainRoutes(services))
     .route('/', recordingRoutes(services))
+    .route('/', progressiveUploadRoutes(services))
     .route('/', folderRoutes(services))
     .route('/', inboxRoutes(services))
     .route('/', personalisationRoutes(services))

@@ -131,6 +131,7 @@ export async function startServer(
       { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: async () => void (await services.audio.sweepExpired()) },
       { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: async () => void (await services.deletion.sweepDeleted()) },
       { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: async () => void (await services.orphans.sweep()) },
+      { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: async () => void (await services.progressiveUploads.sweep()) },
       { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: async () => void (await services.plans.reviewDue()) },
       { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: removeLeftovers },
       { everyMs: resolved.jobs.expirySweepSeconds * 1000, run: async () => void (await services.listens.forgetFinishedVisits()) },

@@ -22,6 +22,8 @@ const STREAMED_ROUTES = new Set(['POST /api/upload-vocal']);
 export function bodyLimitFor(method: string, path: string): number | null {
   const key = `${method} ${path}`;
   if (STREAMED_ROUTES.has(key)) return null;
+  // A tus PATCH is bounded by its upload's own length and checked frame by frame as it arrives (src/uploads/).
+  if (method === 'PATCH' && path.startsWith('/api/uploads/')) return null;
   return LIMITS_BY_ROUTE[key] ?? JSON_BODY_LIMIT;
 }
 

@@ -3,7 +3,9 @@ import type { AppEnv } from './app-env.ts';
 import { setResponseHeader } from './response-headers.ts';
 
 const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
-const ALLOWED_HEADERS = 'authorization, content-type';
+/** The tus headers (src/uploads/) are sent and read by recorders on other origins too. */
+const ALLOWED_HEADERS = 'authorization, content-type, tus-resumable, upload-offset, upload-length, upload-defer-length, upload-metadata';
+const EXPOSED_HEADERS = 'retry-after, x-request-id, location, tus-resumable, upload-offset, upload-length, upload-expires';
 
 /**
  * Cross-origin access to the API. The web app, the listen and embed pages and the host apps
@@ -33,7 +35,7 @@ export function corsPolicy(allowedOrigins: readonly string[], allowedPatterns: r
     setResponseHeader(context, 'vary', 'Origin', { append: true });
     if (permitted) {
       setResponseHeader(context, 'access-control-allow-origin', origin);
-      setResponseHeader(context, 'access-control-expose-headers', 'retry-after, x-request-id');
+      setResponseHeader(context, 'access-control-expose-headers', EXPOSED_HEADERS);
     }
   });
 }

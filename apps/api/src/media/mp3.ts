@@ -116,6 +116,11 @@ export class Mp3Scanner {
     return this.frames;
   }
 
+  /** How long the frames read so far play: what a plan's length limit is checked against while bytes arrive. */
+  get secondsSoFar(): number {
+    return this.sampleRate > 0 ? this.samples / this.sampleRate : 0;
+  }
+
   /** True once the bytes so far are known to be refused, whatever follows. */
   get rejected(): boolean {
     return this.failed !== null;

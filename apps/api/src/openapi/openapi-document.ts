@@ -223,7 +223,8 @@ const MULTIPART_FORMS: Record<MultipartForm, { properties: Record<string, JsonSc
       kind: {
         type: 'string',
         enum: ['avatar', 'logo'],
-        description: 'What the picture is for. avatar: stored as PNG (mail shows avatars), the only kind an avatarUrl may name. logo, or none: stored as WebP.',
+        description:
+          'What the picture is for. avatar: stored as PNG (mail shows avatars), the only kind an avatarUrl may name. logo, or none: stored as WebP.',
       },
     },
     required: ['img'],
@@ -235,6 +236,7 @@ function requestBodyOf(
   schemaOf: (reference: SchemaReference, owner: string) => JsonSchema,
   operationId: string,
 ): NonNullable<Operation['requestBody']> {
+  if ('bytes' in body) return { required: true, content: { [body.bytes]: { schema: { type: 'string', contentMediaType: body.bytes } } } };
   if ('multipart' in body) {
     return { required: true, content: { 'multipart/form-data': { schema: { type: 'object', ...MULTIPART_FORMS[body.multipart] } } } };
   }

@@ -17,7 +17,8 @@ export type SchemaReference = SchemaName | z.ZodType;
 /** The two multipart forms the API takes (see multipart-upload.ts and POST /image). */
 export type MultipartForm = 'upload' | 'image';
 
-export type RequestBody = { json: SchemaReference; required?: boolean } | { multipart: MultipartForm };
+/** `bytes`: raw bytes of a media type (a tus PATCH's application/offset+octet-stream). */
+export type RequestBody = { json: SchemaReference; required?: boolean } | { multipart: MultipartForm } | { bytes: string };
 
 /** An answer that is not the `{msg}` error: JSON with a schema, or another media type. */
 export type Answer = {

@@ -23,6 +23,7 @@ import { MAX_IMAGE_BYTES, PUBLIC_NOT_FOUND, type RecordingService } from '../ser
 import type { TokenService } from '../services/token-service.ts';
 import { countAttempt, type ApiLimits } from '../services/api-limits.ts';
 import type { Metrics } from '../observability/metrics.ts';
+import type { ProgressiveUploads } from '../uploads/progressive-uploads.ts';
 
 const NOT_FOUND = 'Recording not found';
 
@@ -33,6 +34,7 @@ export function recordingRoutes(services: {
   recordings: RecordingService;
   limits: ApiLimits;
   metrics: Metrics;
+  progressiveUploads: ProgressiveUploads;
 }) {
   const { config, limits } = services;
   const signedIn = requireUser(services);
@@ -120,7 +122,10 @@ export function recordingRoutes(services: {
               await countAttempt(limits.contactMessagesPerEmail, target.context.email, 'messages from this email address');
             }
           }
-          const result = await services.recordings.upload(target, { recording: received.recording, image: received.image }, address);
+          // No recording part: the recorder sent it while the person spoke (uploads/progressive-uploads.ts).
+          const recording = received.recording ?? (await services.progressiveUploads.arrived(target.row.id));
+          const result = await services.recordings.upload(target, { recording, image: received.image }, address);
+          if (!received.recording) await services.progressiveUploads.remove(target.row.id);
           return context.json(result, 200);
         } finally {
           await received.dispose();

@@ -57,7 +57,10 @@ export function authorizationMatrix(backend: Backend) {
     });
 
     async function send(method: string, aimed: AimedRequest, token: string | undefined): Promise<Reply> {
-      const headers = { 'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
+      const headers = {
+        'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+        ...aimed.headers,
+      };
       if (aimed.form === 'upload') {
         const form = uploadForm({
           recording: await threeSecondMp3(),
@@ -71,6 +74,7 @@ export function authorizationMatrix(backend: Backend) {
         form.set('img', new Blob([samplePng()], { type: 'image/png' }), 'avatar.png');
         return server.call(method, aimed.path, { token, form, headers });
       }
+      if (aimed.bytes) return server.call(method, aimed.path, { token, body: aimed.bytes as Uint8Array<ArrayBuffer>, headers });
       return server.call(method, aimed.path, { token, json: aimed.json, headers });
     }
 

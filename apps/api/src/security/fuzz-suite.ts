@@ -82,6 +82,7 @@ export function fuzzEveryRoute(backend: Backend, { seed, requests: requestCount 
       let body: RequestInit['body'];
       if (typeof request.body === 'string') body = request.body;
       else if (request.body && 'oversized' in request.body) body = `{"a":"${'x'.repeat(request.body.oversized - 8)}"}`;
+      else if (request.body && 'bytes' in request.body) body = request.body.bytes as Uint8Array<ArrayBuffer>;
       else if (request.body) {
         const form = new FormData();
         for (const part of request.body) {

@@ -20,6 +20,8 @@ import type { z } from 'zod';
 import type { Database } from '../db/database.ts';
 import { recordings } from '../db/schema.ts';
 import type { Config } from '../env.ts';
+import type {
+  HttpError} from '../http/http-error.ts';
 import {
   badRequest,
   conflict,
@@ -75,6 +77,21 @@ const MAX_OPEN_VISITOR_RESERVATIONS_PER_ADDRESS = 5;
 const VISITOR_RESERVATION_LIFETIME_MS = 3_600_000;
 /** Encoders pad the last frame: allow this much over the plan's limit. */
 const DURATION_TOLERANCE_SECONDS = 2;
+
+/**
+ * Why a message of `seconds` may not be kept, or null: the owner's plan limits the owner's own
+ * messages, visitors have one fixed cap. Checked on the whole file and while a progressive
+ * upload's bytes arrive (uploads/checked-file-store.ts).
+ */
+export function lengthRefusal(target: { owner: Pick<UserRow, 'plan'>; visitor: boolean }, seconds: number): HttpError | null {
+  const maxSeconds = target.visitor ? VISITOR_LIMITS.maxRecordingSeconds : limitsFor(target.owner).maxRecordingSeconds;
+  if (maxSeconds === null || seconds <= maxSeconds + DURATION_TOLERANCE_SECONDS) return null;
+  return forbidden(
+    target.visitor
+      ? `Voice messages from visitors can be at most ${maxSeconds / 60} minutes long.`
+      : `Free plan messages can be at most ${maxSeconds / 60} minute long. Upgrade to Pro for unlimited length.`,
+  );
+}
 /** The waveform picture as uploaded: a 1200 × 300 PNG is tens of KB. */
 export const MAX_IMAGE_BYTES = 512 * 1024;
 
@@ -354,6 +371,8 @@ export function createRecordingService(options: {
   return {
     toRecording,
     linkOf,
+    /** The keyed hash a visitor's address is counted under (their reservations, their share of storage). */
+    visitorKey: (clientAddress: string) => visitorKeyOf(clientAddress),
 
     publicRow,
 
@@ -463,6 +482,13 @@ export function createRecordingService(options: {
       return { row, owner: user, visitor: false };
     },
 
+    /** Whose limits a reservation's audio is held to (lengthRefusal), or null when there is no such reservation. */
+    async reservationRules(id: string): Promise<{ owner: UserRow; visitor: boolean; status: RecordingRow['status'] } | null> {
+      const [row] = recordingIdSchema.safeParse(id).success ? await db.select().from(recordings).where(eq(recordings.id, id)) : [];
+      const owner = row ? await accounts.findById(row.userId) : null;
+      return row && owner ? { owner, visitor: row.origin !== 'owner', status: row.status } : null;
+    },
+
     /**
      * Refuses at once, before the body is read, an upload into an account with no room left,
      * or from a visitor who has sent their day's share to it.
@@ -505,15 +531,8 @@ export function createRecordingService(options: {
       // PNG header were stored and served as image/png).
       const png = await acceptPicture(options.media, image, { field: 'image', output: WAVEFORM_PICTURE });
 
-      // The owner's plan limits the owner's own messages; visitors have one fixed cap.
-      const maxSeconds = visitor ? VISITOR_LIMITS.maxRecordingSeconds : limitsFor(owner).maxRecordingSeconds;
-      if (maxSeconds !== null && probe.durationSeconds > maxSeconds + DURATION_TOLERANCE_SECONDS) {
-        throw forbidden(
-          visitor
-            ? `Voice messages from visitors can be at most ${maxSeconds / 60} minutes long.`
-            : `Free plan messages can be at most ${maxSeconds / 60} minute long. Upgrade to Pro for unlimited length.`,
-        );
-      }
+      const tooLong = lengthRefusal({ owner, visitor }, probe.durationSeconds);
+      if (tooLong) throw tooLong;
 
       await options.storageQuota.assertRoom(
         owner,

@@ -34,6 +34,7 @@ import { createListenService } from './listen-service.ts';
 import { createMicrosoftIdentityVerifier } from './microsoft-identity.ts';
 import { createNotificationService } from './notification-service.ts';
 import { createOrphanSweep } from './orphan-sweep.ts';
+import { createProgressiveUploads } from '../uploads/progressive-uploads.ts';
 import { createPersonalisationService } from './personalisation-service.ts';
 import { createPlanService } from './plan-service.ts';
 import { createRecordingService, type PublicPage } from './recording-service.ts';
@@ -216,6 +217,12 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
     media,
     deletion,
     orphans: createOrphanSweep({ db, storage }),
+    /** Recordings sent over tus while the person speaks (src/uploads/, decision 0070). */
+    progressiveUploads: createProgressiveUploads({
+      directory: join(config.dataDir, 'progressive-uploads'),
+      maxBytes: config.maxUploadBytes,
+      recordings,
+    }),
     jobs: {
       queue,
       handlers: jobHandlers,

@@ -16,7 +16,7 @@ export type FuzzRequest = {
   token: FuzzToken;
   headers: Record<string, string>;
   /** `oversized`: a JSON body of that many bytes, made only when sent (thousands would not fit in memory). */
-  body?: string | FormPart[] | { oversized: number };
+  body?: string | FormPart[] | { oversized: number } | { bytes: Uint8Array };
 };
 
 /** What the generator aims at: the ids of real data (so requests reach deep), and real files. */
@@ -258,6 +258,36 @@ function imageFormArbitrary(targets: FuzzTargets): fc.Arbitrary<FormPart[]> {
 
 const RANGES = ['bytes=0-', 'bytes=-0', 'bytes=5-1', 'bytes=999999999-', 'bytes=abc', 'bytes=0-1,2-3', 'bytes=-99999999999999999999'];
 
+const base64 = (text: string) => Buffer.from(text).toString('base64');
+
+/** tus 1.0 requests (src/uploads/): its headers right, wrong and missing, and bytes that are MP3, cut MP3 or noise. */
+function tusArbitrary(targets: FuzzTargets): fc.Arbitrary<{ body: { bytes: Uint8Array }; type: string; headers: Record<string, string> }> {
+  const ids = [...targets.reservations, ...targets.recordingIds];
+  const number = fc.oneof(fc.constantFrom('0', '4096', '-1', '1e9', '', 'x'), fc.nat().map(String));
+  const metadata = fc.oneof(
+    fc.constantFrom(...ids).map((id) => `recordingId ${base64(id)}`),
+    fc.constantFrom('recordingId', 'recordingId !!!', `recordingId ${base64('../../etc/passwd')}`, 'a b,c d', ''),
+    fc.string({ maxLength: 40 }),
+  );
+  const headers = fc.record(
+    {
+      'tus-resumable': fc.constantFrom('1.0.0', '1.0.0', '0.2.2', 'x'),
+      'upload-offset': number,
+      'upload-length': number,
+      'upload-defer-length': fc.constantFrom('1', '0', 'x'),
+      'upload-metadata': metadata,
+    },
+    { requiredKeys: [] },
+  );
+  const bytes = fc.oneof(
+    fc.nat({ max: targets.mp3.length }).map((end) => targets.mp3.subarray(0, end)),
+    fc.nat({ max: targets.mp3.length }).map((start) => targets.mp3.subarray(start)),
+    fc.uint8Array({ maxLength: 40_000 }),
+  );
+  const type = fc.constantFrom('application/offset+octet-stream', 'application/offset+octet-stream', 'text/plain');
+  return fc.record({ headers, bytes, type }).map((value) => ({ body: { bytes: value.bytes }, type: value.type, headers: value.headers }));
+}
+
 function requestForRoute(key: string, knowledge: RouteKnowledge, targets: FuzzTargets): fc.Arbitrary<FuzzRequest> {
   const { method, path: template } = splitRouteKey(key);
   const input = knowledge.input;
@@ -276,18 +306,20 @@ function requestForRoute(key: string, knowledge: RouteKnowledge, targets: FuzzTa
     input.kind === 'query'
       ? queryArbitrary(input.schema)
       : fc.oneof({ weight: 9, arbitrary: fc.constant('') }, { weight: 1, arbitrary: queryArbitrary(null) });
-  const body: fc.Arbitrary<{ body?: FuzzRequest['body']; type?: string; search?: string }> =
-    input.kind === 'json'
-      ? jsonBodyArbitrary(input.schema)
-      : input.kind === 'multipart'
-        ? fc.oneof(
-            {
-              weight: 8,
-              arbitrary: input.form === 'upload' ? uploadArbitrary(targets) : imageFormArbitrary(targets).map((form) => ({ body: form })),
-            },
-            { weight: 2, arbitrary: jsonBodyArbitrary(null) },
-          )
-        : fc.oneof({ weight: 4, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: jsonBodyArbitrary(null) });
+  const body: fc.Arbitrary<{ body?: FuzzRequest['body']; type?: string; search?: string; headers?: Record<string, string> }> =
+    input.kind === 'tus'
+      ? tusArbitrary(targets)
+      : input.kind === 'json'
+        ? jsonBodyArbitrary(input.schema)
+        : input.kind === 'multipart'
+          ? fc.oneof(
+              {
+                weight: 8,
+                arbitrary: input.form === 'upload' ? uploadArbitrary(targets) : imageFormArbitrary(targets).map((form) => ({ body: form })),
+              },
+              { weight: 2, arbitrary: jsonBodyArbitrary(null) },
+            )
+          : fc.oneof({ weight: 4, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: jsonBodyArbitrary(null) });
   const extraHeaders = fc.record(
     {
       'x-forwarded-for': fc.oneof(fc.ipV4(), fc.constantFrom('127.0.0.1', '::1', 'unknown', '1.1.1.1, 2.2.2.2')),
@@ -306,6 +338,7 @@ function requestForRoute(key: string, knowledge: RouteKnowledge, targets: FuzzTa
       // fetch keeps Host to the URL's; a custom domain is asked for with X-Forwarded-Host instead.
       const requestHeaders: Record<string, string> = { ...rest, ...(host ? { 'x-forwarded-host': host } : {}) };
       if (payload.type) requestHeaders['content-type'] = payload.type;
+      Object.assign(requestHeaders, payload.headers);
       const withBody = sent !== 'GET' && sent !== 'HEAD' && payload.body !== undefined;
       return {
         route: key,
@@ -333,12 +366,14 @@ export function describeRequest(request: FuzzRequest): string {
         ? ` body ${JSON.stringify(request.body.slice(0, 300))}${request.body.length > 300 ? `… (${request.body.length} chars)` : ''}`
         : 'oversized' in request.body
           ? ` body of ${request.body.oversized} bytes`
-          : ` form ${JSON.stringify(
-              request.body.map((part) =>
-                'text' in part
-                  ? { [part.name]: part.text.slice(0, 200) }
-                  : { [part.name]: `${part.bytes.length} bytes "${part.filename}" ${part.type}` },
-              ),
-            )}`;
+          : 'bytes' in request.body
+            ? ` ${request.body.bytes.length} bytes`
+            : ` form ${JSON.stringify(
+                request.body.map((part) =>
+                  'text' in part
+                    ? { [part.name]: part.text.slice(0, 200) }
+                    : { [part.name]: `${part.bytes.length} bytes "${part.filename}" ${part.type}` },
+                ),
+              )}`;
   return `${request.method} ${request.path.slice(0, 300)} token=${request.token} headers=${JSON.stringify(request.headers)}${body}`;
 }

@@ -57,6 +57,8 @@ export type Access = 'owner' | 'self' | 'public' | 'admin' | 'middleware';
 export type Resources = {
   email: string;
   recordingId: string;
+  /** Reserved, with a progressive upload begun in it. */
+  uploadingId: string;
   replyId: string;
   folderId: string;
   commentId: string;
@@ -71,13 +73,18 @@ export type RouteInput =
   | { kind: 'none' }
   | { kind: 'json'; schema: z.ZodType }
   | { kind: 'query'; schema: z.ZodType }
-  | { kind: 'multipart'; form: 'upload' | 'image' };
+  | { kind: 'multipart'; form: 'upload' | 'image' }
+  /** tus 1.0: its headers and raw bytes (src/uploads/). */
+  | { kind: 'tus' };
 
 /** One request aimed at a user's resources: a path (with its query) and, for some, a JSON body or a form. */
 export type AimedRequest = {
   path: string;
   json?: unknown;
   form?: 'upload' | 'image';
+  /** Headers of the protocol the route speaks (tus), and a raw body. */
+  headers?: Record<string, string>;
+  bytes?: Uint8Array;
   /** It names the other user's data, so it must be refused even on a `self` route. */
   refused?: boolean;
 };
@@ -94,6 +101,14 @@ export type RouteKnowledge = {
 const none: RouteInput = { kind: 'none' };
 const json = (schema: z.ZodType): RouteInput => ({ kind: 'json', schema });
 const query = (schema: z.ZodType): RouteInput => ({ kind: 'query', schema });
+const tus: RouteInput = { kind: 'tus' };
+const TUS_VERSION = { 'tus-resumable': '1.0.0' };
+/** A tus request at the victim's upload under way. */
+const atUpload = (r: Resources, headers: Record<string, string> = {}, bytes?: Uint8Array): AimedRequest => ({
+  path: `/api/uploads/${r.uploadingId}`,
+  headers: { ...TUS_VERSION, ...headers },
+  ...(bytes ? { bytes } : {}),
+});
 
 /**
  * Every route of the app, by `METHOD path` as Hono's route table names it. A route missing here
@@ -230,6 +245,24 @@ export const ROUTE_CATALOGUE: Record<string, RouteKnowledge> = {
       { path: '/api/upload-vocal', form: 'upload' },
     ],
   },
+  'OPTIONS /api/uploads': { access: 'public', input: tus, aimedAt: () => ({ path: '/api/uploads', headers: TUS_VERSION }) },
+  'POST /api/uploads': {
+    access: 'owner',
+    input: tus,
+    aimedAt: (r) => ({
+      path: '/api/uploads',
+      headers: { ...TUS_VERSION, 'upload-defer-length': '1', 'upload-metadata': `recordingId ${btoa(r.uploadingId)}` },
+    }),
+  },
+  // GET also answers HEAD (Hono); both are aimed at.
+  'GET /api/uploads/:id': { access: 'owner', input: tus, aimedAt: (r) => atUpload(r) },
+  'PATCH /api/uploads/:id': {
+    access: 'owner',
+    input: tus,
+    aimedAt: (r) =>
+      atUpload(r, { 'upload-offset': '4096', 'content-type': 'application/offset+octet-stream' }, new Uint8Array(2048).fill(0xff)),
+  },
+  'DELETE /api/uploads/:id': { access: 'owner', input: tus, aimedAt: (r) => atUpload(r) },
   'GET /api/replies/:id': { access: 'owner', input: none, aimedAt: (r) => ({ path: `/api/replies/${r.recordingId}` }) },
   'GET /api/audio': { access: 'self', input: none, aimedAt: () => ({ path: '/api/audio' }) },
   'DELETE /api/delete/:id': { access: 'owner', input: none, aimedAt: (r) => ({ path: `/api/delete/${r.recordingId}` }) },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { makePng } from '@vocal/test-fixtures';
 import type { Resources } from './route-catalogue.ts';
 import type { TestServer } from './test-server.ts';
+import { threeSecondMp3 } from './upload-form.ts';
 import { ownerMessage, visitorRecording } from './visitor-helpers.ts';
 
 export type UserWithData = Resources & { id: number; access: string; refresh: string; folderName: string; contactMessage: string };
@@ -61,9 +62,25 @@ export async function signUpWithData(server: TestServer): Promise<UserWithData> 
     'contact message',
   );
 
+  // A recording being sent while it is recorded: reserved, with its first bytes received (src/uploads/).
+  const uploadingId = (await server.call('GET', '/api/get-vocal', { token })).body.id as string;
+  const tus = { 'tus-resumable': '1.0.0', authorization: `Bearer ${token}` };
+  const begun = await fetch(`${server.url}/api/uploads`, {
+    method: 'POST',
+    headers: { ...tus, 'upload-defer-length': '1', 'upload-metadata': `recordingId ${Buffer.from(uploadingId).toString('base64')}` },
+  });
+  expectStatus({ status: begun.status, body: await begun.text() }, 201, 'progressive upload');
+  const firstBytes = await fetch(`${server.url}/api/uploads/${uploadingId}`, {
+    method: 'PATCH',
+    headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+    body: (await threeSecondMp3()).subarray(0, 4096),
+  });
+  expectStatus({ status: firstBytes.status, body: await firstBytes.text() }, 204, 'progressive upload bytes');
+
   return {
     ...user,
     recordingId,
+    uploadingId,
     replyId,
     folderId,
     folderName,

@@ -1,0 +1,79 @@
+import { Hono, type Context } from 'hono';
+import type { Config } from '../env.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { clientAddress } from '../http/client-address.ts';
+import { badRequest, conflict, notFound } from '../http/http-error.ts';
+import { optionalUser } from '../http/require-user.ts';
+import type { AccountService, UserRow } from '../services/account-service.ts';
+import { countAttempt, type ApiLimits } from '../services/api-limits.ts';
+import type { RecordingService } from '../services/recording-service.ts';
+import type { StorageQuota } from '../services/storage-quota.ts';
+import type { TokenService } from '../services/token-service.ts';
+import { asJsonRefusal, type ProgressiveUploads } from './progressive-uploads.ts';
+
+const TUS_HEADERS = /^(access-control-|vary$)/;
+
+/**
+ * The tus 1.0 endpoint (POST /api/uploads, HEAD/PATCH/DELETE /api/uploads/{id}). Who may write is
+ * decided here, before tus reads a byte, with upload-vocal's own rule: a visitor's reservation
+ * needs no token, the owner's needs the owner's (401 without one, 404 for anyone else). Room in
+ * the account (and a visitor's daily share) is checked before each PATCH with the bytes it
+ * declares; the bytes themselves are checked as they arrive (checked-file-store.ts).
+ */
+export function progressiveUploadRoutes(services: {
+  config: Config;
+  accounts: AccountService;
+  tokens: TokenService;
+  recordings: RecordingService;
+  storageQuota: StorageQuota;
+  limits: ApiLimits;
+  progressiveUploads: ProgressiveUploads;
+}) {
+  const { config, limits, progressiveUploads: uploads } = services;
+  const maybeSignedIn = optionalUser(services);
+  const userOf = (context: Context<AppEnv>) => (context.get('user') as UserRow | undefined) ?? null;
+
+  async function answer(context: Context<AppEnv>) {
+    const response = await asJsonRefusal(await uploads.handle(context.req.raw));
+    // Our CORS policy (http/cors-policy.ts) sets these for every API answer.
+    for (const name of [...response.headers.keys()]) if (TUS_HEADERS.test(name)) response.headers.delete(name);
+    return response;
+  }
+
+  return (
+    new Hono<AppEnv>()
+      .options('/uploads', answer)
+      .post('/uploads', maybeSignedIn, async (context) => {
+        const id = uploads.reservationIdOf(context.req.header('upload-metadata'));
+        if (!id) throw badRequest('Upload-Metadata: recordingId, the id get-vocal reserved, is required');
+        const address = clientAddress(context, config.trustProxy);
+        const reservation = await services.recordings.reservationFor(userOf(context), id);
+        if (reservation.row.status !== 'reserved') throw conflict('This recording has been sent already');
+        if (await uploads.exists(id)) throw conflict(`An upload of this recording has begun already: resume it at /api/uploads/${id}`);
+        if (reservation.visitor) await countAttempt(limits.uploads, address, 'uploads from here');
+        await services.recordings.assertUploadRoom(reservation, address);
+        return answer(context);
+      })
+      // Hono routes a HEAD through its GET handlers; a GET itself is refused: nothing is read back from here.
+      .on(['GET', 'PATCH', 'DELETE'], '/uploads/:id', maybeSignedIn, async (context) => {
+        const id = context.req.param('id');
+        const reservation = await services.recordings.reservationFor(userOf(context), id);
+        if (context.req.method === 'GET') {
+          return context.json({ msg: 'An upload is not read back: listen to the message at its link' }, 405);
+        }
+        if (!(await uploads.exists(id))) throw notFound('There is no upload of this recording; begin one with POST /api/uploads');
+        if (context.req.method === 'PATCH') {
+          const declared = Number(context.req.header('content-length') ?? 0);
+          const offset = await uploads.receivedBytes(id);
+          await services.storageQuota.assertRoom(
+            reservation.owner,
+            reservation.visitor
+              ? { kind: 'visitor', address: await services.recordings.visitorKey(clientAddress(context, config.trustProxy)) }
+              : { kind: 'owner' },
+            offset + (Number.isFinite(declared) ? declared : 0),
+          );
+        }
+        return answer(context);
+      })
+  );
+}

@@ -1,0 +1,224 @@
+import { readdir, utimes } from 'node:fs/promises';
+import { join } from 'node:path';
+import { junkBytes, makeMp3 } from '@vocal/test-fixtures';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { samplePeaks, samplePng, threeSecondMp3, uploadForm } from '../testing/upload-form.ts';
+import { fromAddress, newAddress, reserveAsVisitor } from '../testing/visitor-helpers.ts';
+
+const TUS = { 'tus-resumable': '1.0.0' };
+const metadataOf = (id: string) => `recordingId ${Buffer.from(id).toString('base64')}`;
+
+/** tus 1.0 spoken by hand, as the protocol says, so the server is held to the protocol and not to one client. */
+function tusClient(server: TestServer, auth: { token?: string; headers?: Record<string, string> }) {
+  const headers = (extra: Record<string, string> = {}) => ({
+    ...TUS,
+    ...auth.headers,
+    ...(auth.token ? { authorization: `Bearer ${auth.token}` } : {}),
+    ...extra,
+  });
+  return {
+    create: (id: string) =>
+      fetch(`${server.url}/api/uploads`, {
+        method: 'POST',
+        headers: headers({ 'upload-defer-length': '1', 'upload-metadata': metadataOf(id) }),
+      }),
+    patch: (id: string, offset: number, bytes: Uint8Array, length?: number) =>
+      fetch(`${server.url}/api/uploads/${id}`, {
+        method: 'PATCH',
+        headers: headers({
+          'content-type': 'application/offset+octet-stream',
+          'upload-offset': String(offset),
+          ...(length === undefined ? {} : { 'upload-length': String(length) }),
+        }),
+        body: bytes,
+      }),
+    head: (id: string) => fetch(`${server.url}/api/uploads/${id}`, { method: 'HEAD', headers: headers() }),
+  };
+}
+
+/** Sends `bytes` in `size`-byte PATCHes, declaring the length with the last; answers the last response. */
+async function sendInChunks(client: ReturnType<typeof tusClient>, id: string, bytes: Uint8Array, size: number): Promise<Response> {
+  let response: Response | null = null;
+  for (let offset = 0; offset < bytes.length; offset += size) {
+    const end = Math.min(bytes.length, offset + size);
+    response = await client.patch(id, offset, bytes.subarray(offset, end), end === bytes.length ? bytes.length : undefined);
+    if (response.status !== 204) return response;
+  }
+  return response!;
+}
+
+const finish = (server: TestServer, id: string, token?: string, headers?: Record<string, string>) =>
+  server.call('POST', `/api/upload-vocal?id=${id}`, {
+    token,
+    headers,
+    form: uploadForm({ image: samplePng(), context: { id, duration: 3, peaks: samplePeaks } }),
+  });
+
+describe.each(embeddedBackend)('progressive uploads (tus) on %s', (backend) => {
+  let server: TestServer;
+  let mp3: Uint8Array;
+  const uploadsFolder = () => join(server.dataDir, 'progressive-uploads');
+  beforeAll(async () => {
+    mp3 = await threeSecondMp3();
+    server = await startTestServer(backend, { TRUST_PROXY: 'true' });
+  });
+  afterAll(() => server.close());
+
+  const reserve = async (token: string) => (await server.call('GET', '/api/get-vocal', { token })).body.id as string;
+
+  it('takes the MP3 in pieces while it is recorded, and upload-vocal without a recording makes the message from them', async () => {
+    const owner = await server.signUp();
+    const id = await reserve(owner.access);
+    const client = tusClient(server, { token: owner.access });
+    const created = await client.create(id);
+    expect(created.status).toBe(201);
+    expect(created.headers.get('location')).toBe(`/api/uploads/${id}`);
+    // Pieces that cut frames in two, as a recorder's chunks do.
+    const last = await sendInChunks(client, id, mp3, 7_001);
+    expect(last.status).toBe(204);
+    expect(last.headers.get('upload-offset')).toBe(String(mp3.length));
+
+    const shared = await finish(server, id, owner.access);
+    expect(shared.status).toBe(200);
+    expect(shared.body.url).toContain(id);
+    const page = await server.call('GET', `/api/view-vocal/${id}`);
+    expect(page.status).toBe(200);
+    expect(page.body.audio.duration).toBeGreaterThan(2.9);
+    const stored = await fetch(page.body.audio.audioUrl as string);
+    expect(new Uint8Array(await stored.arrayBuffer())).toEqual(mp3);
+    // Its bytes left the upload folder once they were the message's.
+    expect((await readdir(uploadsFolder())).filter((name) => name.startsWith(id))).toEqual([]);
+  });
+
+  it('says how much arrived (HEAD), refuses a PATCH at the wrong offset with {msg}, and resumes from what arrived', async () => {
+    const owner = await server.signUp();
+    const id = await reserve(owner.access);
+    const client = tusClient(server, { token: owner.access });
+    await client.create(id);
+    expect((await client.patch(id, 0, mp3.subarray(0, 10_000))).status).toBe(204);
+    const head = await client.head(id);
+    expect(head.headers.get('upload-offset')).toBe('10000');
+    const wrong = await client.patch(id, 5_000, mp3.subarray(5_000, 20_000));
+    expect(wrong.status).toBe(409);
+    expect(typeof ((await wrong.json()) as { msg: unknown }).msg).toBe('string');
+    expect((await client.patch(id, 10_000, mp3.subarray(10_000), mp3.length)).status).toBe(204);
+    expect((await finish(server, id, owner.access)).status).toBe(200);
+  });
+
+  it('refuses junk in a piece at once, keeps none of it, and leaves the reservation to be sent whole', async () => {
+    const owner = await server.signUp();
+    const id = await reserve(owner.access);
+    const client = tusClient(server, { token: owner.access });
+    await client.create(id);
+    expect((await client.patch(id, 0, mp3.subarray(0, 8_000))).status).toBe(204);
+    const junk = await client.patch(id, 8_000, junkBytes(64 * 1024));
+    expect(junk.status).toBe(400);
+    expect(((await junk.json()) as { msg: string }).msg).toMatch(/not MP3 audio/);
+    expect((await client.head(id)).status).toBe(404);
+    expect((await readdir(uploadsFolder())).filter((name) => name.startsWith(id))).toEqual([]);
+    const whole = await server.call('POST', `/api/upload-vocal?id=${id}`, {
+      token: owner.access,
+      form: uploadForm({ recording: mp3, image: samplePng(), context: { id, duration: 3, peaks: samplePeaks } }),
+    });
+    expect(whole.status).toBe(200);
+  });
+
+  it('refuses bytes that are not MP3 at all within their first 32 KB', async () => {
+    const owner = await server.signUp();
+    const id = await reserve(owner.access);
+    const client = tusClient(server, { token: owner.access });
+    await client.create(id);
+    const refused = await client.patch(id, 0, junkBytes(32 * 1024));
+    expect(refused.status).toBe(415);
+    expect(((await refused.json()) as { msg: string }).msg).toBe('recording: is not an MP3 file');
+  });
+
+  it("stops a Free plan message at its minute while it streams, with the plan's own message", async () => {
+    const owner = await server.signUp();
+    const id = await reserve(owner.access);
+    const client = tusClient(server, { token: owner.access });
+    await client.create(id);
+    const long = await makeMp3(70);
+    const refused = await sendInChunks(client, id, long, 16 * 1024);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { msg: string }).msg).toMatch(/Free plan messages can be at most 1 minute long/);
+    expect((await client.head(id)).status).toBe(404);
+  });
+
+  it('lets only the reservation’s owner in: 401 without a token, 404 for anyone else, before any byte is kept', async () => {
+    const owner = await server.signUp();
+    const stranger = await server.signUp();
+    const id = await reserve(owner.access);
+    expect((await tusClient(server, {}).create(id)).status).toBe(401);
+    const strangers = tusClient(server, { token: stranger.access });
+    expect((await strangers.create(id)).status).toBe(404);
+    await tusClient(server, { token: owner.access }).create(id);
+    expect((await strangers.head(id)).status).toBe(404);
+    expect((await strangers.patch(id, 0, mp3)).status).toBe(404);
+    expect((await tusClient(server, {}).patch(id, 0, mp3)).status).toBe(401);
+    expect((await tusClient(server, { token: owner.access }).head(id)).headers.get('upload-offset')).toBe('0');
+    // Nor can a finished upload be read back by anyone.
+    expect((await server.call('GET', `/api/uploads/${id}`, { token: owner.access })).status).toBe(405);
+  });
+
+  it('refuses a second creation of the same upload and one without a reservation id, with {msg}', async () => {
+    const owner = await server.signUp();
+    const id = await reserve(owner.access);
+    const client = tusClient(server, { token: owner.access });
+    expect((await client.create(id)).status).toBe(201);
+    const again = await client.create(id);
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { msg: string }).msg).toMatch(/begun already/);
+    const none = await fetch(`${server.url}/api/uploads`, {
+      method: 'POST',
+      headers: { ...TUS, authorization: `Bearer ${owner.access}`, 'upload-defer-length': '1' },
+    });
+    expect(none.status).toBe(400);
+    expect(((await none.json()) as { msg: string }).msg).toMatch(/recordingId/);
+  });
+
+  it('takes a visitor’s reply without a token, under the visitors’ rules', async () => {
+    const owner = await server.signUp();
+    const address = newAddress();
+    const message = await reserve(owner.access);
+    await server.call('POST', `/api/upload-vocal?id=${message}`, {
+      token: owner.access,
+      form: uploadForm({ recording: mp3, image: samplePng(), context: { id: message, duration: 3, peaks: samplePeaks } }),
+    });
+    const reply = await reserveAsVisitor(server, `reply:${message}`, { address });
+    expect(reply.status).toBe(200);
+    const id = reply.body.id as string;
+    const client = tusClient(server, { headers: fromAddress(address) });
+    expect((await client.create(id)).status).toBe(201);
+    expect((await sendInChunks(client, id, mp3, 9_999)).status).toBe(204);
+    const shared = await finish(server, id, undefined, fromAddress(address));
+    expect(shared.status).toBe(200);
+    const replies = await server.call('GET', `/api/replies/${message}`, { token: owner.access });
+    expect(replies.body.replies.map((entry: { id: string }) => entry.id)).toEqual([id]);
+  });
+
+  it('answers upload-vocal without a recording, when nothing arrived, as before: the recording is required', async () => {
+    const owner = await server.signUp();
+    const id = await reserve(owner.access);
+    const client = tusClient(server, { token: owner.access });
+    await client.create(id);
+    await client.patch(id, 0, mp3.subarray(0, 5_000));
+    // Begun but not finished: the length was never declared, so it is not a recording yet.
+    const early = await finish(server, id, owner.access);
+    expect(early.status).toBe(400);
+    expect(early.body.msg).toBe('recording: a file is required');
+  });
+
+  it('sweeps uploads nobody finished within a day', async () => {
+    const owner = await server.signUp();
+    const id = await reserve(owner.access);
+    const client = tusClient(server, { token: owner.access });
+    await client.create(id);
+    await client.patch(id, 0, mp3.subarray(0, 5_000));
+    const old = new Date(Date.now() - 25 * 3_600_000);
+    await utimes(join(uploadsFolder(), id), old, old);
+    expect(await server.running.services.progressiveUploads.sweep()).toBeGreaterThanOrEqual(1);
+    expect((await client.head(id)).status).toBe(404);
+  });
+});

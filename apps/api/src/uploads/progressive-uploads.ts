@@ -1,0 +1,148 @@
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Server } from '@tus/server';
+import { ERRORS, Metadata } from '@tus/utils';
+import { recordingIdSchema } from '@vocal/settings-model';
+import { notFound } from '../http/http-error.ts';
+import { lengthRefusal, type RecordingService } from '../services/recording-service.ts';
+import { ArrivalRefusal, CheckedFileStore, tusRefusal } from './checked-file-store.ts';
+
+/** Where tus is spoken: POST here creates, /api/uploads/{id} is each upload. */
+export const PROGRESSIVE_UPLOAD_PATH = '/api/uploads';
+
+/**
+ * An upload nobody finished is removed after this long: a recording is at most hours long, and a
+ * person who loses the network gets a day to come back before the spool uploads it whole again.
+ */
+export const PROGRESSIVE_UPLOAD_LIFETIME_MS = 24 * 3_600_000;
+
+/** A finished upload's bytes on disk, for upload-vocal to keep as the message's audio. */
+export type ArrivedRecording = { path: string; bytes: number };
+
+/**
+ * Progressive uploads (docs/decisions/0070-progressive-upload-over-tus.md): a recorder sends its
+ * MP3 while the person speaks, over tus 1.0, into the reservation get-vocal made; the upload's id
+ * is the reservation's. When the person stops, upload-vocal without a recording part completes
+ * the message from the bytes already here, so the link is ready at once.
+ */
+export function createProgressiveUploads(options: {
+  directory: string;
+  maxBytes: number;
+  recordings: Pick<RecordingService, 'reservationRules'>;
+  now?: () => number;
+}) {
+  const now = options.now ?? Date.now;
+  const store = new CheckedFileStore({
+    directory: options.directory,
+    expirationPeriodInMilliseconds: PROGRESSIVE_UPLOAD_LIFETIME_MS,
+    // Who may write was decided by the route before tus saw the request; here only the limits.
+    async rulesOf(id) {
+      const target = await options.recordings.reservationRules(id);
+      if (!target || target.status !== 'reserved') throw tusRefusal(notFound('This recording has been sent already, or was deleted'));
+      return { lengthRefusal: (seconds) => lengthRefusal(target, seconds) };
+    },
+  });
+
+  const tus = new Server({
+    path: PROGRESSIVE_UPLOAD_PATH,
+    datastore: store,
+    maxSize: options.maxBytes,
+    relativeLocation: true,
+    // Our CORS policy answers for every API route (http/cors-policy.ts).
+    allowedOrigins: () => false,
+    disableTerminationForFinishedUploads: false,
+    namingFunction: (_request, metadata) => {
+      const id = metadata?.recordingId;
+      if (!id || !recordingIdSchema.safeParse(id).success) throw ERRORS.FILE_NOT_FOUND;
+      return id;
+    },
+    // Only the reservation's id is kept: nothing else a client sends is stored.
+    onUploadCreate: async (_request, upload) => ({ metadata: { recordingId: upload.metadata?.recordingId ?? '' } }),
+    // The answer to refused bytes waits until what the upload had sent is gone.
+    onResponseError: async (_request, error) => {
+      if (error instanceof ArrivalRefusal) await error.removed;
+      return undefined;
+    },
+    onUploadFinish: async (_request, upload) => {
+      store.settle(upload.id);
+      return {};
+    },
+  });
+
+  /** The upload's state, or null when there is none (never begun, finished and kept, or removed). */
+  async function find(id: string) {
+    try {
+      return await store.getUpload(id);
+    } catch {
+      return null;
+    }
+  }
+
+  return {
+    store,
+
+    /** Answers one tus request, whose caller the route has already allowed. */
+    handle: (request: Request) => tus.handleWeb(request),
+
+    /** The reservation id a creation names in its Upload-Metadata, or null. */
+    reservationIdOf(uploadMetadata: string | undefined): string | null {
+      try {
+        const id = Metadata.parse(uploadMetadata ?? undefined).recordingId;
+        return id && recordingIdSchema.safeParse(id).success ? id : null;
+      } catch {
+        return null;
+      }
+    },
+
+    exists: async (id: string) => (await find(id)) !== null,
+
+    /** The whole recording once every byte has arrived (its length declared and reached), else null. */
+    async arrived(id: string): Promise<ArrivedRecording | null> {
+      const upload = await find(id);
+      if (!upload || upload.size === undefined || upload.offset !== upload.size || upload.size === 0) return null;
+      return { path: store.pathOf(id), bytes: upload.size };
+    },
+
+    /** Bytes received so far, for the room checks made before each PATCH. */
+    async receivedBytes(id: string): Promise<number> {
+      return (await find(id))?.offset ?? 0;
+    },
+
+    async remove(id: string): Promise<void> {
+      if (await find(id)) await store.remove(id).catch(() => undefined);
+    },
+
+    /** Removes what nobody finished or completed in time: answers how many uploads went. */
+    async sweep(): Promise<number> {
+      const names = await readdir(options.directory).catch(() => [] as string[]);
+      let removed = 0;
+      for (const name of names) {
+        if (!recordingIdSchema.safeParse(name).success) continue;
+        const info = await stat(join(options.directory, name)).catch(() => null);
+        if (!info || now() - info.mtimeMs < PROGRESSIVE_UPLOAD_LIFETIME_MS) continue;
+        await store.remove(name).catch(() => undefined);
+        removed++;
+      }
+      return removed;
+    },
+  };
+}
+
+export type ProgressiveUploads = ReturnType<typeof createProgressiveUploads>;
+
+/** tus's own refusals come as text; every API answer that is not 2xx is `{msg}`. */
+export async function asJsonRefusal(response: Response): Promise<Response> {
+  if (response.status < 400) return response;
+  const text = await response.text();
+  let msg = text.trim() || 'The upload could not be handled';
+  try {
+    const parsed = JSON.parse(text) as { msg?: unknown };
+    if (typeof parsed.msg === 'string') msg = parsed.msg;
+  } catch {
+    // tus's plain-text reason is the message.
+  }
+  const headers = new Headers(response.headers);
+  headers.set('content-type', 'application/json; charset=UTF-8');
+  headers.delete('content-length');
+  return new Response(JSON.stringify({ msg }), { status: response.status, headers });
+}
