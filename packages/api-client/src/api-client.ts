@@ -115,9 +115,18 @@ export type ApiClientOptions = {
 };
 
 export type UploadVocalInput = {
-  recording: Blob;
+  /** Null when the recording was sent while it was recorded (POST uploads, tus): the server has it. */
+  recording: Blob | null;
   image: Blob;
   context: UploadContext;
+};
+
+/** Where a recorder sends its MP3 while the person speaks (tus 1.0), and who it says is sending. */
+export type ProgressiveUploadTarget = {
+  /** POST here creates an upload; each upload is at `${endpoint}/{recording id}`. */
+  endpoint: string;
+  /** The headers of each request, read fresh every time: the access token may change meanwhile. */
+  headers(): Promise<Record<string, string>>;
 };
 
 const id = (value: string) => encodeURIComponent(value);
@@ -287,10 +296,10 @@ export function createApiClient(options: ApiClientOptions) {
      */
     uploadVocal: async (input: UploadVocalInput, uploadOptions: { auth?: 'required' | 'optional' | 'none' } = {}) => {
       const form = new FormData();
-      form.set('recording', input.recording, `${input.context.id}.mp3`);
+      if (input.recording) form.set('recording', input.recording, `${input.context.id}.mp3`);
       form.set('image', input.image, `${input.context.id}.png`);
       form.set('context', JSON.stringify(input.context));
-      const bytes = input.recording.size + input.image.size;
+      const bytes = (input.recording?.size ?? 0) + input.image.size;
       const result = await call({
         method: 'POST',
         path: 'upload-vocal',
@@ -309,6 +318,19 @@ export function createApiClient(options: ApiClientOptions) {
       }
       return result;
     },
+    /**
+     * The tus endpoint (POST uploads) a recorder sends its MP3 to while the person speaks, so
+     * upload-vocal at Stop needs no recording part (docs/decisions/0070-progressive-upload-over-tus.md).
+     * `auth` as for uploadVocal: the owner's token, a signed-in visitor's when there is one, or none.
+     */
+    progressiveUploads: (auth: 'required' | 'optional' | 'none' = 'required'): ProgressiveUploadTarget => ({
+      endpoint: `${options.baseUrl}/uploads`,
+      async headers(): Promise<Record<string, string>> {
+        if (auth === 'required') await session.ready();
+        const token = auth === 'none' ? null : session.accessToken();
+        return token ? { authorization: `Bearer ${token}` } : {};
+      },
+    }),
     getAudios: () => call({ method: 'GET', path: 'audio', auth: 'required', schema: audiosResponseSchema }),
     /** GET inbox: one page of the owner's inbox, newest first; pass nextCursor back for the next page. */
     getInbox: (query: InboxQuery = {}) =>

@@ -1,4 +1,10 @@
-export { createApiClient, type ApiClient, type ApiClientOptions, type UploadVocalInput } from './api-client.ts';
+export {
+  createApiClient,
+  type ApiClient,
+  type ApiClientOptions,
+  type ProgressiveUploadTarget,
+  type UploadVocalInput,
+} from './api-client.ts';
 export { ApiError, unwrap, type ApiResult, type HttpErrorReport } from './api-result.ts';
 export { createAuthSession, type AuthSession, type RefreshOutcome } from './auth-session.ts';
 export { memoryTokenStore, type TokenStore } from './token-store.ts';

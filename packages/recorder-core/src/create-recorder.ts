@@ -8,6 +8,7 @@ import { listPendingFrom, loadSpooledRecording, type PendingRecording } from './
 import { createRecorderWith, type Recorder, type RecorderDependencies, type RecorderOptions } from './recorder.ts';
 import type { RecordingSpool } from './spool.ts';
 import { drawWaveformPng } from './waveform-image.ts';
+import { tusUploader, type ProgressiveUploader } from './progressive-upload.ts';
 
 /** What a test or another environment may replace; everything else is the browser's. */
 export type MediaOverrides = {
@@ -23,6 +24,8 @@ export type CreateRecorderOptions = RecorderOptions & {
   media?: MediaOverrides;
   /** Where unsent recordings are kept; IndexedDB by default, null for none. */
   spool?: RecordingSpool | null;
+  /** How the MP3 goes to the server while it is recorded; tus by default, null to send it whole after Stop. */
+  progressive?: ProgressiveUploader | null;
 };
 
 const LOCK_PREFIX = 'vocal-recording:';
@@ -61,6 +64,7 @@ function browserDependencies(options: CreateRecorderOptions): RecorderDependenci
     startPipeline: options.media?.startPipeline ?? createBrowserPipelineStarter(factories),
     spool: options.spool === undefined ? createIndexedDbSpool() : options.spool,
     drawWaveform: drawWaveformPng,
+    progressive: options.progressive === undefined ? tusUploader : (options.progressive ?? undefined),
     onOnline(listener) {
       if (typeof window === 'undefined') return () => undefined;
       window.addEventListener('online', listener);

@@ -7,7 +7,15 @@ import { levelFromPeak, peaksFromEnvelope } from './peaks.ts';
 import type { RecordingPlan } from './plan-rules.ts';
 import { idleState, recordingOf, transition, type RecordedMessage, type RecorderEvent, type RecorderState } from './recorder-state.ts';
 import type { RecordingSpool } from './spool.ts';
-import { DEFAULT_RETRY_POLICY, retryDelay, uploadRecording, type RecorderApi, type RetryPolicy } from './upload-recording.ts';
+import type { ProgressiveStream, ProgressiveUploader } from './progressive-upload.ts';
+import {
+  DEFAULT_RETRY_POLICY,
+  retryDelay,
+  uploadRecording,
+  type AudioSent,
+  type RecorderApi,
+  type RetryPolicy,
+} from './upload-recording.ts';
 import type { WaveformImageOptions } from './waveform-image.ts';
 
 export type RecorderOptions = {
@@ -36,6 +44,8 @@ export type RecorderDependencies = {
   devices: MediaDevicesLike | null;
   startPipeline: StartPipeline;
   spool: RecordingSpool | null;
+  /** Sends the MP3 while it is recorded (tus, progressive-upload.ts); absent, it is sent whole after Stop. */
+  progressive?: ProgressiveUploader;
   drawWaveform(peaks: readonly number[], options?: WaveformImageOptions): Promise<Blob>;
   /** Subscribes to the browser's `online` event. */
   onOnline(listener: () => void): () => void;
@@ -79,6 +89,8 @@ export type RestoredRecording = {
   recordingId: string | null;
   platform: Platform;
   subject: string | null;
+  /** A progressive upload of it was begun on the server (spool.ts). */
+  uploadBegun?: boolean;
 };
 
 type Session = {
@@ -106,6 +118,12 @@ type Session = {
   lastProgress: number;
   /** The upload attempt under way, so a discard can wait for it. */
   uploading: Promise<unknown> | null;
+  /** The MP3 going to the server while it is recorded, into this reservation. */
+  progressive: { stream: ProgressiveStream; recordingId: string } | null;
+  /** The server holds a progressive upload of this recording (created, maybe not finished). */
+  uploadBegun: boolean;
+  /** How many of `parts` are in the spool (and so may go to the server). */
+  spooledParts: number;
 };
 
 const SPOOL_INTERVAL_MS = 1_000;
@@ -173,6 +191,9 @@ export function createRecorderWith(options: RecorderOptions, dependencies: Recor
     releaseHold: () => undefined,
     lastProgress: 0,
     uploading: null,
+    progressive: null,
+    uploadBegun: false,
+    spooledParts: 0,
     ...fields,
   });
 
@@ -216,15 +237,15 @@ export function createRecorderWith(options: RecorderOptions, dependencies: Recor
     if (batch.parts.length === 0 && batch.sampleCount === 0) return current.spooling;
     current.unspooled = { parts: [], envelope: [], sampleCount: 0 };
     const sequence = current.sequence++;
+    const bytes = concat(batch.parts);
+    // Sent on only once spooled, so the server never holds bytes this device could lose: after a
+    // crash the spool resumes from what the server has, and that is always a beginning of it.
     return spoolWrite(current, (target) =>
-      target.appendChunk({
-        localId: current.localId,
-        sequence,
-        bytes: concat(batch.parts),
-        envelope: batch.envelope,
-        sampleCount: batch.sampleCount,
-      }),
-    );
+      target.appendChunk({ localId: current.localId, sequence, bytes, envelope: batch.envelope, sampleCount: batch.sampleCount }),
+    ).then(() => {
+      current.spooledParts += batch.parts.length;
+      current.progressive?.stream.push(bytes);
+    });
   }
 
   /**
@@ -344,9 +365,44 @@ export function createRecorderWith(options: RecorderOptions, dependencies: Recor
         // The upload may have reserved one meanwhile: keep the id already in use.
         if (!result.ok || current.recordingId) return;
         current.recordingId = result.data.id;
+        streamWhileRecording(current, result.data.id);
         await spoolWrite(current, (target) => target.update(current.localId, { recordingId: result.data.id }));
       })
       .catch(() => undefined);
+  }
+
+  /**
+   * From the reservation on, each encoded chunk goes to the server as it is made (what was
+   * recorded before it first), so at Stop only the last second is left to send.
+   */
+  function streamWhileRecording(current: Session, recordingId: string) {
+    const target = options.api.progressiveUploads?.();
+    if (!target || !dependencies.progressive || session !== current || !current.pipeline || destroyed) return;
+    const stream = dependencies.progressive.stream(target, recordingId, () => {
+      current.uploadBegun = true;
+      void spoolWrite(current, (spooled) => spooled.update(current.localId, { uploadBegun: true }));
+    });
+    for (const part of current.parts.slice(0, current.spooledParts)) stream.push(part);
+    current.progressive = { stream, recordingId };
+  }
+
+  /**
+   * Before upload-vocal: the rest of the MP3 through the stream that ran while recording, or,
+   * when there is none or it gave up (a reload, a network that dropped), what the server lacks
+   * of the finished file, from the byte it says it has.
+   */
+  async function sendAudio(current: Session, recordingId: string, audio: Blob): Promise<AudioSent> {
+    const target = options.api.progressiveUploads?.();
+    if (!target || !dependencies.progressive) return 'skip';
+    const running = current.progressive;
+    current.progressive = null;
+    if (running && running.recordingId === recordingId) {
+      const outcome = await running.stream.end();
+      if (outcome !== 'unreachable') return outcome;
+    } else {
+      running?.stream.abort(false);
+    }
+    return dependencies.progressive.resume(target, recordingId, audio, current.uploadBegun);
   }
 
   async function start(): Promise<RecorderState> {
@@ -471,6 +527,7 @@ export function createRecorderWith(options: RecorderOptions, dependencies: Recor
       image,
       durationSeconds: recording.durationSeconds,
       peaks: recording.peaks,
+      sendAudio: (recordingId) => sendAudio(current, recordingId, recording.audio),
       onReserved: (recordingId) => {
         current.recordingId = recordingId;
         return spoolWrite(current, (target) => target.update(current.localId, { recordingId }));
@@ -518,7 +575,9 @@ export function createRecorderWith(options: RecorderOptions, dependencies: Recor
     void attemptUpload(current, 1);
   });
 
-  function release(current: Session) {
+  function release(current: Session, terminateUpload: boolean) {
+    current.progressive?.stream.abort(terminateUpload);
+    current.progressive = null;
     endCapture(current);
     if (current.retryTimer !== null) dependencies.clearTimer(current.retryTimer);
     current.retryTimer = null;
@@ -537,7 +596,7 @@ export function createRecorderWith(options: RecorderOptions, dependencies: Recor
     session = null;
     dispatch({ type: 'discard' });
     if (!current) return;
-    release(current);
+    release(current, true);
     await forget(current);
     if (inFlight) await waitAtMost(inFlight.then(noop), DISCARD_UPLOAD_WAIT_MS);
     if (current.recordingId && options.api.deleteRecording) {
@@ -553,7 +612,8 @@ export function createRecorderWith(options: RecorderOptions, dependencies: Recor
     if (current) {
       // Whatever was captured but not yet written still goes to the spool.
       if (current.pipeline) void flushToSpool(current);
-      release(current);
+      // What arrived stays on the server: the spooled recording resumes from it.
+      release(current, false);
       current.releaseHold();
     }
     listeners.clear();
@@ -565,6 +625,7 @@ export function createRecorderWith(options: RecorderOptions, dependencies: Recor
       recordingId: restored.recordingId,
       platform: restored.platform,
       subject: restored.subject,
+      uploadBegun: restored.uploadBegun ?? false,
     });
     current.releaseHold = dependencies.holdRecording(current.localId);
     session = current;

@@ -17,6 +17,8 @@ export type SpooledRecording = {
   updatedAt: number;
   /** The last upload failure, for a list of pending recordings. */
   lastError: string | null;
+  /** A progressive upload into recordingId was created on the server: a resume asks it what arrived. */
+  uploadBegun?: boolean;
 };
 
 /** A batch of MP3 bytes, about a second of audio, with the envelope its peaks come from. */

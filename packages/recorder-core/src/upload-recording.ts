@@ -6,7 +6,16 @@ import { FAILURE_MESSAGES } from './failure-messages.ts';
  * The calls the recorder makes. A visitor flow (contact form) passes an object whose getVocal
  * calls get-vocal-free and whose uploadVocal uploads without a token.
  */
-export type RecorderApi = Pick<ApiClient, 'getVocal' | 'uploadVocal'> & Partial<Pick<ApiClient, 'deleteRecording' | 'editRecording'>>;
+export type RecorderApi = Pick<ApiClient, 'getVocal' | 'uploadVocal'> &
+  Partial<Pick<ApiClient, 'deleteRecording' | 'editRecording' | 'progressiveUploads'>>;
+
+/**
+ * How the audio of a reserved id was sent before upload-vocal: all of it arrived over tus
+ * (upload-vocal then carries no recording part), the server refused it there (the whole file
+ * goes with upload-vocal, whose answer says why), it could not get through (retry later), or
+ * there is no progressive path ('skip': the whole file goes with upload-vocal).
+ */
+export type AudioSent = 'arrived' | 'refused' | 'unreachable' | 'skip';
 
 export type UploadOutcome =
   | { kind: 'shared'; share: UploadResponse }
@@ -27,6 +36,8 @@ export type UploadInput = {
   peaks: number[];
   /** Told each newly reserved id before it is used, so it outlives a crash (the spool). */
   onReserved(recordingId: string): Promise<void> | void;
+  /** Sends the audio ahead of upload-vocal, progressively (recorder.ts); absent: it goes with upload-vocal. */
+  sendAudio?(recordingId: string): Promise<AudioSent>;
 };
 
 const retryableStatuses: ReadonlySet<number> = new Set(RETRY_STATUS_CODES);
@@ -80,7 +91,17 @@ export async function uploadRecording(input: UploadInput): Promise<UploadOutcome
       const detail = issue ? `${issue.path.join('.') || 'context'}: ${issue.message}` : 'invalid context';
       return { kind: 'refused', status: 0, message: `This message cannot be sent (${detail}).` };
     }
-    const result = await input.api.uploadVocal({ recording: input.audio, image: input.image, context: context.data });
+    const sent = input.sendAudio ? await input.sendAudio(recordingId) : 'skip';
+    if (sent === 'unreachable') return { kind: 'retry', reason: 'offline', message: FAILURE_MESSAGES.offline, status: 0 };
+    let result = await input.api.uploadVocal({
+      recording: sent === 'arrived' ? null : input.audio,
+      image: input.image,
+      context: context.data,
+    });
+    // The server no longer has what arrived (swept, or another server's disk): the whole file, once.
+    if (!result.ok && sent === 'arrived' && result.status === 400) {
+      result = await input.api.uploadVocal({ recording: input.audio, image: input.image, context: context.data });
+    }
     if (result.ok) return { kind: 'shared', share: result.data };
     if (result.status === 404 && !reservedAgain) {
       reservedAgain = true;

@@ -24,6 +24,8 @@ export type ApiProcess = {
   terminate(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** Starts it again on the same port and data folder. */
   restart(): Promise<void>;
+  /** Kills it at once (SIGKILL), as a crash or a deploy's kill -9 would; restart() brings it back. */
+  kill(): Promise<void>;
   /** Everything the process printed, for failure messages. */
   output(): string;
 };
@@ -202,6 +204,14 @@ export async function startApiProcess(options: StartOptions = {}): Promise<ApiPr
     dataDir,
     stop,
     terminate,
+    async kill() {
+      const running = child;
+      if (!running || running.exitCode !== null || running.signalCode !== null) return;
+      const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
+      running.kill('SIGKILL');
+      await exited;
+      child = null;
+    },
     async restart() {
       await stop();
       await launch();

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { Config } from '../env.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { clientAddress } from '../http/client-address.ts';
-import { badRequest, conflict, notFound } from '../http/http-error.ts';
+import { badRequest, conflict, gone, notFound } from '../http/http-error.ts';
 import { optionalUser } from '../http/require-user.ts';
 import type { AccountService, UserRow } from '../services/account-service.ts';
 import { countAttempt, type ApiLimits } from '../services/api-limits.ts';
@@ -48,7 +48,8 @@ export function progressiveUploadRoutes(services: {
         if (!id) throw badRequest('Upload-Metadata: recordingId, the id get-vocal reserved, is required');
         const address = clientAddress(context, config.trustProxy);
         const reservation = await services.recordings.reservationFor(userOf(context), id);
-        if (reservation.row.status !== 'reserved') throw conflict('This recording has been sent already');
+        // 410, not 409: a client creating it again (tus-js-client reads 409 as "ask what arrived") must not retry.
+        if (reservation.row.status !== 'reserved') throw gone('This recording has been sent already');
         if (await uploads.exists(id)) throw conflict(`An upload of this recording has begun already: resume it at /api/uploads/${id}`);
         if (reservation.visitor) await countAttempt(limits.uploads, address, 'uploads from here');
         await services.recordings.assertUploadRoom(reservation, address);

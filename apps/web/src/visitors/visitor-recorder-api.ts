@@ -24,5 +24,6 @@ export function visitorRecorderApi(
     getVocal: () => api.getVocalFree({ platform: options.platform, target: options.target }),
     uploadVocal: (input) =>
       api.uploadVocal({ ...input, context: { ...input.context, ...options.details?.() } }, { auth: options.auth ?? 'none' }),
+    progressiveUploads: () => api.progressiveUploads(options.auth ?? 'none'),
   };
 }
