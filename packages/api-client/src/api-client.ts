@@ -117,7 +117,8 @@ export type ApiClientOptions = {
 export type UploadVocalInput = {
   /** Null when the recording was sent while it was recorded (POST uploads, tus): the server has it. */
   recording: Blob | null;
-  image: Blob;
+  /** Null with a recording sent while it was recorded: the server draws the waveform from the peaks. */
+  image: Blob | null;
   context: UploadContext;
 };
 
@@ -297,9 +298,9 @@ export function createApiClient(options: ApiClientOptions) {
     uploadVocal: async (input: UploadVocalInput, uploadOptions: { auth?: 'required' | 'optional' | 'none' } = {}) => {
       const form = new FormData();
       if (input.recording) form.set('recording', input.recording, `${input.context.id}.mp3`);
-      form.set('image', input.image, `${input.context.id}.png`);
+      if (input.image) form.set('image', input.image, `${input.context.id}.png`);
       form.set('context', JSON.stringify(input.context));
-      const bytes = (input.recording?.size ?? 0) + input.image.size;
+      const bytes = (input.recording?.size ?? 0) + (input.image?.size ?? 0);
       const result = await call({
         method: 'POST',
         path: 'upload-vocal',

@@ -500,23 +500,7 @@ export function createRecorderWith(options: RecorderOptions, dependencies: Recor
     if (!recording) return state;
     if (current.reservation) await waitAtMost(current.reservation, RESERVATION_WAIT_MS);
 
-    let image: Blob;
-    try {
-      image = await dependencies.drawWaveform(recording.peaks, options.waveform);
-    } catch (error) {
-      if (state === uploading) {
-        const detail = error instanceof Error ? error.message : String(error);
-        dispatch({
-          type: 'upload-failed',
-          reason: 'upload-refused',
-          message: `The waveform image could not be drawn (${detail}).`,
-          retryAt: null,
-        });
-      }
-      return state;
-    }
-
-    // Discarded while the image was drawn: nothing may reach the server after that.
+    // Discarded while the reservation was awaited: nothing may reach the server after that.
     if (session !== current || destroyed || state !== uploading) return state;
     const request = uploadRecording({
       api: options.api,
@@ -524,7 +508,14 @@ export function createRecorderWith(options: RecorderOptions, dependencies: Recor
       subject: current.subject,
       recordingId: current.recordingId,
       audio: recording.audio,
-      image,
+      drawImage: async () => {
+        const image = await dependencies.drawWaveform(recording.peaks, options.waveform);
+        // Discarded while the image was drawn: nothing may reach the server after that.
+        if (session !== current || destroyed || state !== uploading) throw new Error('the recording was discarded');
+        return image;
+      },
+      // The server draws the default picture from the peaks; a recorder with its own look sends its own.
+      pictureFromPeaks: options.waveform === undefined,
       durationSeconds: recording.durationSeconds,
       peaks: recording.peaks,
       sendAudio: (recordingId) => sendAudio(current, recordingId, recording.audio),

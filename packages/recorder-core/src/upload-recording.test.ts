@@ -11,7 +11,7 @@ function input(stub: ReturnType<typeof createStubApi>, fields: Partial<UploadInp
     subject: 'Hello',
     recordingId: null,
     audio: new Blob([new Uint8Array([1])]),
-    image: new Blob([new Uint8Array([2])]),
+    drawImage: async () => new Blob([new Uint8Array([2])]),
     durationSeconds: 3.0004,
     peaks: [0, 1],
     onReserved: (id) => {
@@ -32,6 +32,49 @@ describe('uploadRecording', () => {
     });
     expect(request.reserved).toEqual(['reserved-1']);
     expect(stub.uploads).toEqual([{ id: 'reserved-1', platform: 'outlook', duration: 3, peaks: [0, 1], subject: 'Hello' }]);
+  });
+
+  it('sends the context alone when the audio arrived while it was recorded, and the server draws the picture', async () => {
+    const stub = createStubApi();
+    const sentFor: string[] = [];
+    let drawn = 0;
+    const request = input(stub, {
+      recordingId: 'streamed',
+      pictureFromPeaks: true,
+      drawImage: async () => {
+        drawn++;
+        return new Blob([new Uint8Array([2])]);
+      },
+      sendAudio: async (id) => {
+        sentFor.push(id);
+        return 'arrived';
+      },
+    });
+    expect(await uploadRecording(request)).toMatchObject({ kind: 'shared', share: { id: 'streamed' } });
+    expect(sentFor).toEqual(['streamed']);
+    expect(stub.parts).toEqual([{ recording: false, image: false }]);
+    expect(drawn).toBe(0);
+  });
+
+  it('sends the whole file, once, when the server no longer has what arrived (400), or refused it while it streamed', async () => {
+    const stub = createStubApi();
+    stub.uploadAnswers.push(failure(400, 'recording: a file is required'));
+    const arrived = input(stub, { recordingId: 'swept-away', pictureFromPeaks: true, sendAudio: async () => 'arrived' });
+    expect(await uploadRecording(arrived)).toMatchObject({ kind: 'shared', share: { id: 'swept-away' } });
+    expect(stub.parts).toEqual([
+      { recording: false, image: false },
+      { recording: true, image: true },
+    ]);
+    const refused = input(stub, { recordingId: 'junk-bytes', pictureFromPeaks: true, sendAudio: async () => 'refused' });
+    expect(await uploadRecording(refused)).toMatchObject({ kind: 'shared', share: { id: 'junk-bytes' } });
+    expect(stub.parts.at(-1)).toEqual({ recording: true, image: true });
+  });
+
+  it('waits for the network without calling upload-vocal when the audio could not get through', async () => {
+    const stub = createStubApi();
+    const request = input(stub, { recordingId: 'offline', sendAudio: async () => 'unreachable' });
+    expect(await uploadRecording(request)).toMatchObject({ kind: 'retry', reason: 'offline', message: FAILURE_MESSAGES.offline });
+    expect(stub.uploads).toEqual([]);
   });
 
   it('reuses a reserved id, so repeating an upload makes no second message', async () => {

@@ -31,7 +31,10 @@ export type UploadInput = {
   /** The id reserved earlier, if any: reused so a repeat never makes a second message. */
   recordingId: string | null;
   audio: Blob;
-  image: Blob;
+  /** The waveform picture, drawn only when the whole file is sent (else the server draws it). */
+  drawImage(): Promise<Blob>;
+  /** Whether the server may draw the picture from the peaks (the default look) when the audio arrived beforehand. */
+  pictureFromPeaks?: boolean;
   durationSeconds: number;
   peaks: number[];
   /** Told each newly reserved id before it is used, so it outlives a crash (the spool). */
@@ -93,15 +96,23 @@ export async function uploadRecording(input: UploadInput): Promise<UploadOutcome
     }
     const sent = input.sendAudio ? await input.sendAudio(recordingId) : 'skip';
     if (sent === 'unreachable') return { kind: 'retry', reason: 'offline', message: FAILURE_MESSAGES.offline, status: 0 };
-    let result = await input.api.uploadVocal({
-      recording: sent === 'arrived' ? null : input.audio,
-      image: input.image,
-      context: context.data,
-    });
+    const send = async (recording: Blob | null) => {
+      let image: Blob | null = null;
+      if (recording || !input.pictureFromPeaks) {
+        try {
+          image = await input.drawImage();
+        } catch (error) {
+          const detail = error instanceof Error ? error.message : String(error);
+          return { kind: 'refused', status: 0, message: `The waveform image could not be drawn (${detail}).` } as const;
+        }
+      }
+      return input.api.uploadVocal({ recording, image, context: context.data });
+    };
+    // All of it arrived while it was recorded: the context alone (the server draws the default picture).
+    let result = await send(sent === 'arrived' ? null : input.audio);
     // The server no longer has what arrived (swept, or another server's disk): the whole file, once.
-    if (!result.ok && sent === 'arrived' && result.status === 400) {
-      result = await input.api.uploadVocal({ recording: input.audio, image: input.image, context: context.data });
-    }
+    if ('ok' in result && !result.ok && sent === 'arrived' && result.status === 400) result = await send(input.audio);
+    if (!('ok' in result)) return result;
     if (result.ok) return { kind: 'shared', share: result.data };
     if (result.status === 404 && !reservedAgain) {
       reservedAgain = true;

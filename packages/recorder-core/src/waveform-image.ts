@@ -1,4 +1,4 @@
-import { THEME_PRESETS } from '@vocal/settings-model';
+import { DEFAULT_WAVEFORM_IMAGE, waveformBars } from '@vocal/settings-model';
 
 export type WaveformImageOptions = {
   width?: number;
@@ -9,31 +9,7 @@ export type WaveformImageOptions = {
   background?: string | null;
 };
 
-/** 1200x300: the waveform doubles as the listen page's link-preview image. */
-export const DEFAULT_WAVEFORM_IMAGE = {
-  width: 1200,
-  height: 300,
-  colour: THEME_PRESETS.Light.primary,
-  background: THEME_PRESETS.Light.background,
-} as const;
-
-export type WaveformBar = { x: number; y: number; width: number; height: number };
-
-/**
- * Where each bar goes: one per peak, side by side with gaps of a third of a slot, centred
- * vertically, at least 2 px tall so silence still reads as a line.
- */
-export function waveformBars(peaks: readonly number[], width: number, height: number): WaveformBar[] {
-  if (peaks.length === 0) return [];
-  const slot = width / peaks.length;
-  const barWidth = Math.max(1, slot * (2 / 3));
-  const padding = Math.round(height * 0.08);
-  const usable = height - 2 * padding;
-  return peaks.map((peak, index) => {
-    const barHeight = Math.max(2, Math.min(1, Math.max(0, peak)) * usable);
-    return { x: index * slot + (slot - barWidth) / 2, y: (height - barHeight) / 2, width: barWidth, height: barHeight };
-  });
-}
+export { DEFAULT_WAVEFORM_IMAGE, waveformBars, type WaveformBar } from '@vocal/settings-model';
 
 type Canvas2d = OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D;
 

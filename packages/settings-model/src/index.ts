@@ -14,6 +14,7 @@ export * from './tokens.ts';
 export * from './transcription.ts';
 export * from './transcript-timing.ts';
 export * from './recording.ts';
+export * from './waveform.ts';
 export * from './folder.ts';
 export * from './listen.ts';
 export * from './invite.ts';

@@ -14,6 +14,7 @@ import { benchListenPath } from './listen-path-bench.ts';
 import { benchMediaOffTheEventLoop } from './media-bench.ts';
 import { benchPreviewCards } from './preview-card-bench.ts';
 import { benchUploadMemory } from './upload-bench.ts';
+import { benchProgressiveUploads } from './progressive-upload-bench.ts';
 import { benchHostileInputMemory } from './hostile-input-bench.ts';
 import { benchCrashAndLoad } from './crash-and-load-bench.ts';
 import { openTestDatabase } from '../testing/test-database.ts';
@@ -33,7 +34,8 @@ import type { Transcriber } from '../transcription/transcriber.ts';
  * set, as for the tests), and the built server's idle memory and first start
  * (footprint-bench.ts, also runnable alone), what a 600 MB body and a picture bomb cost it
  * (hostile-input-bench.ts), and its listen path and an owner's transcript while visitors load it
- * (crash-and-load-bench.ts), each also runnable alone.
+ * (crash-and-load-bench.ts), and 50 recorders streaming their MP3 at once (progressive-upload-bench.ts),
+ * each also runnable alone.
  */
 const print = (line: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(line)}\n`);
 const config = loadConfig();
@@ -226,6 +228,7 @@ for (const backend of backends) await benchMediaOffTheEventLoop(backend);
 for (const backend of backends) await benchInbox(backend);
 for (const backend of backends) await benchListenPath(backend);
 await benchUploadMemory();
+await benchProgressiveUploads();
 await benchHostileInputMemory();
 await benchCrashAndLoad();
 await benchPreviewCards();

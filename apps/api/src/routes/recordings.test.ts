@@ -126,12 +126,6 @@ describe.each(backends)('recordings on %s', (backend) => {
         400,
         /^recording: a file is required$/,
       ],
-      [
-        'no image',
-        (id) => uploadForm({ recording: new Uint8Array(10), context: { id, duration: 3, peaks: [] } }),
-        400,
-        /^image: a file is required$/,
-      ],
       ['no context', () => uploadForm({ recording: new Uint8Array(10), image: samplePng() }), 400, /^context: a JSON field is required$/],
       [
         'context that is not JSON',

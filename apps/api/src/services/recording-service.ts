@@ -39,6 +39,7 @@ import { cleanText } from '../http/text-safety.ts';
 import { AUDIO_CONTENT_TYPES, AUDIO_EXTENSIONS, probeAudioFile } from '../media/audio-file.ts';
 import type { MediaPool } from '../media/media-pool.ts';
 import { acceptPicture, WAVEFORM_PICTURE } from './picture-intake.ts';
+import { drawWaveformPicture } from '../media/waveform-picture.ts';
 import { VISITOR_BUDGET_SPENT, type VisitorTranscriptBudget } from './visitor-transcript-budget.ts';
 import { putFromFile, type Storage } from '../storage/storage.ts';
 import { storedImageKey } from './stored-images.ts';
@@ -516,7 +517,8 @@ export function createRecordingService(options: {
       if (visitor && row.origin === 'reply' && !(await repliesAllowed(owner.id))) throw forbidden(REPLIES_TURNED_OFF);
 
       const audio = requirePart(parts.recording, 'recording', config.maxUploadBytes);
-      const image = requirePart(parts.image, 'image', MAX_IMAGE_BYTES);
+      // No picture: the server draws it from the peaks (a recorder that streamed its audio sends none).
+      const image = parts.image ? requirePart(parts.image, 'image', MAX_IMAGE_BYTES) : null;
       // The bytes say what the file is; its name and declared type are not trusted. All of
       // them: the length that counts is what the whole file plays.
       const probe = await probeAudioFile(audio.path);
@@ -529,7 +531,9 @@ export function createRecordingService(options: {
       }
       // Decoded within pixel limits and stored re-encoded (issue 23, finding 7: random bytes behind a
       // PNG header were stored and served as image/png).
-      const png = await acceptPicture(options.media, image, { field: 'image', output: WAVEFORM_PICTURE });
+      const png = image
+        ? await acceptPicture(options.media, image, { field: 'image', output: WAVEFORM_PICTURE })
+        : drawWaveformPicture(context.peaks);
 
       const tooLong = lengthRefusal({ owner, visitor }, probe.durationSeconds);
       if (tooLong) throw tooLong;

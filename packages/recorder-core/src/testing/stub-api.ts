@@ -15,6 +15,8 @@ export function createStubApi() {
   const uploadAnswers: Answer<UploadResponse>[] = [];
   const reservedIds: string[] = [];
   const uploads: UploadContext[] = [];
+  /** Which files each upload-vocal carried. */
+  const parts: { recording: boolean; image: boolean }[] = [];
   const deleted: string[] = [];
   const edits: { id: string; subject: string | null | undefined; expiryDate?: string | null }[] = [];
   const shared = new Map<string, UploadResponse>();
@@ -36,6 +38,7 @@ export function createStubApi() {
       }),
     uploadVocal: async (input) => {
       uploads.push(input.context);
+      parts.push({ recording: input.recording !== null, image: input.image !== null });
       return take(uploadAnswers, () => {
         const id = input.context.id;
         const existing = shared.get(id) ?? { id, url: `http://localhost/listen/${id}` };
@@ -65,6 +68,7 @@ export function createStubApi() {
     uploadAnswers,
     reservedIds,
     uploads,
+    parts,
     deleted,
     /** Renames through POST edit/{id}, in order. */
     edits,
