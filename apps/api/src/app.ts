@@ -186,6 +186,7 @@ export function createApp(services: Services, logger: Logger, options: { adminTo
       recordings: services.recordings,
       cards: services.previewCards,
       gonePages: services.gonePages,
+      arriving: (id) => services.progressiveUploads.arriving(id),
       webDist: services.config.webDist,
       publicUrl: services.config.publicUrl,
     }),

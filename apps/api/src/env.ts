@@ -1,4 +1,4 @@
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { PLAN_IDS, sentryDsnSchema, type SentryDsn } from '@vocal/settings-model';
 import { appRoot } from './app-root.ts';
@@ -31,6 +31,11 @@ export const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** Where the embedded database, uploaded files and the mail outbox live. */
   DATA_DIR: z.string().default('./data'),
+  /**
+   * Where recordings sent while they are recorded (tus, src/uploads/) wait for their last byte.
+   * Several server processes behind one address share one such folder, so a PATCH may reach any.
+   */
+  PROGRESSIVE_UPLOADS_DIR: z.string().optional(),
   /** PostgreSQL connection string; unset means the embedded PGlite database in DATA_DIR. */
   DATABASE_URL: z.string().url().optional(),
   /** The origin people reach the app at; links and file URLs are built from it. */
@@ -303,6 +308,8 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  /** PROGRESSIVE_UPLOADS_DIR, else DATA_DIR/progressive-uploads. */
+  progressiveUploadsDir: string;
   databaseUrl: string | null;
   /** Without a trailing slash. With PORT=0 and no PUBLIC_URL, main.ts fills in the bound port. */
   publicUrl: string;
@@ -429,6 +436,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: env.PORT,
     host: env.HOST,
     dataDir: fromBase(env.DATA_DIR),
+    progressiveUploadsDir: fromBase(env.PROGRESSIVE_UPLOADS_DIR ?? join(env.DATA_DIR, 'progressive-uploads')),
     databaseUrl: env.DATABASE_URL ?? null,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     jwtSecret: env.JWT_SECRET ?? null,

@@ -41,10 +41,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
   let id: string;
   let mp3: Uint8Array;
   let webDist: string;
+  let progressiveUploads: string;
 
   beforeAll(async () => {
     // The listen page's template from a stand-in build: this suite need not wait for the web app's.
     webDist = await writeStandInWebBuild(await mkdtemp(join(tmpdir(), 'vocal-scale-out-web-')));
+    progressiveUploads = await mkdtemp(join(tmpdir(), 'vocal-scale-out-uploads-'));
     s3 = await startS3TestServer();
     fake = await startFakeOpenAi();
     fake.fallback('transcriptions', { kind: 'answer', body: verboseJson('Said once, heard twice.') });
@@ -70,6 +72,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
       JOB_POLL_MS: '100',
       LOG_LEVEL: 'error',
       WEB_DIST: webDist,
+      // One folder for both, as deploy/compose.yaml shares one volume between replicas.
+      PROGRESSIVE_UPLOADS_DIR: progressiveUploads,
     };
     // Started together, as an orchestrator would: both migrate and make the secret at once.
     [one, two] = await Promise.all([startApiProcess({ env }), startApiProcess({ env })]);
@@ -84,6 +88,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     await smtp?.close();
     await s3?.close();
     if (webDist) await rm(webDist, { recursive: true, force: true });
+    if (progressiveUploads) await rm(progressiveUploads, { recursive: true, force: true });
   });
 
   it('a recording uploaded through one process is listed, listened to and played through the other', async () => {
@@ -138,6 +143,41 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
       await client.end();
     }
     expect(fake.transcriptionCalls()).toBe(1);
+  });
+
+  it('takes a recording sent while it is recorded piece by piece through either process (tus), as one message', async () => {
+    const streamed = (await callProcess(one.url, 'GET', '/api/get-vocal', { token })).body.id as string;
+    const tus = { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0' };
+    const created = await fetch(`${one.url}/api/uploads`, {
+      method: 'POST',
+      headers: { ...tus, 'upload-defer-length': '1', 'upload-metadata': `recordingId ${Buffer.from(streamed).toString('base64')}` },
+    });
+    expect(created.status).toBe(201);
+    // Each piece to the other process than the one before, as a load balancer may send them.
+    const pieces = [0, 7_000, 14_000, mp3.length];
+    for (let index = 0; index < pieces.length - 1; index++) {
+      const via = index % 2 === 0 ? two : one;
+      const [start, end] = [pieces[index]!, pieces[index + 1]!];
+      const patched = await fetch(`${via.url}/api/uploads/${streamed}`, {
+        method: 'PATCH',
+        headers: {
+          ...tus,
+          'upload-offset': String(start),
+          'content-type': 'application/offset+octet-stream',
+          ...(end === mp3.length ? { 'upload-length': String(mp3.length) } : {}),
+        },
+        body: mp3.subarray(start, end),
+      });
+      expect(patched.status).toBe(204);
+    }
+    const shared = await callProcess(two.url, 'POST', `/api/upload-vocal?id=${streamed}`, {
+      token,
+      form: uploadForm({ context: { id: streamed, duration: 3, peaks: [0.1, 0.8] } }),
+    });
+    expect(shared.status).toBe(200);
+    const page = await callProcess(one.url, 'GET', `/api/view-vocal/${streamed}`);
+    expect(Buffer.from(await (await fetch(page.body.audio.audioUrl as string)).arrayBuffer()).equals(Buffer.from(mp3))).toBe(true);
+    expect(await readdir(progressiveUploads)).toEqual([]);
   });
 
   it('counts sign-in attempts from one address across both processes', async () => {

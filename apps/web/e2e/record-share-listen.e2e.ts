@@ -1,4 +1,4 @@
-import { launchBrowser, signUpThroughPage, startProduct, watchPageErrors, type ApiProcess } from '@vocal/e2e';
+import { axeViolations, launchBrowser, signUpThroughPage, startProduct, watchPageErrors, type ApiProcess } from '@vocal/e2e';
 import { decodeMp3, makeSpeechWav } from '@vocal/test-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmReview, messagesOf, recordFor } from './support.ts';
@@ -70,6 +70,43 @@ describe('record, share, listen', () => {
     await expect.poll(() => listener.evaluate(() => document.querySelector('audio')?.currentTime ?? 0)).toBeGreaterThan(0.5);
     await listener.getByRole('button', { name: 'Pause', exact: true }).waitFor();
 
+    expect(errors).toEqual([]);
+    expect(listenErrors).toEqual([]);
+    await context.close();
+    await stranger.close();
+  });
+
+  it('a listener who opens the link while the message is still coming in sees it arriving, then hears it without reloading', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await signUpThroughPage(page, product.url);
+    await page.goto(`${product.url}/record`);
+    // The recorder sends the MP3 while the person speaks: its first piece names the reservation.
+    const firstPiece = page.waitForRequest((request) => request.method() === 'PATCH' && request.url().includes('/api/uploads/'));
+    await page.getByRole('button', { name: 'Start recording' }).click();
+    const id = new URL((await firstPiece).url()).pathname.split('/').pop()!;
+
+    const stranger = await browser.newContext();
+    const listener = await stranger.newPage();
+    const listenErrors = watchPageErrors(listener);
+    let loads = 0;
+    listener.on('load', () => loads++);
+    const response = await listener.goto(`${product.url}/listen/${id}`);
+    expect(response?.status()).toBe(202);
+    await listener.getByRole('heading', { name: 'This voice message is arriving' }).waitFor();
+    expect(await listener.getByRole('status').textContent()).toContain('no need to reload');
+    expect(await axeViolations(listener)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Stop recording' }).click();
+    await confirmReview(page);
+    await page.getByRole('textbox', { name: 'Link to your message' }).waitFor();
+
+    // The waiting page turns into the player by itself.
+    await listener.getByText('shared this voice message with you').waitFor({ timeout: 60_000 });
+    await listener.getByRole('button', { name: 'Play', exact: true }).click();
+    await expect.poll(() => listener.evaluate(() => document.querySelector('audio')?.currentTime ?? 0)).toBeGreaterThan(0.5);
+    expect(loads).toBe(1);
     expect(errors).toEqual([]);
     expect(listenErrors).toEqual([]);
     await context.close();

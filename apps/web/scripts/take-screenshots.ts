@@ -6,7 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { launchBrowser, signUpThroughPage, startProduct } from '@vocal/e2e';
-import { makeSpeechWav } from '@vocal/test-fixtures';
+import { makeMp3, makeSpeechWav } from '@vocal/test-fixtures';
 
 const out = join(import.meta.dirname, '..', 'screenshots');
 await mkdir(out, { recursive: true });
@@ -39,6 +39,23 @@ try {
     body: JSON.stringify({ name: 'Bea', text: 'Thanks for the update, sounds great! I will send the numbers on Friday.' }),
   });
 
+  // A message still coming in (its recording streams over tus): its listen page says it is arriving.
+  const arriving = (await (
+    await fetch(`${product.url}/api/get-vocal`, { headers: { authorization: `Bearer ${accessToken}` } })
+  ).json()) as {
+    id: string;
+  };
+  const tus = { authorization: `Bearer ${accessToken}`, 'tus-resumable': '1.0.0' };
+  await fetch(`${product.url}/api/uploads`, {
+    method: 'POST',
+    headers: { ...tus, 'upload-defer-length': '1', 'upload-metadata': `recordingId ${Buffer.from(arriving.id).toString('base64')}` },
+  });
+  await fetch(`${product.url}/api/uploads/${arriving.id}`, {
+    method: 'PATCH',
+    headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+    body: (await makeMp3(2)).subarray(0, 8192),
+  });
+
   for (const scheme of ['light', 'dark'] as const) {
     for (const [name, viewport] of Object.entries(viewports)) {
       const shot = async (label: string, url: string, prepare?: (p: typeof page) => Promise<void>, signedIn = true) => {
@@ -66,6 +83,7 @@ try {
         await tab.getByText('Your message is ready', { exact: true }).waitFor();
       });
       await shot('listen', link, undefined, false);
+      await shot('listen-arriving', `${product.url}/listen/${arriving.id}`, undefined, false);
       await shot(
         'listen-replying',
         link,

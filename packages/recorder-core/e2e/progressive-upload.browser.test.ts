@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { watchPageErrors, type ApiProcess } from '@vocal/e2e';
-import { junkBytes } from '@vocal/test-fixtures';
+import { junkBytes, makeMp3 } from '@vocal/test-fixtures';
 import type { Tokens } from '@vocal/settings-model';
 import type { BuiltHarnessServer } from './harness-server.ts';
 import { startHarnessSuite, type HarnessSuite } from './harness-suite.ts';
-import type { StateSummary } from './harness/harness-api.ts';
-
-/** Generous: the machine is shared and Chromium's audio thread runs at its own pace. */
-const WAIT = { timeout: 120_000, polling: 100 };
+import { state, WAIT, waitForElapsed } from './harness-steps.ts';
 
 let api: ApiProcess;
 let harness: BuiltHarnessServer;
@@ -51,21 +48,6 @@ async function openHarness(context: BrowserContext): Promise<{ page: Page; error
   return { page, errors, traffic };
 }
 
-const state = (page: Page) => page.evaluate(() => window.harness.state());
-
-async function waitForElapsed(page: Page, seconds: number): Promise<StateSummary> {
-  await page.waitForFunction(
-    (minimum) => {
-      const current = window.harness.state();
-      if (current.status === 'failed') return true;
-      return current.status === 'recording' && (current.elapsedSeconds ?? 0) >= minimum;
-    },
-    seconds,
-    WAIT,
-  );
-  return state(page);
-}
-
 /** What the server stores for the message is, byte for byte, what the page recorded. */
 async function expectStoredAsRecorded(page: Page, id: string): Promise<void> {
   const listen = await fetch(`${api.url}/api/view-vocal/${id}`);
@@ -86,6 +68,20 @@ async function messagesWithId(id: string): Promise<number> {
 
 const recordingPart = (body: Buffer) => body.includes('name="recording"');
 
+/**
+ * Stops and uploads; answers the message's id once it is shared, stored byte for byte as
+ * recorded, and the only message with that id.
+ */
+async function stopAndShare(page: Page): Promise<string> {
+  await page.evaluate(() => window.harness.stop());
+  const shared = await page.evaluate(() => window.harness.upload());
+  expect(shared.status).toBe('shared');
+  const id = shared.share?.id ?? '';
+  await expectStoredAsRecorded(page, id);
+  expect(await messagesWithId(id)).toBe(1);
+  return id;
+}
+
 async function waitForPatches(traffic: Traffic, count: number): Promise<void> {
   const deadline = Date.now() + WAIT.timeout;
   while (traffic.patches.filter((patch) => patch.status === 204).length < count) {
@@ -102,16 +98,39 @@ describe('progressive upload in Chromium (tus, while recording)', () => {
     await waitForElapsed(page, 4);
     // Pieces arrived before Stop was pressed.
     await waitForPatches(traffic, 2);
-    const stopped = await page.evaluate(() => window.harness.stop());
-    expect(stopped.status).toBe('stopped');
+    await stopAndShare(page);
+    expect(traffic.uploadVocalBodies).toHaveLength(1);
+    expect(recordingPart(traffic.uploadVocalBodies[0]!)).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps up on a weak uplink (1.6 Mbit/s up, 40 ms), so after Stop only the tail and the context are left', async () => {
+    const context = await suite.browser.newContext();
+    const { page, errors, traffic } = await openHarness(context);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 40,
+      uploadThroughput: 1_600_000 / 8,
+      downloadThroughput: 10_000_000 / 8,
+    });
+    await page.evaluate(() => window.harness.start());
+    await waitForElapsed(page, 5);
+    await waitForPatches(traffic, 3);
+    await page.evaluate(() => window.harness.stop());
+    const recorded = Buffer.from(await page.evaluate(() => window.harness.audioBase64()), 'base64').length;
+    const beforeUpload = traffic.patches.filter((patch) => patch.status === 204).reduce((sum, patch) => sum + patch.bytes, 0);
     const shared = await page.evaluate(() => window.harness.upload());
     expect(shared.status).toBe('shared');
     const id = shared.share?.id ?? '';
-
     await expectStoredAsRecorded(page, id);
-    expect(traffic.uploadVocalBodies).toHaveLength(1);
-    expect(recordingPart(traffic.uploadVocalBodies[0]!)).toBe(false);
-    expect(await messagesWithId(id)).toBe(1);
+    // Most of it had arrived before the upload began: what was left is the last spooled second or so.
+    expect(recorded - beforeUpload).toBeLessThan(recorded / 2);
+    expect(recordingPart(traffic.uploadVocalBodies.at(-1)!)).toBe(false);
+    // Nor was a picture sent: the server draws it from the peaks.
+    expect(traffic.uploadVocalBodies.at(-1)!.includes('name="image"')).toBe(false);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -130,11 +149,7 @@ describe('progressive upload in Chromium (tus, while recording)', () => {
     await waitForElapsed(page, onlineAt + 2);
     // Pieces flow again before Stop: what was recorded offline is not left for the end.
     await waitForPatches(traffic, traffic.patches.filter((patch) => patch.status === 204).length + 1);
-    await page.evaluate(() => window.harness.stop());
-    const shared = await page.evaluate(() => window.harness.upload());
-    expect(shared.status).toBe('shared');
-    const id = shared.share?.id ?? '';
-    await expectStoredAsRecorded(page, id);
+    await stopAndShare(page);
     expect(recordingPart(traffic.uploadVocalBodies.at(-1)!)).toBe(false);
     // Nothing acknowledged was sent again: the bytes that arrived add up to the file.
     const recorded = Buffer.from(await page.evaluate(() => window.harness.audioBase64()), 'base64').length;
@@ -175,14 +190,9 @@ describe('progressive upload in Chromium (tus, while recording)', () => {
     await api.restart();
     const upAt = (await state(page)).elapsedSeconds ?? 0;
     await waitForElapsed(page, upAt + 2);
-    await page.evaluate(() => window.harness.stop());
-    const shared = await page.evaluate(() => window.harness.upload());
-    expect(shared.status).toBe('shared');
-    const id = shared.share?.id ?? '';
-    await expectStoredAsRecorded(page, id);
+    await stopAndShare(page);
     // Resumed from what the restarted server had on disk, not sent again whole.
     expect(recordingPart(traffic.uploadVocalBodies.at(-1)!)).toBe(false);
-    expect(await messagesWithId(id)).toBe(1);
     await context.close();
   });
 
@@ -218,27 +228,45 @@ describe('progressive upload in Chromium (tus, while recording)', () => {
     await context.close();
   });
 
-  it('has a piece of junk refused at once, and still delivers the real recording whole', async () => {
-    const context = await suite.browser.newContext();
-    const { page, traffic } = await openHarness(context);
+  /** Replaces the first PATCH's body on its way with `body`; answers what the server said to it. */
+  async function replaceFirstPiece(page: Page, body: Uint8Array): Promise<() => { status: number; msg: string } | null> {
     let refusal: { status: number; msg: string } | null = null;
-    // One piece is replaced on its way with bytes that are no MP3 at all.
     await page.route('**/api/uploads/*', async (route) => {
       if (route.request().method() !== 'PATCH' || refusal) return route.continue();
-      const response = await route.fetch({ postData: Buffer.from(junkBytes(40 * 1024)) });
+      const response = await route.fetch({ postData: Buffer.from(body) });
       refusal = { status: response.status(), msg: ((await response.json()) as { msg: string }).msg };
       await route.fulfill({ response });
     });
+    return () => refusal;
+  }
+
+  it('has a piece of junk refused at once, and still delivers the real recording whole', async () => {
+    const context = await suite.browser.newContext();
+    const { page, traffic } = await openHarness(context);
+    // One piece is replaced on its way with bytes that are no MP3 at all.
+    const refusal = await replaceFirstPiece(page, junkBytes(40 * 1024));
     await page.evaluate(() => window.harness.start());
     await waitForElapsed(page, 3);
-    await page.evaluate(() => window.harness.stop());
-    const shared = await page.evaluate(() => window.harness.upload());
-    expect(refusal).toEqual({ status: 415, msg: 'recording: is not an MP3 file' });
-    expect(shared.status).toBe('shared');
-    const id = shared.share?.id ?? '';
-    await expectStoredAsRecorded(page, id);
+    await stopAndShare(page);
+    expect(refusal()).toEqual({ status: 415, msg: 'recording: is not an MP3 file' });
     // The refused upload was dropped, so the whole file went with upload-vocal.
     expect(recordingPart(traffic.uploadVocalBodies.at(-1)!)).toBe(true);
+    await context.close();
+  });
+
+  it("stops a stream at Free's minute as it arrives, with the plan's own message", async () => {
+    const context = await suite.browser.newContext();
+    const { page } = await openHarness(context);
+    // The account is Free; a first piece that already plays 70 s (a page that ignored its plan) is
+    // refused while it streams, before the rest of it is even read.
+    const refusal = await replaceFirstPiece(page, await makeMp3(70));
+    await page.evaluate(() => window.harness.start());
+    await waitForElapsed(page, 3);
+    await stopAndShare(page);
+    expect(refusal()).toEqual({
+      status: 403,
+      msg: 'Free plan messages can be at most 1 minute long. Upgrade to Pro for unlimited length.',
+    });
     await context.close();
   });
 });

@@ -6,11 +6,9 @@ import type { Tokens } from '@vocal/settings-model';
 import { serveHarnessDev, type BuiltHarnessServer } from './harness-server.ts';
 import { startHarnessSuite, type HarnessSuite } from './harness-suite.ts';
 import type { StateSummary } from './harness/harness-api.ts';
+import { state, WAIT, waitForElapsed } from './harness-steps.ts';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-/** Generous: the machine is shared and Chromium's audio thread runs at its own pace. */
-const WAIT = { timeout: 90_000, polling: 100 };
-
 let api: ApiProcess;
 let harness: BuiltHarnessServer;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -35,23 +33,6 @@ async function openHarness(context: BrowserContext, url = harness.url): Promise<
   await page.waitForFunction(() => typeof window.harness !== 'undefined', undefined, WAIT);
   await page.evaluate((given) => window.harness.signIn(given), tokens);
   return { page, errors };
-}
-
-const state = (page: Page) => page.evaluate(() => window.harness.state());
-
-/** Waits, inside the page, until the recorder has captured `seconds` of audio. */
-async function waitForElapsed(page: Page, seconds: number): Promise<StateSummary> {
-  await page.waitForFunction(
-    (minimum) => {
-      const current = window.harness.state();
-      // A failure ends the wait at once: the caller's assertions then say what went wrong.
-      if (current.status === 'failed') return true;
-      return current.status === 'recording' && (current.elapsedSeconds ?? 0) >= minimum;
-    },
-    seconds,
-    WAIT,
-  );
-  return state(page);
 }
 
 /** Waits, inside the page, until the recorder reaches a status. */

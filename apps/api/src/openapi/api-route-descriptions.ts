@@ -311,7 +311,7 @@ export const API_ROUTE_DESCRIPTIONS: Record<string, RouteDescription> = {
       409: 'An upload of it has begun already (resume it there)',
       410: 'The recording was sent already',
       413: 'Upload-Length is over MAX_UPLOAD_MB, or over the storage quota',
-      429: 'Too many uploads from this address',
+      429: "A visitor has sent their day's share to this account",
     },
   },
   'GET /api/uploads/:id': {
@@ -344,6 +344,7 @@ export const API_ROUTE_DESCRIPTIONS: Record<string, RouteDescription> = {
       409: 'Upload-Offset is not what has arrived',
       413: 'Over MAX_UPLOAD_MB, or over the storage quota',
       415: 'What was sent is not MP3 audio',
+      429: "A visitor has sent their day's share to this account",
     },
   },
   'DELETE /api/uploads/:id': {
@@ -393,6 +394,7 @@ export const API_ROUTE_DESCRIPTIONS: Record<string, RouteDescription> = {
     pathParameters: { id: RECORDING_ID },
     answers: {
       200: { description: 'The public payload, with its ETag; cacheable for PUBLIC_CACHE_SECONDS', json: 'PublicListenPayload' },
+      202: { description: '{msg, arriving: true}: its recording is still streaming in (POST /api/uploads); ask again' },
       304: { description: 'Not modified (If-None-Match matched its ETag)' },
     },
     refusals: { 404: 'Unknown or deleted', 410: 'Expired' },

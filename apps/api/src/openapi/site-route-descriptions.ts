@@ -73,7 +73,13 @@ export const SITE_ROUTE_DESCRIPTIONS: Record<string, RouteDescription> = {
     summary: 'The listen page, with its link preview (Open Graph, oEmbed discovery) rendered on the server',
     security: 'none',
     pathParameters: { id: RECORDING_ID },
-    answers: listenPage('The listen page', 'text/html'),
+    answers: {
+      ...listenPage('The listen page', 'text/html'),
+      202: {
+        description: 'Its recording is still streaming in: a page saying so, which plays it once complete, not indexed',
+        media: 'text/html',
+      },
+    },
     refusals: { 503: 'The web app has not been built' },
   },
   'HEAD /listen/:id': {

@@ -9,6 +9,7 @@ import { nonceAttribute } from '../http/security-headers.ts';
 import type { PreviewCardService } from '../media/preview-card-service.ts';
 import type { GonePageService } from '../services/gone-page-service.ts';
 import { PUBLIC_NOT_FOUND, type RecordingService } from '../services/recording-service.ts';
+import { STILL_ARRIVING } from '../uploads/progressive-uploads.ts';
 import { readBuiltPageOnce } from './static-files.ts';
 import { linkPreviewOf, NOINDEX_HEAD, pageTitle, previewHead, SITE_NAME, type PublicPage } from './link-preview.ts';
 
@@ -18,7 +19,7 @@ import { linkPreviewOf, NOINDEX_HEAD, pageTitle, previewHead, SITE_NAME, type Pu
  */
 const PAGE_HEADERS = { 'cache-control': 'no-cache', vary: 'Accept-Encoding' };
 
-type Loaded = { status: 200 | 404 | 410; data: unknown; title: string; page: PublicPage | null };
+type Loaded = { status: 200 | 202 | 404 | 410; data: unknown; title: string; page: PublicPage | null };
 
 /**
  * GET /listen/{id} and GET /embed/player/{id}: the listen page and the embeddable player,
@@ -30,13 +31,15 @@ export function listenPageRoutes(services: {
   recordings: RecordingService;
   cards: PreviewCardService;
   gonePages: GonePageService;
+  /** Whether a message is still arriving (its recording streams in: src/uploads/). */
+  arriving: (id: string) => Promise<boolean>;
   webDist: string;
   publicUrl: string;
 }) {
   const listenTemplate = readBuiltPageOnce(join(services.webDist, 'listen.html'));
   const embedTemplate = readBuiltPageOnce(join(services.webDist, 'embed.html'));
 
-  async function load(id: string): Promise<Loaded> {
+  async function load(id: string, options: { arriving?: boolean } = {}): Promise<Loaded> {
     if (!recordingIdSchema.safeParse(id).success) {
       return { status: 404, data: { status: 404, message: PUBLIC_NOT_FOUND }, title: 'Voice message not found', page: null };
     }
@@ -45,6 +48,10 @@ export function listenPageRoutes(services: {
       return { status: 200, data: { status: 200, payload: page.payload }, title: pageTitle(page.payload), page };
     } catch (error) {
       if (!(error instanceof HttpError) || (error.status !== 404 && error.status !== 410)) throw error;
+      // Opened before its last bytes arrived: the page says so and plays it once they have (202, not indexed).
+      if (error.status === 404 && options.arriving && (await services.arriving(id))) {
+        return { status: 202, data: { status: 202, id, message: STILL_ARRIVING }, title: 'Voice message arriving', page: null };
+      }
       const status = error.status;
       // An expired message may name its sender and a way to ask again; a missing one says nothing more.
       const sender = status === 410 ? await services.gonePages.expiredSender(id) : null;
@@ -133,7 +140,7 @@ export function listenPageRoutes(services: {
     .on(['GET', 'HEAD'], '/listen/:id', async (context) => {
       const html = await listenTemplate();
       if (html === null) return context.text('The web app has not been built.', 503);
-      const loaded = await load(context.req.param('id'));
+      const loaded = await load(context.req.param('id'), { arriving: true });
       const query = new URL(context.req.url).search;
       // Missing and expired messages are not for search engines, nor for previews.
       const page = renderOnce('listen', query, html, loaded, context.get('cspNonce'), (page) =>

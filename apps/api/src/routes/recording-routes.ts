@@ -13,7 +13,7 @@ import { JSON_BODY_LIMIT } from '../http/body-limit.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { processScratchFolder } from '../processes/process-scratch.ts';
 import { join } from 'node:path';
-import { badRequest, payloadTooLarge, unauthorized, unsupportedMediaType } from '../http/http-error.ts';
+import { badRequest, HttpError, payloadTooLarge, unauthorized, unsupportedMediaType } from '../http/http-error.ts';
 import { receiveUpload } from '../http/multipart-upload.ts';
 import { MP3_JUNK_MESSAGE, watchRecording } from '../media/audio-file.ts';
 import { readJson, readParams, readQuery } from '../http/read-input.ts';
@@ -23,7 +23,7 @@ import { MAX_IMAGE_BYTES, PUBLIC_NOT_FOUND, type RecordingService } from '../ser
 import type { TokenService } from '../services/token-service.ts';
 import { countAttempt, type ApiLimits } from '../services/api-limits.ts';
 import type { Metrics } from '../observability/metrics.ts';
-import type { ProgressiveUploads } from '../uploads/progressive-uploads.ts';
+import { STILL_ARRIVING, type ProgressiveUploads } from '../uploads/progressive-uploads.ts';
 
 const NOT_FOUND = 'Recording not found';
 
@@ -124,7 +124,13 @@ export function recordingRoutes(services: {
           }
           // No recording part: the recorder sent it while the person spoke (uploads/progressive-uploads.ts).
           const recording = received.recording ?? (await services.progressiveUploads.arrived(target.row.id));
-          const result = await services.recordings.upload(target, { recording, image: received.image }, address);
+          const result = await services.recordings
+            .upload(target, { recording, image: received.image }, address)
+            .catch(async (error: unknown) => {
+              // A completion racing another took its bytes away mid-way: the other's message is the answer.
+              if (received.recording || (error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+              return services.recordings.upload(target, { recording: null, image: received.image }, address);
+            });
           if (!received.recording) await services.progressiveUploads.remove(target.row.id);
           return context.json(result, 200);
         } finally {
@@ -148,8 +154,14 @@ export function recordingRoutes(services: {
       })
       .get('/view-vocal/:id', async (context) => {
         const { id } = readParams(context, recordingIdParamsSchema, PUBLIC_NOT_FOUND);
+        const cached = await services.recordings.cachedPublicPage(id).catch(async (error: unknown) => {
+          // Still streaming in: 202, so a listen page opened early knows to ask again (src/uploads/).
+          if (error instanceof HttpError && error.status === 404 && (await services.progressiveUploads.arriving(id))) return null;
+          throw error;
+        });
+        if (!cached) return context.json({ msg: STILL_ARRIVING, arriving: true }, 202, { 'cache-control': 'no-store' });
         // From memory after the first read; a client holding this version gets a 304.
-        return servePublicJson(context, await services.recordings.cachedPublicPage(id), {
+        return servePublicJson(context, cached, {
           cacheSeconds: services.config.listenPath.publicCacheSeconds,
           recordingId: id,
         });

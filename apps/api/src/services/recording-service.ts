@@ -20,8 +20,7 @@ import type { z } from 'zod';
 import type { Database } from '../db/database.ts';
 import { recordings } from '../db/schema.ts';
 import type { Config } from '../env.ts';
-import type {
-  HttpError} from '../http/http-error.ts';
+import type { HttpError } from '../http/http-error.ts';
 import {
   badRequest,
   conflict,
@@ -516,6 +515,11 @@ export function createRecordingService(options: {
       }
       if (visitor && row.origin === 'reply' && !(await repliesAllowed(owner.id))) throw forbidden(REPLIES_TURNED_OFF);
 
+      if (!parts.recording) {
+        // A second completion of a streamed recording may find its bytes already taken by the first.
+        const [current] = await db.select().from(recordings).where(eq(recordings.id, row.id));
+        if (current?.status === 'uploaded') return uploaded(current);
+      }
       const audio = requirePart(parts.recording, 'recording', config.maxUploadBytes);
       // No picture: the server draws it from the peaks (a recorder that streamed its audio sends none).
       const image = parts.image ? requirePart(parts.image, 'image', MAX_IMAGE_BYTES) : null;

@@ -219,7 +219,7 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
     orphans: createOrphanSweep({ db, storage }),
     /** Recordings sent over tus while the person speaks (src/uploads/, decision 0070). */
     progressiveUploads: createProgressiveUploads({
-      directory: join(config.dataDir, 'progressive-uploads'),
+      directory: config.progressiveUploadsDir,
       maxBytes: config.maxUploadBytes,
       recordings,
     }),

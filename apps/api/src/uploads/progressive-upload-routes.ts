@@ -5,7 +5,6 @@ import { clientAddress } from '../http/client-address.ts';
 import { badRequest, conflict, gone, notFound } from '../http/http-error.ts';
 import { optionalUser } from '../http/require-user.ts';
 import type { AccountService, UserRow } from '../services/account-service.ts';
-import { countAttempt, type ApiLimits } from '../services/api-limits.ts';
 import type { RecordingService } from '../services/recording-service.ts';
 import type { StorageQuota } from '../services/storage-quota.ts';
 import type { TokenService } from '../services/token-service.ts';
@@ -26,10 +25,9 @@ export function progressiveUploadRoutes(services: {
   tokens: TokenService;
   recordings: RecordingService;
   storageQuota: StorageQuota;
-  limits: ApiLimits;
   progressiveUploads: ProgressiveUploads;
 }) {
-  const { config, limits, progressiveUploads: uploads } = services;
+  const { config, progressiveUploads: uploads } = services;
   const maybeSignedIn = optionalUser(services);
   const userOf = (context: Context<AppEnv>) => (context.get('user') as UserRow | undefined) ?? null;
 
@@ -51,7 +49,8 @@ export function progressiveUploadRoutes(services: {
         // 410, not 409: a client creating it again (tus-js-client reads 409 as "ask what arrived") must not retry.
         if (reservation.row.status !== 'reserved') throw gone('This recording has been sent already');
         if (await uploads.exists(id)) throw conflict(`An upload of this recording has begun already: resume it at /api/uploads/${id}`);
-        if (reservation.visitor) await countAttempt(limits.uploads, address, 'uploads from here');
+        // Not counted against a visitor's uploads: one upload per reservation, and reservations are
+        // counted (get-vocal-free); upload-vocal counts the message once, as for a whole file.
         await services.recordings.assertUploadRoom(reservation, address);
         return answer(context);
       })

@@ -69,6 +69,16 @@ describe.each(embeddedBackend)('progressive uploads (tus) on %s', (backend) => {
 
   const reserve = async (token: string) => (await server.call('GET', '/api/get-vocal', { token })).body.id as string;
 
+  /** A new owner's reservation with an upload begun in it, holding the MP3's first `firstBytes`. */
+  async function begunUpload(firstBytes: number) {
+    const owner = await server.signUp();
+    const id = await reserve(owner.access);
+    const client = tusClient(server, { token: owner.access });
+    expect((await client.create(id)).status).toBe(201);
+    if (firstBytes > 0) expect((await client.patch(id, 0, mp3.subarray(0, firstBytes))).status).toBe(204);
+    return { owner, id, client };
+  }
+
   it('takes the MP3 in pieces while it is recorded, and upload-vocal without a recording makes the message from them', async () => {
     const owner = await server.signUp();
     const id = await reserve(owner.access);
@@ -204,23 +214,69 @@ describe.each(embeddedBackend)('progressive uploads (tus) on %s', (backend) => {
   });
 
   it('answers upload-vocal without a recording, when nothing arrived, as before: the recording is required', async () => {
-    const owner = await server.signUp();
-    const id = await reserve(owner.access);
-    const client = tusClient(server, { token: owner.access });
-    await client.create(id);
-    await client.patch(id, 0, mp3.subarray(0, 5_000));
+    const { owner, id } = await begunUpload(5_000);
     // Begun but not finished: the length was never declared, so it is not a recording yet.
     const early = await finish(server, id, owner.access);
     expect(early.status).toBe(400);
     expect(early.body.msg).toBe('recording: a file is required');
   });
 
-  it('sweeps uploads nobody finished within a day', async () => {
+  it('lets only one of two racing PATCHes at the same offset in, and two racing completions make one message', async () => {
     const owner = await server.signUp();
     const id = await reserve(owner.access);
     const client = tusClient(server, { token: owner.access });
     await client.create(id);
+    const racing = await Promise.all([client.patch(id, 0, mp3.subarray(0, 6_000)), client.patch(id, 0, mp3.subarray(0, 9_000))]);
+    const statuses = racing.map((response) => response.status).sort();
+    // The loser is told the offset moved (409) or that the upload is busy (423); never both in.
+    expect(statuses.filter((status) => status === 204)).toHaveLength(1);
+    expect(statuses.every((status) => [204, 409, 423].includes(status))).toBe(true);
+    const winner = racing.find((response) => response.status === 204)!;
+    const offset = Number(winner.headers.get('upload-offset'));
+    expect((await client.head(id)).headers.get('upload-offset')).toBe(String(offset));
+    expect((await client.patch(id, offset, mp3.subarray(offset), mp3.length)).status).toBe(204);
+
+    const [first, second] = await Promise.all([finish(server, id, owner.access), finish(server, id, owner.access)]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(first.body.url).toBe(second.body.url);
+    const list = await server.call('GET', '/api/audio', { token: owner.access });
+    expect(list.body.audios.filter((audio: { id: string }) => audio.id === id)).toHaveLength(1);
+    const page = await server.call('GET', `/api/view-vocal/${id}`);
+    expect(new Uint8Array(await (await fetch(page.body.audio.audioUrl as string)).arrayBuffer())).toEqual(mp3);
+  });
+
+  it('tells a listener who comes early that the message is arriving (202), and serves it once complete', async () => {
+    const owner = await server.signUp();
+    const id = await reserve(owner.access);
+    // Reserved but nothing sent: unknown, as before.
+    expect((await server.call('GET', `/api/view-vocal/${id}`)).status).toBe(404);
+    const client = tusClient(server, { token: owner.access });
+    await client.create(id);
     await client.patch(id, 0, mp3.subarray(0, 5_000));
+    const early = await server.call('GET', `/api/view-vocal/${id}`);
+    expect(early.status).toBe(202);
+    expect(early.body).toEqual({ msg: 'This voice message is still arriving', arriving: true });
+    expect(early.headers.get('cache-control')).toBe('no-store');
+    const page = await fetch(`${server.url}/listen/${id}`);
+    expect(page.status).toBe(202);
+    const html = await page.text();
+    expect(html).toContain(`"status":202,"id":"${id}"`);
+    expect(html).toContain('noindex');
+    await client.patch(id, 5_000, mp3.subarray(5_000), mp3.length);
+    expect((await finish(server, id, owner.access)).status).toBe(200);
+    expect((await server.call('GET', `/api/view-vocal/${id}`)).status).toBe(200);
+    expect((await fetch(`${server.url}/listen/${id}`)).status).toBe(200);
+  });
+
+  it('no longer says arriving once the reservation is deleted', async () => {
+    const { owner, id } = await begunUpload(5_000);
+    expect((await server.call('DELETE', `/api/delete/${id}`, { token: owner.access })).status).toBe(200);
+    expect((await server.call('GET', `/api/view-vocal/${id}`)).status).toBe(404);
+    expect((await fetch(`${server.url}/listen/${id}`)).status).toBe(404);
+  });
+
+  it('sweeps uploads nobody finished within a day', async () => {
+    const { id, client } = await begunUpload(5_000);
     const old = new Date(Date.now() - 25 * 3_600_000);
     await utimes(join(uploadsFolder(), id), old, old);
     expect(await server.running.services.progressiveUploads.sweep()).toBeGreaterThanOrEqual(1);

@@ -16,6 +16,9 @@ export const PROGRESSIVE_UPLOAD_PATH = '/api/uploads';
  */
 export const PROGRESSIVE_UPLOAD_LIFETIME_MS = 24 * 3_600_000;
 
+/** What a listener reads while the message's last bytes are still coming from the recorder. */
+export const STILL_ARRIVING = 'This voice message is still arriving';
+
 /** A finished upload's bytes on disk, for upload-vocal to keep as the message's audio. */
 export type ArrivedRecording = { path: string; bytes: number };
 
@@ -95,6 +98,16 @@ export function createProgressiveUploads(options: {
     },
 
     exists: async (id: string) => (await find(id)) !== null,
+
+    /**
+     * Whether `id` is a message still arriving: its reservation is open and bytes are streaming
+     * into it. Its listen page then says so and plays it once complete (decision 0070).
+     */
+    async arriving(id: string): Promise<boolean> {
+      if (!recordingIdSchema.safeParse(id).success) return false;
+      const rules = await options.recordings.reservationRules(id);
+      return (rules?.status === 'reserved' || rules?.status === 'uploading') && (await find(id)) !== null;
+    },
 
     /** The whole recording once every byte has arrived (its length declared and reached), else null. */
     async arrived(id: string): Promise<ArrivedRecording | null> {

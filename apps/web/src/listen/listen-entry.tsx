@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { PublicListenPayload } from '@vocal/settings-model';
 import { PublicPageGuard } from '../error-reporting/public-page-guard.tsx';
+import { ListenArriving } from './listen-arriving.tsx';
 import { ListenGone, type GoneSender } from './listen-gone.tsx';
 import { ListenView } from './listen-view.tsx';
 
@@ -10,7 +11,11 @@ import { ListenView } from './listen-view.tsx';
  * The listen page as visitors get it: the server validated the payload and put it in the
  * page, so this entry needs neither the API client nor its schemas, and stays small.
  */
-type Embedded = { status: 200; payload: PublicListenPayload } | { status: 404 | 410; message: string; sender?: GoneSender | null };
+type Embedded =
+  | { status: 200; payload: PublicListenPayload }
+  /** Its recording is still streaming in (decision 0070). */
+  | { status: 202; id: string; message: string }
+  | { status: 404 | 410; message: string; sender?: GoneSender | null };
 
 const data = JSON.parse(document.getElementById('listen-data')?.textContent ?? 'null') as Embedded | null;
 const root = document.getElementById('root');
@@ -20,6 +25,8 @@ if (root && data) {
       <PublicPageGuard>
         {data.status === 200 ? (
           <ListenView payload={data.payload} />
+        ) : data.status === 202 ? (
+          <ListenArriving id={data.id} />
         ) : (
           <ListenGone status={data.status} message={data.message} sender={data.sender} />
         )}

@@ -1,0 +1,91 @@
+import { useEffect, useState } from 'react';
+import type { PublicListenPayload } from '@vocal/settings-model';
+import { ThemeProvider, useSystemTheme } from '@vocal/ui-kit';
+import { ListenGone, type GoneSender } from './listen-gone.tsx';
+import { ListenView } from './listen-view.tsx';
+import './listen-gone.css';
+
+/** How often the page asks again while the message arrives: soon at first, then every few seconds. */
+const ASK_AGAIN_MS = [500, 1_000, 1_000, 2_000, 2_000, 3_000];
+
+type Outcome =
+  { kind: 'arrived'; payload: PublicListenPayload } | { kind: 'gone'; status: 404 | 410; message: string; sender?: GoneSender | null };
+
+/** Sound waves coming in: the message is being received. */
+function ArrivingIcon() {
+  return (
+    <svg
+      className="listen-gone__icon listen-arriving__icon"
+      viewBox="0 0 24 24"
+      width="32"
+      height="32"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M4 10v4M8 7v10M12 4v16M16 7v10M20 10v4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/**
+ * A listen link opened while its recording is still streaming in from the recorder (the server
+ * answered 202): the page says so, asks view-vocal again until the message is complete, and then
+ * shows the player in place, without a reload. Deleted meanwhile: the page says that instead.
+ */
+export function ListenArriving({ id }: { id: string }) {
+  const theme = useSystemTheme();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let asked = 0;
+    const ask = async () => {
+      try {
+        const response = await fetch(`/api/view-vocal/${encodeURIComponent(id)}`, {
+          headers: { accept: 'application/json' },
+          cache: 'no-store',
+          signal: controller.signal,
+        });
+        if (response.status === 200) {
+          // zod comes only now, with the message: a waiting page stays small.
+          const { parseListenPayload } = await import('./parse-listen-payload.ts');
+          const payload = parseListenPayload(await response.json());
+          if (payload) return setOutcome({ kind: 'arrived', payload });
+        } else if (response.status === 404 || response.status === 410) {
+          const body = (await response.json().catch(() => ({}))) as { msg?: string };
+          return setOutcome({ kind: 'gone', status: response.status, message: body.msg ?? '' });
+        }
+      } catch {
+        if (controller.signal.aborted) return;
+        // Offline for a moment: ask again as usual.
+      }
+      timer = setTimeout(() => void ask(), ASK_AGAIN_MS[Math.min(asked++, ASK_AGAIN_MS.length - 1)]);
+    };
+    timer = setTimeout(() => void ask(), ASK_AGAIN_MS[asked++]);
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [id]);
+
+  if (outcome?.kind === 'arrived') return <ListenView payload={outcome.payload} />;
+  if (outcome?.kind === 'gone') return <ListenGone status={outcome.status} message={outcome.message} sender={outcome.sender} />;
+  return (
+    <ThemeProvider theme={theme} className="listen-page listen-gone">
+      <main className="listen-gone__main">
+        <section className="listen-gone__card" aria-labelledby="listen-arriving-title">
+          <span className="listen-gone__badge listen-arriving__badge">
+            <ArrivingIcon />
+          </span>
+          <h1 id="listen-arriving-title" className="listen-gone__title">
+            This voice message is arriving
+          </h1>
+          <p className="listen-gone__text" role="status">
+            Its recording is still coming in. It will be ready to play here as soon as the last of it arrives, with no need to reload.
+          </p>
+        </section>
+      </main>
+    </ThemeProvider>
+  );
+}
