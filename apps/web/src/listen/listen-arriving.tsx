@@ -1,15 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { PublicListenPayload } from '@vocal/settings-model';
 import { ThemeProvider, useSystemTheme } from '@vocal/ui-kit';
-import { ListenGone, type GoneSender } from './listen-gone.tsx';
-import { ListenView } from './listen-view.tsx';
 import './listen-gone.css';
+import './listen-arriving.css';
 
 /** How often the page asks again while the message arrives: soon at first, then every few seconds. */
 const ASK_AGAIN_MS = [500, 1_000, 1_000, 2_000, 2_000, 3_000];
 
-type Outcome =
-  { kind: 'arrived'; payload: PublicListenPayload } | { kind: 'gone'; status: 404 | 410; message: string; sender?: GoneSender | null };
+/** How the wait ended: the message arrived whole, or it was deleted (404) or expired (410) meanwhile. */
+export type ArrivalOutcome = { kind: 'arrived'; payload: PublicListenPayload } | { kind: 'gone'; status: 404 | 410; message: string };
 
 /** Sound waves coming in: the message is being received. */
 function ArrivingIcon() {
@@ -29,12 +28,12 @@ function ArrivingIcon() {
 
 /**
  * A listen link opened while its recording is still streaming in from the recorder (the server
- * answered 202): the page says so, asks view-vocal again until the message is complete, and then
- * shows the player in place, without a reload. Deleted meanwhile: the page says that instead.
+ * answered 202): the page says so and asks view-vocal again until the message is complete; the
+ * entry (listen-entry.tsx) then shows the player in place, without a reload, or the gone page.
+ * Loaded only for such a link, so the player and the gone page are the entry's, not copied here.
  */
-export function ListenArriving({ id }: { id: string }) {
+export function ListenArriving({ id, onOutcome }: { id: string; onOutcome: (outcome: ArrivalOutcome) => void }) {
   const theme = useSystemTheme();
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -51,10 +50,10 @@ export function ListenArriving({ id }: { id: string }) {
           // zod comes only now, with the message: a waiting page stays small.
           const { parseListenPayload } = await import('./parse-listen-payload.ts');
           const payload = parseListenPayload(await response.json());
-          if (payload) return setOutcome({ kind: 'arrived', payload });
+          if (payload) return onOutcome({ kind: 'arrived', payload });
         } else if (response.status === 404 || response.status === 410) {
           const body = (await response.json().catch(() => ({}))) as { msg?: string };
-          return setOutcome({ kind: 'gone', status: response.status, message: body.msg ?? '' });
+          return onOutcome({ kind: 'gone', status: response.status, message: body.msg ?? '' });
         }
       } catch {
         if (controller.signal.aborted) return;
@@ -67,10 +66,8 @@ export function ListenArriving({ id }: { id: string }) {
       controller.abort();
       clearTimeout(timer);
     };
-  }, [id]);
+  }, [id, onOutcome]);
 
-  if (outcome?.kind === 'arrived') return <ListenView payload={outcome.payload} />;
-  if (outcome?.kind === 'gone') return <ListenGone status={outcome.status} message={outcome.message} sender={outcome.sender} />;
   return (
     <ThemeProvider theme={theme} className="listen-page listen-gone">
       <main className="listen-gone__main">

@@ -1,9 +1,9 @@
 import '../app.css';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { PublicListenPayload } from '@vocal/settings-model';
 import { PublicPageGuard } from '../error-reporting/public-page-guard.tsx';
-import { ListenArriving } from './listen-arriving.tsx';
+import type { ArrivalOutcome } from './listen-arriving.tsx';
 import { ListenGone, type GoneSender } from './listen-gone.tsx';
 import { ListenView } from './listen-view.tsx';
 
@@ -17,6 +17,21 @@ type Embedded =
   | { status: 202; id: string; message: string }
   | { status: 404 | 410; message: string; sender?: GoneSender | null };
 
+/** Only a link opened before its message is complete needs this: the usual page does not load it. */
+const ListenArriving = lazy(async () => ({ default: (await import('./listen-arriving.tsx')).ListenArriving }));
+
+/** A message still arriving: the waiting card until it is complete, then the player in place (or the gone page). */
+function Arriving({ id }: { id: string }) {
+  const [outcome, setOutcome] = useState<ArrivalOutcome | null>(null);
+  if (outcome?.kind === 'arrived') return <ListenView payload={outcome.payload} />;
+  if (outcome?.kind === 'gone') return <ListenGone status={outcome.status} message={outcome.message} />;
+  return (
+    <Suspense fallback={null}>
+      <ListenArriving id={id} onOutcome={setOutcome} />
+    </Suspense>
+  );
+}
+
 const data = JSON.parse(document.getElementById('listen-data')?.textContent ?? 'null') as Embedded | null;
 const root = document.getElementById('root');
 if (root && data) {
@@ -26,7 +41,7 @@ if (root && data) {
         {data.status === 200 ? (
           <ListenView payload={data.payload} />
         ) : data.status === 202 ? (
-          <ListenArriving id={data.id} />
+          <Arriving id={data.id} />
         ) : (
           <ListenGone status={data.status} message={data.message} sender={data.sender} />
         )}
