@@ -12,7 +12,7 @@ import {
   DEFAULT_RETRY_POLICY,
   retryDelay,
   uploadRecording,
-  type AudioSent,
+  type AudioSending,
   type RecorderApi,
   type RetryPolicy,
 } from './upload-recording.ts';
@@ -391,18 +391,21 @@ export function createRecorderWith(options: RecorderOptions, dependencies: Recor
    * when there is none or it gave up (a reload, a network that dropped), what the server lacks
    * of the finished file, from the byte it says it has.
    */
-  async function sendAudio(current: Session, recordingId: string, audio: Blob): Promise<AudioSent> {
+  function sendAudio(current: Session, recordingId: string, audio: Blob): AudioSending {
     const target = options.api.progressiveUploads?.();
-    if (!target || !dependencies.progressive) return 'skip';
+    const uploader = dependencies.progressive;
+    if (!target || !uploader) return { finishing: false, sent: Promise.resolve('skip') };
     const running = current.progressive;
     current.progressive = null;
+    const resume = () => uploader.resume(target, recordingId, audio, current.uploadBegun);
     if (running && running.recordingId === recordingId) {
-      const outcome = await running.stream.end();
-      if (outcome !== 'unreachable') return outcome;
-    } else {
-      running?.stream.abort(false);
+      // Alive, only its last pieces are left (upload-vocal may go beside them); else it ended: refused
+      // (the whole file goes with upload-vocal), or cut off (what the server lacks is resumed).
+      const sent = running.stream.end().then((outcome) => (outcome === 'unreachable' ? resume() : outcome));
+      return { finishing: !running.stream.settled, sent };
     }
-    return dependencies.progressive.resume(target, recordingId, audio, current.uploadBegun);
+    running?.stream.abort(false);
+    return { finishing: false, sent: resume() };
   }
 
   async function start(): Promise<RecorderState> {

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { FAILURE_MESSAGES } from './failure-messages.ts';
 import { createStubApi, failure } from './testing/stub-api.ts';
-import { isRetryable, retryDelay, uploadRecording, type UploadInput } from './upload-recording.ts';
+import { isRetryable, retryDelay, uploadRecording, type AudioSent, type UploadInput } from './upload-recording.ts';
+
+/** A progressive upload that was not live: it resumed, with this outcome. */
+const resumed = (sent: AudioSent) => ({ finishing: false, sent: Promise.resolve(sent) });
 
 function input(stub: ReturnType<typeof createStubApi>, fields: Partial<UploadInput> = {}): UploadInput & { reserved: string[] } {
   const reserved: string[] = [];
@@ -45,9 +48,9 @@ describe('uploadRecording', () => {
         drawn++;
         return new Blob([new Uint8Array([2])]);
       },
-      sendAudio: async (id) => {
+      sendAudio: (id) => {
         sentFor.push(id);
-        return 'arrived';
+        return resumed('arrived');
       },
     });
     expect(await uploadRecording(request)).toMatchObject({ kind: 'shared', share: { id: 'streamed' } });
@@ -59,22 +62,58 @@ describe('uploadRecording', () => {
   it('sends the whole file, once, when the server no longer has what arrived (400), or refused it while it streamed', async () => {
     const stub = createStubApi();
     stub.uploadAnswers.push(failure(400, 'recording: a file is required'));
-    const arrived = input(stub, { recordingId: 'swept-away', pictureFromPeaks: true, sendAudio: async () => 'arrived' });
+    const arrived = input(stub, { recordingId: 'swept-away', pictureFromPeaks: true, sendAudio: () => resumed('arrived') });
     expect(await uploadRecording(arrived)).toMatchObject({ kind: 'shared', share: { id: 'swept-away' } });
     expect(stub.parts).toEqual([
       { recording: false, image: false },
       { recording: true, image: true },
     ]);
-    const refused = input(stub, { recordingId: 'junk-bytes', pictureFromPeaks: true, sendAudio: async () => 'refused' });
+    const refused = input(stub, { recordingId: 'junk-bytes', pictureFromPeaks: true, sendAudio: () => resumed('refused') });
     expect(await uploadRecording(refused)).toMatchObject({ kind: 'shared', share: { id: 'junk-bytes' } });
     expect(stub.parts.at(-1)).toEqual({ recording: true, image: true });
   });
 
   it('waits for the network without calling upload-vocal when the audio could not get through', async () => {
     const stub = createStubApi();
-    const request = input(stub, { recordingId: 'offline', sendAudio: async () => 'unreachable' });
+    const request = input(stub, { recordingId: 'offline', sendAudio: () => resumed('unreachable') });
     expect(await uploadRecording(request)).toMatchObject({ kind: 'retry', reason: 'offline', message: FAILURE_MESSAGES.offline });
     expect(stub.uploads).toEqual([]);
+  });
+
+  it('sends upload-vocal beside the last pieces of a live stream, and the whole file when they were refused', async () => {
+    const stub = createStubApi();
+    let finishLastPieces: (sent: AudioSent) => void = () => undefined;
+    const request = input(stub, {
+      recordingId: 'streaming',
+      pictureFromPeaks: true,
+      sendAudio: () => ({ finishing: true, sent: new Promise<AudioSent>((resolve) => (finishLastPieces = resolve)) }),
+    });
+    const outcome = uploadRecording(request);
+    // upload-vocal left before the last pieces were done.
+    await expect.poll(() => stub.uploads.length).toBe(1);
+    finishLastPieces('arrived');
+    expect(await outcome).toMatchObject({ kind: 'shared', share: { id: 'streaming' } });
+    expect(stub.parts).toEqual([{ recording: false, image: false }]);
+
+    stub.uploadAnswers.push(failure(400, 'recording: a file is required'));
+    const refused = input(stub, {
+      recordingId: 'refused-stream',
+      pictureFromPeaks: true,
+      sendAudio: () => ({ finishing: true, sent: Promise.resolve<AudioSent>('refused') }),
+    });
+    expect(await uploadRecording(refused)).toMatchObject({ kind: 'shared', share: { id: 'refused-stream' } });
+    expect(stub.parts.slice(1)).toEqual([
+      { recording: false, image: false },
+      { recording: true, image: true },
+    ]);
+
+    // Both the last pieces and upload-vocal failed to get through: wait for the network.
+    stub.uploadAnswers.push(failure(0, 'Could not reach the server'));
+    const offline = input(stub, {
+      recordingId: 'offline-stream',
+      sendAudio: () => ({ finishing: true, sent: Promise.resolve<AudioSent>('unreachable') }),
+    });
+    expect(await uploadRecording(offline)).toMatchObject({ kind: 'retry', reason: 'offline' });
   });
 
   it('reuses a reserved id, so repeating an upload makes no second message', async () => {

@@ -17,6 +17,12 @@ export type RecorderApi = Pick<ApiClient, 'getVocal' | 'uploadVocal'> &
  */
 export type AudioSent = 'arrived' | 'refused' | 'unreachable' | 'skip';
 
+/**
+ * The audio on its way: `finishing` when only the last pieces of a stream that ran while
+ * recording are left, so upload-vocal may go beside them (the server waits for them).
+ */
+export type AudioSending = { finishing: boolean; sent: Promise<AudioSent> };
+
 export type UploadOutcome =
   | { kind: 'shared'; share: UploadResponse }
   /** Worth trying again later: the server was unreachable or had a passing problem. */
@@ -40,7 +46,7 @@ export type UploadInput = {
   /** Told each newly reserved id before it is used, so it outlives a crash (the spool). */
   onReserved(recordingId: string): Promise<void> | void;
   /** Sends the audio ahead of upload-vocal, progressively (recorder.ts); absent: it goes with upload-vocal. */
-  sendAudio?(recordingId: string): Promise<AudioSent>;
+  sendAudio?(recordingId: string): AudioSending;
 };
 
 const retryableStatuses: ReadonlySet<number> = new Set(RETRY_STATUS_CODES);
@@ -94,8 +100,6 @@ export async function uploadRecording(input: UploadInput): Promise<UploadOutcome
       const detail = issue ? `${issue.path.join('.') || 'context'}: ${issue.message}` : 'invalid context';
       return { kind: 'refused', status: 0, message: `This message cannot be sent (${detail}).` };
     }
-    const sent = input.sendAudio ? await input.sendAudio(recordingId) : 'skip';
-    if (sent === 'unreachable') return { kind: 'retry', reason: 'offline', message: FAILURE_MESSAGES.offline, status: 0 };
     const send = async (recording: Blob | null) => {
       let image: Blob | null = null;
       if (recording || !input.pictureFromPeaks) {
@@ -108,10 +112,24 @@ export async function uploadRecording(input: UploadInput): Promise<UploadOutcome
       }
       return input.api.uploadVocal({ recording, image, context: context.data });
     };
-    // All of it arrived while it was recorded: the context alone (the server draws the default picture).
-    let result = await send(sent === 'arrived' ? null : input.audio);
-    // The server no longer has what arrived (swept, or another server's disk): the whole file, once.
-    if ('ok' in result && !result.ok && sent === 'arrived' && result.status === 400) result = await send(input.audio);
+    const offline = { kind: 'retry', reason: 'offline', message: FAILURE_MESSAGES.offline, status: 0 } as const;
+    const sending = input.sendAudio?.(recordingId) ?? { finishing: false, sent: Promise.resolve<AudioSent>('skip') };
+    let sent: AudioSent;
+    let result: Awaited<ReturnType<typeof send>>;
+    if (sending.finishing) {
+      // Only the last pieces are left: upload-vocal goes beside them, and the server waits for them.
+      [sent, result] = await Promise.all([sending.sent, send(null)]);
+      if ('ok' in result && !result.ok && sent === 'unreachable') return offline;
+    } else {
+      sent = await sending.sent;
+      if (sent === 'unreachable') return offline;
+      // All of it arrived while it was recorded: the context alone (the server draws the default picture).
+      result = await send(sent === 'arrived' ? null : input.audio);
+    }
+    // Refused while it streamed (the whole file's answer says why), or the server no longer has
+    // what arrived (swept, or another server's disk): the whole file, once.
+    const sentWhole = !sending.finishing && sent !== 'arrived';
+    if ('ok' in result && !result.ok && !sentWhole && (sent === 'refused' || result.status === 400)) result = await send(input.audio);
     if (!('ok' in result)) return result;
     if (result.ok) return { kind: 'shared', share: result.data };
     if (result.status === 404 && !reservedAgain) {

@@ -123,7 +123,7 @@ export function recordingRoutes(services: {
             }
           }
           // No recording part: the recorder sent it while the person spoke (uploads/progressive-uploads.ts).
-          const recording = received.recording ?? (await services.progressiveUploads.arrived(target.row.id));
+          const recording = received.recording ?? (await services.progressiveUploads.arrivedSoon(target.row.id));
           const result = await services.recordings
             .upload(target, { recording, image: received.image }, address)
             .catch(async (error: unknown) => {

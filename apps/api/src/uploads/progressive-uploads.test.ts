@@ -213,9 +213,23 @@ describe.each(embeddedBackend)('progressive uploads (tus) on %s', (backend) => {
     expect(replies.body.replies.map((entry: { id: string }) => entry.id)).toEqual([id]);
   });
 
+  it('waits, when upload-vocal comes beside the last piece, for that piece', async () => {
+    const { owner, id, client } = await begunUpload(5_000);
+    // As the recorder does at Stop: upload-vocal leaves with the last PATCH, not after it.
+    const [shared, last] = await Promise.all([finish(server, id, owner.access), client.patch(id, 5_000, mp3.subarray(5_000), mp3.length)]);
+    expect(last.status).toBe(204);
+    expect(shared.status).toBe(200);
+    const page = await server.call('GET', `/api/view-vocal/${id}`);
+    expect(new Uint8Array(await (await fetch(page.body.audio.audioUrl as string)).arrayBuffer())).toEqual(mp3);
+  });
+
   it('answers upload-vocal without a recording, when nothing arrived, as before: the recording is required', async () => {
-    const { owner, id } = await begunUpload(5_000);
-    // Begun but not finished: the length was never declared, so it is not a recording yet.
+    const { owner, id, client } = await begunUpload(5_000);
+    // Begun but left: the length was never declared, so it is not a recording. (Aged, so the
+    // server does not wait for more: it gives up on an upload nothing has reached for a while.)
+    const old = new Date(Date.now() - 60_000);
+    await utimes(join(uploadsFolder(), id), old, old);
+    expect((await client.head(id)).headers.get('upload-offset')).toBe('5000');
     const early = await finish(server, id, owner.access);
     expect(early.status).toBe(400);
     expect(early.body.msg).toBe('recording: a file is required');

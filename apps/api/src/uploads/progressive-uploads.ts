@@ -19,6 +19,12 @@ export const PROGRESSIVE_UPLOAD_LIFETIME_MS = 24 * 3_600_000;
 /** What a listener reads while the message's last bytes are still coming from the recorder. */
 export const STILL_ARRIVING = 'This voice message is still arriving';
 
+/** How long upload-vocal waits for a streamed recording's last pieces, at most. */
+const ARRIVAL_WAIT_MS = 30_000;
+/** An upload nothing has reached for this long is not about to be finished. */
+const STALLED_MS = 10_000;
+const ARRIVAL_POLL_MS = 10;
+
 /** A finished upload's bytes on disk, for upload-vocal to keep as the message's audio. */
 export type ArrivedRecording = { path: string; bytes: number };
 
@@ -114,6 +120,28 @@ export function createProgressiveUploads(options: {
       const upload = await find(id);
       if (!upload || upload.size === undefined || upload.offset !== upload.size || upload.size === 0) return null;
       return { path: store.pathOf(id), bytes: upload.size };
+    },
+
+    /**
+     * arrived, waiting while the last pieces are still coming: a recorder sends upload-vocal at
+     * Stop alongside its last PATCH rather than after it, saving a round trip on a slow link. Gives
+     * up (null) when there is no such upload, when nothing has reached it for STALLED_MS, or after
+     * `timeoutMs`; upload-vocal then asks for the recording as before.
+     */
+    async arrivedSoon(id: string, timeoutMs = ARRIVAL_WAIT_MS): Promise<ArrivedRecording | null> {
+      const deadline = now() + timeoutMs;
+      for (;;) {
+        const done = await this.arrived(id);
+        if (done) return done;
+        const upload = await find(id);
+        if (!upload) return null;
+        const touched = await stat(store.pathOf(id)).then(
+          (info) => info.mtimeMs,
+          () => 0,
+        );
+        if (now() - touched > STALLED_MS || now() > deadline) return null;
+        await new Promise((resolve) => setTimeout(resolve, ARRIVAL_POLL_MS));
+      }
     },
 
     /** Bytes received so far, for the room checks made before each PATCH. */
