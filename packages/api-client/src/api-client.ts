@@ -128,6 +128,11 @@ export type ProgressiveUploadTarget = {
   endpoint: string;
   /** The headers of each request, read fresh every time: the access token may change meanwhile. */
   headers(): Promise<Record<string, string>>;
+  /**
+   * After a 401 (the access token expired while the person spoke): renews the session as any
+   * other call would; true when there is a new token to try again with.
+   */
+  refresh(): Promise<boolean>;
 };
 
 const id = (value: string) => encodeURIComponent(value);
@@ -327,9 +332,15 @@ export function createApiClient(options: ApiClientOptions) {
     progressiveUploads: (auth: 'required' | 'optional' | 'none' = 'required'): ProgressiveUploadTarget => ({
       endpoint: `${options.baseUrl}/uploads`,
       async headers(): Promise<Record<string, string>> {
+        // A renewal under way (after a 401) is waited for, so the next request carries its token.
         if (auth === 'required') await session.ready();
+        else if (auth === 'optional') await session.settled();
         const token = auth === 'none' ? null : session.accessToken();
         return token ? { authorization: `Bearer ${token}` } : {};
+      },
+      async refresh() {
+        if (auth === 'none' || !session.isAuthorized()) return false;
+        return (await session.refresh(session.accessToken())) === 'refreshed';
       },
     }),
     getAudios: () => call({ method: 'GET', path: 'audio', auth: 'required', schema: audiosResponseSchema }),

@@ -196,6 +196,26 @@ describe('progressive upload in Chromium (tus, while recording)', () => {
     await context.close();
   });
 
+  it('renews an access token that expires while the person speaks, and the stream goes on', async () => {
+    const context = await suite.browser.newContext();
+    const { page, traffic } = await openHarness(context);
+    await page.evaluate(() => window.harness.start());
+    await waitForElapsed(page, 2);
+    await waitForPatches(traffic, 1);
+    // The access token stops working mid-recording (as one does after its minutes); the refresh token still works.
+    await page.evaluate(
+      (refreshToken) => window.harness.signIn({ accessToken: 'expired.access.token', refreshToken }),
+      tokens.refreshToken,
+    );
+    const accepted = traffic.patches.filter((patch) => patch.status === 204).length;
+    await waitForPatches(traffic, accepted + 2);
+    await stopAndShare(page);
+    expect(traffic.patches.some((patch) => patch.status === 401)).toBe(true);
+    // It went on streaming: nothing was left for the whole file.
+    expect(recordingPart(traffic.uploadVocalBodies.at(-1)!)).toBe(false);
+    await context.close();
+  });
+
   it('resumes after a reload from what the server has, sending only what it lacks from the spool', async () => {
     const context = await suite.browser.newContext();
     const { page, traffic } = await openHarness(context);

@@ -56,6 +56,27 @@ function outcomeOfError(error: Error | DetailedError): ProgressiveOutcome {
 /** A refusal is final; anything else (no answer, 5xx, 409 offset, 429) is worth trying again. */
 const worthRetrying = (error: DetailedError) => outcomeOfError(error) !== 'refused';
 
+/** At most this many 401s in a row are answered by renewing the session and trying again. */
+const MAX_RENEWALS = 2;
+
+/**
+ * A 401 means the access token expired while the person spoke (it lives minutes; a recording may
+ * last longer): the session is renewed, as for any other call, and the request tried again with
+ * the new token, which onBeforeRequest reads. Answers whether to try again.
+ */
+function renewingOn401(target: ProgressiveUploadTarget) {
+  let renewals = 0;
+  return {
+    renewed: (error: DetailedError) => {
+      if (statusOf(error) !== 401 || renewals >= MAX_RENEWALS) return false;
+      renewals++;
+      void target.refresh();
+      return true;
+    },
+    reset: () => (renewals = 0),
+  };
+}
+
 function uploadOptions(target: ProgressiveUploadTarget, recordingId: string, begun: boolean) {
   return {
     endpoint: absolute(target.endpoint),
@@ -115,13 +136,16 @@ export const tusUploader: ProgressiveUploader = {
         resolve(outcome);
       };
     });
+    const renewal = renewingOn401(target);
     const upload = new Upload(queue.reader, {
       ...uploadOptions(target, recordingId, false),
       onUploadUrlAvailable: onBegun,
       chunkSize: PROGRESSIVE_CHUNK_BYTES,
       retryDelays: RECORDING_RETRY_DELAYS,
+      onChunkComplete: renewal.reset,
       // After Stop, a failure goes back to the recorder, which resumes the finished file itself.
-      onShouldRetry: (error, attempt) => worthRetrying(error) && (!stopped || attempt < STOPPED_RETRY_DELAYS.length),
+      onShouldRetry: (error, attempt) =>
+        renewal.renewed(error) || (worthRetrying(error) && (!stopped || attempt < STOPPED_RETRY_DELAYS.length)),
       onSuccess: () => settle('arrived'),
       onError: (error) => settle(outcomeOfError(error)),
     });
@@ -146,11 +170,12 @@ export const tusUploader: ProgressiveUploader = {
   },
 
   async resume(target, recordingId, audio, begun) {
+    const renewal = renewingOn401(target);
     const outcome = await new Promise<ProgressiveOutcome | 'begun'>((resolve) => {
       const upload = new Upload(audio, {
         ...uploadOptions(target, recordingId, begun),
         retryDelays: STOPPED_RETRY_DELAYS,
-        onShouldRetry: (error) => worthRetrying(error) && !(statusOf(error) === 409 && !begun),
+        onShouldRetry: (error) => renewal.renewed(error) || (worthRetrying(error) && !(statusOf(error) === 409 && !begun)),
         onSuccess: () => resolve('arrived'),
         // 409 to a creation: it was begun after all (the page did not learn it in time); ask what arrived.
         onError: (error) => resolve(!begun && statusOf(error) === 409 ? 'begun' : outcomeOfError(error)),
