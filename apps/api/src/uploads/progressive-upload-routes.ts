@@ -61,10 +61,11 @@ export function progressiveUploadRoutes(services: {
         if (context.req.method === 'GET') {
           return context.json({ msg: 'An upload is not read back: listen to the message at its link' }, 405);
         }
-        if (!(await uploads.exists(id))) throw notFound('There is no upload of this recording; begin one with POST /api/uploads');
+        const upload = await uploads.find(id);
+        if (!upload) throw notFound('There is no upload of this recording; begin one with POST /api/uploads');
         if (context.req.method === 'PATCH') {
           const declared = Number(context.req.header('content-length') ?? 0);
-          const offset = await uploads.receivedBytes(id);
+          const offset = upload.offset;
           await services.storageQuota.assertRoom(
             reservation.owner,
             reservation.visitor

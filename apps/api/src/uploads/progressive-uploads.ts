@@ -87,6 +87,14 @@ export function createProgressiveUploads(options: {
     }
   }
 
+  type FoundUpload = NonNullable<Awaited<ReturnType<typeof find>>>;
+
+  /** The whole recording once every byte of `upload` has arrived (its length declared and reached), else null. */
+  const whole = (upload: FoundUpload | null): ArrivedRecording | null =>
+    !upload || upload.size === undefined || upload.offset !== upload.size || upload.size === 0
+      ? null
+      : { path: store.pathOf(upload.id), bytes: upload.size };
+
   return {
     store,
 
@@ -105,6 +113,9 @@ export function createProgressiveUploads(options: {
 
     exists: async (id: string) => (await find(id)) !== null,
 
+    /** The upload's state (its offset, and its length once declared), or null when there is none. */
+    find,
+
     /**
      * Whether `id` is a message still arriving: its reservation is open and bytes are streaming
      * into it. Its listen page then says so and plays it once complete (decision 0070).
@@ -116,11 +127,7 @@ export function createProgressiveUploads(options: {
     },
 
     /** The whole recording once every byte has arrived (its length declared and reached), else null. */
-    async arrived(id: string): Promise<ArrivedRecording | null> {
-      const upload = await find(id);
-      if (!upload || upload.size === undefined || upload.offset !== upload.size || upload.size === 0) return null;
-      return { path: store.pathOf(id), bytes: upload.size };
-    },
+    arrived: async (id: string) => whole(await find(id)),
 
     /**
      * arrived, waiting while the last pieces are still coming: a recorder sends upload-vocal at
@@ -131,10 +138,10 @@ export function createProgressiveUploads(options: {
     async arrivedSoon(id: string, timeoutMs = ARRIVAL_WAIT_MS): Promise<ArrivedRecording | null> {
       const deadline = now() + timeoutMs;
       for (;;) {
-        const done = await this.arrived(id);
-        if (done) return done;
         const upload = await find(id);
         if (!upload) return null;
+        const done = whole(upload);
+        if (done) return done;
         const touched = await stat(store.pathOf(id)).then(
           (info) => info.mtimeMs,
           () => 0,
@@ -144,14 +151,8 @@ export function createProgressiveUploads(options: {
       }
     },
 
-    /** Bytes received so far, for the room checks made before each PATCH. */
-    async receivedBytes(id: string): Promise<number> {
-      return (await find(id))?.offset ?? 0;
-    },
-
-    async remove(id: string): Promise<void> {
-      if (await find(id)) await store.remove(id).catch(() => undefined);
-    },
+    /** Removing one that is not there is not an error. */
+    remove: (id: string): Promise<void> => store.remove(id).catch(() => undefined),
 
     /** Removes what nobody finished or completed in time: answers how many uploads went. */
     async sweep(): Promise<number> {
