@@ -42,7 +42,7 @@ export async function benchPublicPages(
       value: lighthouse.median,
       unit: 'points',
       target: { value: 100, better: 'higher' },
-      method: `Lighthouse 12, default mobile profile (simulated slow 4G, 4x CPU), median of ${lighthouse.scores.join(', ')}; ${message}; load average ${load} at the end`,
+      method: `Lighthouse 12, default mobile profile (simulated slow 4G, 4x CPU), median of ${lighthouse.scores.join(', ')} (that run: ${lighthouse.metrics}); ${message}; load average ${load} at the end`,
     });
   }
 }

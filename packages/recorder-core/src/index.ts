@@ -36,13 +36,8 @@ export { pendingRecordingAudio, type PendingRecording } from './pending-recordin
 export { retryDelay, isRetryable, DEFAULT_RETRY_POLICY, type RecorderApi, type RetryPolicy } from './upload-recording.ts';
 export { DEFAULT_MP3_BITRATE, type Mp3Bitrate } from './mp3-encoder.ts';
 export type { BrowserAssets } from './browser-assets.ts';
-export {
-  tusUploader,
-  PROGRESSIVE_CHUNK_BYTES,
-  type ProgressiveOutcome,
-  type ProgressiveStream,
-  type ProgressiveUploader,
-} from './progressive-upload.ts';
+export { tusUploader, type ProgressiveOutcome, type ProgressiveStream, type ProgressiveUploader } from './progressive-upload.ts';
+export { PROGRESSIVE_CHUNK_BYTES, PROGRESSIVE_MAX_PATCH_BYTES } from './live-recording.ts';
 export { warmRecorderAssets } from './warm-recorder-assets.ts';
 export type { BrowserPipelineFactories } from './browser-pipeline.ts';
 export type { CapturePipeline, PipelineEvents, PipelineOptions, StartPipeline } from './capture-pipeline.ts';

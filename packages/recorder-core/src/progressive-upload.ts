@@ -1,11 +1,6 @@
 import { Upload, type DetailedError } from 'tus-js-client';
 import type { ProgressiveUploadTarget } from '@vocal/api-client';
-
-/**
- * About a second of speech at the recorder's 64 kbps: each PATCH carries this much, so at Stop
- * at most this much is left to send (docs/decisions/0070-progressive-upload-over-tus.md).
- */
-export const PROGRESSIVE_CHUNK_BYTES = 8 * 1024;
+import { liveRecording, PROGRESSIVE_MAX_PATCH_BYTES } from './live-recording.ts';
 
 /**
  * While the person records, a failed PATCH is tried again for about two minutes (the network
@@ -93,40 +88,10 @@ function uploadOptions(target: ProgressiveUploadTarget, recordingId: string, beg
   };
 }
 
-/** A reader tus-js-client pulls from, fed by push: it waits for chunks and ends when told. */
-function chunkQueue() {
-  const queued: Uint8Array[] = [];
-  let ended = false;
-  let wake: (() => void) | null = null;
-  const notify = () => {
-    const waiting = wake;
-    wake = null;
-    waiting?.();
-  };
-  return {
-    push(bytes: Uint8Array) {
-      if (ended || bytes.byteLength === 0) return;
-      queued.push(bytes);
-      notify();
-    },
-    end() {
-      ended = true;
-      notify();
-    },
-    reader: {
-      async read(): Promise<ReadableStreamReadResult<Uint8Array>> {
-        while (queued.length === 0 && !ended) await new Promise<void>((resolve) => (wake = resolve));
-        const next = queued.shift();
-        return next ? { value: next, done: false } : { value: undefined, done: true };
-      },
-    },
-  };
-}
-
 /** Progressive uploads over tus 1.0 with tus-js-client. */
 export const tusUploader: ProgressiveUploader = {
   stream(target, recordingId, onBegun) {
-    const queue = chunkQueue();
+    const recording = liveRecording();
     let stopped = false;
     let outcome: ProgressiveOutcome | null = null;
     let settle: (value: ProgressiveOutcome) => void = () => undefined;
@@ -137,10 +102,12 @@ export const tusUploader: ProgressiveUploader = {
       };
     });
     const renewal = renewingOn401(target);
-    const upload = new Upload(queue.reader, {
+    // The input is not read: fileReader hands tus-js-client the live recording instead.
+    const upload = new Upload(new Blob(), {
       ...uploadOptions(target, recordingId, false),
+      fileReader: { openFile: async () => recording.source },
       onUploadUrlAvailable: onBegun,
-      chunkSize: PROGRESSIVE_CHUNK_BYTES,
+      chunkSize: PROGRESSIVE_MAX_PATCH_BYTES,
       retryDelays: RECORDING_RETRY_DELAYS,
       onChunkComplete: renewal.reset,
       // After Stop, a failure goes back to the recorder, which resumes the finished file itself.
@@ -151,15 +118,15 @@ export const tusUploader: ProgressiveUploader = {
     });
     upload.start();
     return {
-      push: (bytes) => queue.push(bytes),
+      push: (bytes) => recording.push(bytes),
       end() {
         stopped = true;
-        queue.end();
+        recording.end();
         return finished;
       },
       abort(terminate) {
         stopped = true;
-        queue.end();
+        recording.end();
         settle('unreachable');
         void upload.abort(terminate).catch(() => undefined);
       },

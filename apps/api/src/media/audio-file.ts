@@ -33,7 +33,8 @@ const startsWith = (bytes: Uint8Array, signature: number[], at = 0) => signature
 const EBML_MAGIC = [0x1a, 0x45, 0xdf, 0xa3];
 const FTYP = [0x66, 0x74, 0x79, 0x70];
 
-function containerOf(bytes: Uint8Array): 'webm' | 'mp4' | null {
+/** The container the file's first 12 bytes name (probeAudioFile reads those with mediabunny), or null. */
+export function containerOf(bytes: Uint8Array): 'webm' | 'mp4' | null {
   if (startsWith(bytes, EBML_MAGIC)) return 'webm';
   if (startsWith(bytes, FTYP, 4)) return 'mp4';
   return null;
@@ -184,18 +185,26 @@ export async function probeAudioFile(path: string): Promise<AudioFileProbe | nul
       scanner.push(buffer.subarray(0, bytesRead));
       position += bytesRead;
     }
-    const scan = scanner.finish();
-    if (!scan.info) return null;
-    return {
-      format: 'mp3',
-      codec: 'mp3',
-      durationSeconds: scan.info.durationSeconds,
-      decodable: true,
-      problem: scan.problem === 'junk' ? MP3_JUNK_MESSAGE : null,
-    };
+    return mp3ProbeOf(scanner);
   } finally {
     await file.close();
   }
+}
+
+/**
+ * What probeAudioFile says of an MP3 that `scanner` read whole, in order, from its first byte:
+ * a progressive upload's bytes were scanned as they arrived, so they need not be read again.
+ */
+export function mp3ProbeOf(scanner: Mp3Scanner): AudioFileProbe | null {
+  const scan = scanner.finish();
+  if (!scan.info) return null;
+  return {
+    format: 'mp3',
+    codec: 'mp3',
+    durationSeconds: scan.info.durationSeconds,
+    decodable: true,
+    problem: scan.problem === 'junk' ? MP3_JUNK_MESSAGE : null,
+  };
 }
 
 export type PcmChunk = { samples: Float32Array; sampleRate: number };

@@ -1,8 +1,6 @@
-import { Resvg } from '@resvg/resvg-js';
 import { DEFAULT_WAVEFORM_IMAGE, waveformBars } from '@vocal/settings-model';
+import { encodeColumnStepsPng, type ColumnStep, type Rgb } from './indexed-png.ts';
 import type { NormalisedPicture } from './picture-render.ts';
-
-const round = (value: number) => Math.round(value * 100) / 100;
 
 /** More bars than this would be under 3 px wide at 1200 px: the loudest of each group is drawn instead. */
 export const MAX_WAVEFORM_BARS = 400;
@@ -16,23 +14,68 @@ export function barPeaks(peaks: readonly number[]): readonly number[] {
   );
 }
 
-/** The waveform's bars as SVG, the same geometry and colours the recorder's canvas draws (settings-model). */
-export function waveformSvg(peaks: readonly number[]): string {
-  const { width, height, colour, background } = DEFAULT_WAVEFORM_IMAGE;
-  const bars = waveformBars(barPeaks(peaks), width, height)
-    .map((bar) => `<rect x="${round(bar.x)}" y="${round(bar.y)}" width="${round(bar.width)}" height="${round(bar.height)}"/>`)
-    .join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="100%" height="100%" fill="${background}"/><g fill="${colour}">${bars}</g></svg>`;
+const rgbOf = (hex: string): Rgb => [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16)) as unknown as Rgb;
+
+type ColumnShare = { share: number; top: number; bottom: number };
+
+/** How much of a pixel at row `y` the bars crossing its column cover, 0 to 1 (their edges fall between pixels). */
+function coveredAt(crossing: readonly ColumnShare[], y: number): number {
+  let covered = 0;
+  for (const bar of crossing) covered += bar.share * Math.max(0, Math.min(y + 1, bar.bottom) - Math.max(y, bar.top));
+  return Math.min(1, covered);
+}
+
+/**
+ * Each column's shade as it changes down the picture (0: background, 255: the bars' colour),
+ * anti-aliased: a bar's sides cover part of a column, its top and bottom part of a row. Within a
+ * column the shade changes only at the rows where a bar begins or ends.
+ */
+function shadeSteps(peaks: readonly number[], width: number, height: number): ColumnStep[][] {
+  // Plain loops and few objects: it runs once per message, so mostly before the JIT has compiled it.
+  const crossing: (ColumnShare[] | undefined)[] = new Array(width);
+  for (const bar of waveformBars(barPeaks(peaks), width, height)) {
+    const [left, right] = [bar.x, bar.x + bar.width];
+    for (let x = Math.max(0, Math.floor(left)); x < Math.min(width, Math.ceil(right)); x++) {
+      (crossing[x] ??= []).push({ share: Math.min(x + 1, right) - Math.max(x, left), top: bar.y, bottom: bar.y + bar.height });
+    }
+  }
+  const steps: ColumnStep[][] = new Array(width);
+  for (let x = 0; x < width; x++) {
+    const column: ColumnStep[] = [];
+    steps[x] = column;
+    const bars = crossing[x];
+    if (!bars) continue;
+    const edges: number[] = [];
+    for (const { top, bottom } of bars) edges.push(Math.floor(top), Math.floor(top) + 1, Math.floor(bottom), Math.floor(bottom) + 1);
+    // One bar's edges are in order already (it is at least 2 px tall).
+    if (bars.length > 1) edges.sort((a, b) => a - b);
+    let [shade, previous] = [0, -1];
+    for (const row of edges) {
+      if (row === previous) continue;
+      previous = row;
+      const next = Math.round(coveredAt(bars, row) * 255);
+      if (next !== shade) column.push({ row, index: next });
+      shade = next;
+    }
+  }
+  return steps;
 }
 
 /**
  * The message's waveform picture drawn here from its peaks: a recorder that sent its audio while
  * recording need not upload the picture too, which on a weak uplink was most of what was left to
- * send after Stop (tens of KB against a context of one). Drawn on the event loop, unlike a
- * link-preview card: at most 400 rectangles and no text take about 5 ms with resvg (measured
- * 4.6-6.2 ms for 100 bars here), less than a media worker takes to start after idling (decision 0070).
+ * send after Stop (tens of KB against a context of one). The same bars as the recorder's canvas
+ * (settings-model), in 256 shades between the background and the bars' colour, so the PNG is
+ * palette-indexed. Drawn here on the event loop rather than with resvg, which took 15-20 ms
+ * for 400 bars on the path from Stop to link; this takes about a millisecond (decision 0070).
  */
 export function drawWaveformPicture(peaks: readonly number[]): NormalisedPicture {
-  const bytes = new Uint8Array(new Resvg(waveformSvg(peaks), { font: { loadSystemFonts: false } }).render().asPng());
-  return { bytes, contentType: 'image/png', extension: 'png', width: DEFAULT_WAVEFORM_IMAGE.width, height: DEFAULT_WAVEFORM_IMAGE.height };
+  const { width, height, colour, background } = DEFAULT_WAVEFORM_IMAGE;
+  const [ink, paper] = [rgbOf(colour), rgbOf(background)];
+  const palette = Array.from(
+    { length: 256 },
+    (_, level) => paper.map((channel, index) => Math.round(channel + ((ink[index]! - channel) * level) / 255)) as unknown as Rgb,
+  );
+  const bytes = encodeColumnStepsPng(width, height, palette, shadeSteps(peaks, width, height));
+  return { bytes, contentType: 'image/png', extension: 'png', width, height };
 }

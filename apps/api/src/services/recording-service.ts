@@ -35,7 +35,7 @@ import {
 } from '../http/http-error.ts';
 import { SIGN_IN_FIRST } from '../http/require-user.ts';
 import { cleanText } from '../http/text-safety.ts';
-import { AUDIO_CONTENT_TYPES, AUDIO_EXTENSIONS, probeAudioFile } from '../media/audio-file.ts';
+import { AUDIO_CONTENT_TYPES, AUDIO_EXTENSIONS, probeAudioFile, type AudioFileProbe } from '../media/audio-file.ts';
 import type { MediaPool } from '../media/media-pool.ts';
 import { acceptPicture, WAVEFORM_PICTURE } from './picture-intake.ts';
 import { drawWaveformPicture } from '../media/waveform-picture.ts';
@@ -101,8 +101,11 @@ const UPLOAD_CLAIM_TIMEOUT_MS = 5 * 60_000;
 const CONCURRENT_UPLOAD_WAIT_MS = 60_000;
 
 export type UploadParts = {
-  /** The recording as received, in a temporary file its caller removes. */
-  recording: { path: string; bytes: number } | null;
+  /**
+   * The recording as received, in a file its caller removes; `probe`, when given, is what its
+   * bytes were found to be as they arrived (a progressive upload), so they are not read again.
+   */
+  recording: { path: string; bytes: number; probe?: AudioFileProbe | null } | null;
   image: Uint8Array | null;
 };
 
@@ -525,7 +528,7 @@ export function createRecordingService(options: {
       const image = parts.image ? requirePart(parts.image, 'image', MAX_IMAGE_BYTES) : null;
       // The bytes say what the file is; its name and declared type are not trusted. All of
       // them: the length that counts is what the whole file plays.
-      const probe = await probeAudioFile(audio.path);
+      const probe = audio.probe !== undefined ? audio.probe : await probeAudioFile(audio.path);
       if (!probe) throw unsupportedMediaType('recording: is not an MP3 file');
       if (probe.problem) throw badRequest(probe.problem);
       if (!probe.decodable) {

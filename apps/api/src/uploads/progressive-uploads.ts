@@ -4,6 +4,7 @@ import { Server } from '@tus/server';
 import { ERRORS, Metadata } from '@tus/utils';
 import { recordingIdSchema } from '@vocal/settings-model';
 import { notFound } from '../http/http-error.ts';
+import type { AudioFileProbe } from '../media/audio-file.ts';
 import { lengthRefusal, type RecordingService } from '../services/recording-service.ts';
 import { ArrivalRefusal, CheckedFileStore, tusRefusal } from './checked-file-store.ts';
 
@@ -25,8 +26,11 @@ const ARRIVAL_WAIT_MS = 30_000;
 const STALLED_MS = 10_000;
 const ARRIVAL_POLL_MS = 10;
 
-/** A finished upload's bytes on disk, for upload-vocal to keep as the message's audio. */
-export type ArrivedRecording = { path: string; bytes: number };
+/**
+ * A finished upload's bytes on disk, for upload-vocal to keep as the message's audio, with what
+ * the scan while they arrived found in them when this process saw them all (else undefined).
+ */
+export type ArrivedRecording = { path: string; bytes: number; probe?: AudioFileProbe | null };
 
 /**
  * Progressive uploads (docs/decisions/0070-progressive-upload-over-tus.md): a recorder sends its
@@ -41,6 +45,23 @@ export function createProgressiveUploads(options: {
   now?: () => number;
 }) {
   const now = options.now ?? Date.now;
+  /** upload-vocal calls waiting in arrivedSoon, by upload: woken when this process sees it finish. */
+  const waiting = new Map<string, Set<() => void>>();
+
+  /** Resolves when `id` finishes here, or after ARRIVAL_POLL_MS (its last piece may reach another process). */
+  const finishedOrPoll = (id: string) =>
+    new Promise<void>((resolve) => {
+      const listeners = waiting.get(id) ?? new Set();
+      waiting.set(id, listeners);
+      const wake = () => {
+        clearTimeout(timer);
+        listeners.delete(wake);
+        if (listeners.size === 0) waiting.delete(id);
+        resolve();
+      };
+      const timer = setTimeout(wake, ARRIVAL_POLL_MS);
+      listeners.add(wake);
+    });
   const store = new CheckedFileStore({
     directory: options.directory,
     expirationPeriodInMilliseconds: PROGRESSIVE_UPLOAD_LIFETIME_MS,
@@ -73,7 +94,8 @@ export function createProgressiveUploads(options: {
       return undefined;
     },
     onUploadFinish: async (_request, upload) => {
-      store.settle(upload.id);
+      store.settle(upload.id, upload.offset);
+      for (const wake of [...(waiting.get(upload.id) ?? [])]) wake();
       return {};
     },
   });
@@ -93,7 +115,7 @@ export function createProgressiveUploads(options: {
   const whole = (upload: FoundUpload | null): ArrivedRecording | null =>
     !upload || upload.size === undefined || upload.offset !== upload.size || upload.size === 0
       ? null
-      : { path: store.pathOf(upload.id), bytes: upload.size };
+      : { path: store.pathOf(upload.id), bytes: upload.size, probe: store.verdictOf(upload.id, upload.size) };
 
   return {
     store,
@@ -147,7 +169,7 @@ export function createProgressiveUploads(options: {
           () => 0,
         );
         if (now() - touched > STALLED_MS || now() > deadline) return null;
-        await new Promise((resolve) => setTimeout(resolve, ARRIVAL_POLL_MS));
+        await finishedOrPoll(id);
       }
     },
 
