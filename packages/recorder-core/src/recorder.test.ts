@@ -5,6 +5,7 @@ import { FAILURE_MESSAGES } from './failure-messages.ts';
 import { createIndexedDbSpool } from './indexed-db-spool.ts';
 import { loadSpooledRecording } from './pending-recordings.ts';
 import { recordingPlanFor } from './plan-rules.ts';
+import type { ProgressiveUploader } from './progressive-upload.ts';
 import { createRecorderWith, type Recorder, type RecorderDependencies, type RecorderOptions } from './recorder.ts';
 import type { RecorderState } from './recorder-state.ts';
 import type { RecordingSpool } from './spool.ts';
@@ -125,6 +126,51 @@ describe('recorder', () => {
     expect(await spool.list()).toEqual([]);
     const changes = states.filter((status, index) => status !== states[index - 1]);
     expect(changes).toEqual(['asking-permission', 'recording', 'stopped', 'uploading', 'shared']);
+  });
+
+  it('sends the last spooled bytes of a streamed recording at Stop, before the upload starts, so upload-vocal finds them there', async () => {
+    const stub = createStubApi();
+    const events: string[] = [];
+    let received = 0;
+    let arrive: (outcome: 'arrived') => void = () => undefined;
+    const arrived = new Promise<'arrived'>((resolve) => (arrive = resolve));
+    const progressive: ProgressiveUploader = {
+      stream: () => ({
+        push: (bytes) => {
+          received += bytes.byteLength;
+        },
+        // Like tus's stream: ending it again answers the same outcome.
+        end: () => {
+          events.push(`end after ${received} bytes`);
+          return arrived;
+        },
+        abort: () => events.push('abort'),
+        settled: false,
+      }),
+      resume: async () => 'arrived',
+    };
+    const target = { endpoint: 'http://localhost/api/uploads', headers: async () => ({}), refresh: async () => true };
+    const { recorder, media, dependencies } = setup({ stub, api: { ...stub.api, progressiveUploads: () => target } });
+    dependencies.progressive = progressive;
+    await recorder.start();
+    media.speak(1.5);
+    await advance(1_000);
+    media.speak(1.5);
+    const stopped = await (async () => {
+      const stopping = recorder.stop();
+      await settle();
+      return stopping;
+    })();
+    if (stopped.status !== 'stopped') throw new Error('not stopped');
+    // Ended at Stop, with every byte of the recording pushed: no upload was asked for yet.
+    expect(events).toEqual([`end after ${stopped.recording.audio.size} bytes`]);
+    events.length = 0;
+    expect(stub.uploads).toEqual([]);
+    arrive('arrived');
+    expect(await recorder.upload()).toMatchObject({ status: 'shared' });
+    // The context alone: the recording had arrived through the stream, and nothing more was pushed.
+    expect(stub.parts).toEqual([{ recording: false, image: false }]);
+    expect(events.filter((event) => event !== `end after ${stopped.recording.audio.size} bytes`)).toEqual([]);
   });
 
   it('ends a refused permission in failed permission-denied, with nothing spooled', async () => {

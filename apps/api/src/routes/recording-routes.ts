@@ -131,7 +131,8 @@ export function recordingRoutes(services: {
               if (received.recording || (error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
               return services.recordings.upload(target, { recording: null, image: received.image }, address);
             });
-          if (!received.recording) await services.progressiveUploads.remove(target.row.id);
+          // The streamed bytes are the message's now: removed beside the answer, not before it.
+          if (!received.recording) void services.progressiveUploads.remove(target.row.id);
           return context.json(result, 200);
         } finally {
           await received.dispose();

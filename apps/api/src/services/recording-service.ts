@@ -578,8 +578,10 @@ export function createRecordingService(options: {
       const imageKey = `${row.id}.png`;
       const removeFiles = () => Promise.allSettled([storage.delete(audioKey), storage.delete(imageKey)]);
       try {
-        await putFromFile(storage, audioKey, audio.path, AUDIO_CONTENT_TYPES[probe.format]);
-        await storage.put(imageKey, png.bytes, 'image/png');
+        await Promise.all([
+          putFromFile(storage, audioKey, audio.path, AUDIO_CONTENT_TYPES[probe.format]),
+          storage.put(imageKey, png.bytes, 'image/png'),
+        ]);
       } catch (error) {
         await removeFiles();
         await releaseUpload(row.id, claimedAt);

@@ -174,13 +174,20 @@ export function RecordFlow(props: RecordFlowProps) {
   // reviews it: the link is ready by the time they press Get link. Only where the take can be
   // deleted again (an owner's token): a visitor's upload reaches the page's owner, by mail too,
   // so a visitor's take goes up when they press Send (docs/decisions).
+  // It listens to the recorder rather than waiting for a render, so the upload leaves before the
+  // review step is drawn (for a 5 min take, tens of milliseconds sooner); in a microtask, so
+  // every listener of the stopped state hears it first.
   const sending = useRef(new Set<string>());
   useEffect(() => {
-    if (!review.confirmed && !review.uploadsAtStop) return;
-    if (!recorder || state.status !== 'stopped' || sending.current.has(state.recording.localId)) return;
-    sending.current.add(state.recording.localId);
-    void recorder.upload();
-  }, [state, recorder, review.confirmed, review.uploadsAtStop]);
+    if (!recorder || (!review.confirmed && !review.uploadsAtStop)) return;
+    const upload = (next: RecorderState) => {
+      if (next.status !== 'stopped' || sending.current.has(next.recording.localId)) return;
+      sending.current.add(next.recording.localId);
+      queueMicrotask(() => void recorder.upload());
+    };
+    upload(recorder.getState());
+    return recorder.subscribe(upload);
+  }, [recorder, review.confirmed, review.uploadsAtStop]);
 
   // The host gets the message only once the person confirmed it (or chose to skip review).
   const signature = settings?.signature;
@@ -297,7 +304,12 @@ export function RecordFlow(props: RecordFlowProps) {
         />
       );
     }
-    if (review.reviewing && recorder && !discarding && (state.status === 'stopped' || state.status === 'uploading' || state.status === 'shared')) {
+    if (
+      review.reviewing &&
+      recorder &&
+      !discarding &&
+      (state.status === 'stopped' || state.status === 'uploading' || state.status === 'shared')
+    ) {
       return (
         <ReviewStep
           recording={state.recording}

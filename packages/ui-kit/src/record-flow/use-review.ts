@@ -55,9 +55,16 @@ export function useReview({ api, recorder, state, subject, confirmOnStop }: Revi
     setError(null);
   }, []);
 
+  // From the recorder itself, not from a render: an upload that starts at Stop (record-flow.tsx)
+  // moves the state on to uploading before React has drawn the stopped one.
   useEffect(() => {
-    if (state.status === 'stopped' && state.endedBy === 'limit') setCutAtLimit(true);
-  }, [state]);
+    if (!recorder) return;
+    const notice = (next: RecorderState) => {
+      if (next.status === 'stopped' && next.endedBy === 'limit') setCutAtLimit(true);
+    };
+    notice(recorder.getState());
+    return recorder.subscribe(notice);
+  }, [recorder]);
 
   const stopped = state.status === 'stopped' || state.status === 'uploading' || state.status === 'shared';
   const isConfirmed = confirmed || confirmOnStop;
