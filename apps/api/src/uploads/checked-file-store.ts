@@ -9,6 +9,7 @@ import { recordingIdSchema } from '@vocal/settings-model';
 import { HttpError, badRequest, unsupportedMediaType } from '../http/http-error.ts';
 import { MP3_JUNK_MESSAGE, containerOf, mp3ProbeOf, type AudioFileProbe } from '../media/audio-file.ts';
 import { Mp3Scanner } from '../media/mp3.ts';
+import { AtomicFileKvStore } from './atomic-file-kv-store.ts';
 
 /** What a progressive upload's bytes are held to while they arrive. */
 export type ArrivingRules = {
@@ -79,7 +80,11 @@ export class CheckedFileStore extends FileStore {
       rulesOf(id: string): Promise<ArrivingRules>;
     },
   ) {
-    super({ directory: options.directory, expirationPeriodInMilliseconds: options.expirationPeriodInMilliseconds });
+    super({
+      directory: options.directory,
+      configstore: new AtomicFileKvStore(options.directory),
+      expirationPeriodInMilliseconds: options.expirationPeriodInMilliseconds,
+    });
   }
 
   /** Where an upload's bytes are; ids are reservation ids, so never a path outside. */

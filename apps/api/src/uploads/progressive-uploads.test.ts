@@ -1,4 +1,4 @@
-import { readdir, utimes } from 'node:fs/promises';
+import { readdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { junkBytes, makeMp3 } from '@vocal/test-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -296,7 +296,12 @@ describe.each(embeddedBackend)('progressive uploads (tus) on %s', (backend) => {
     const { id, client } = await begunUpload(5_000);
     const old = new Date(Date.now() - 25 * 3_600_000);
     await utimes(join(uploadsFolder(), id), old, old);
+    // And a record a crash left half-written beside it (atomic-file-kv-store.ts), as old.
+    const leftover = join(uploadsFolder(), `.${id}.json.0123456789ab.partial`);
+    await writeFile(leftover, '{"id":');
+    await utimes(leftover, old, old);
     expect(await server.running.services.progressiveUploads.sweep()).toBeGreaterThanOrEqual(1);
     expect((await client.head(id)).status).toBe(404);
+    expect((await readdir(uploadsFolder())).filter((name) => name.includes(id))).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Server } from '@tus/server';
 import { ERRORS, Metadata } from '@tus/utils';
@@ -181,9 +181,15 @@ export function createProgressiveUploads(options: {
       const names = await readdir(options.directory).catch(() => [] as string[]);
       let removed = 0;
       for (const name of names) {
-        if (!recordingIdSchema.safeParse(name).success) continue;
+        // A record a crash left half-written (atomic-file-kv-store.ts) is not an upload: it just goes.
+        const leftover = name.startsWith('.') && name.endsWith('.partial');
+        if (!leftover && !recordingIdSchema.safeParse(name).success) continue;
         const info = await stat(join(options.directory, name)).catch(() => null);
         if (!info || now() - info.mtimeMs < PROGRESSIVE_UPLOAD_LIFETIME_MS) continue;
+        if (leftover) {
+          await rm(join(options.directory, name), { force: true });
+          continue;
+        }
         await store.remove(name).catch(() => undefined);
         removed++;
       }
