@@ -31,18 +31,22 @@ describe('the checked file store’s verdict on a complete upload', () => {
     return offset;
   }
 
+  /** The upload as tus reads it back (its offset is what is on disk). */
+  const found = (from: CheckedFileStore) => from.getUpload(ID);
+
   it('is what probing the whole file says, so completing the message need not read it again', async () => {
     const checked = store();
-    const bytes = await sendInPieces(checked, [mp3.subarray(0, 5), mp3.subarray(5, 7_001), mp3.subarray(7_001)]);
-    expect(checked.verdictOf(ID, bytes)).toBeUndefined();
-    checked.settle(ID, bytes);
-    const verdict = checked.verdictOf(ID, bytes);
+    await sendInPieces(checked, [mp3.subarray(0, 5), mp3.subarray(5, 7_001), mp3.subarray(7_001)]);
+    const complete = await found(checked);
+    expect(checked.verdictOf(complete)).toBeUndefined();
+    checked.settle(complete);
+    const verdict = checked.verdictOf(complete);
     expect(verdict).toEqual(await probeAudioFile(checked.pathOf(ID)));
     expect(verdict?.durationSeconds).toBeGreaterThan(2.9);
     // Not for another length, nor once the upload is gone.
-    expect(checked.verdictOf(ID, bytes - 1)).toBeUndefined();
+    expect(checked.verdictOf(new Upload({ ...complete, offset: complete.offset - 1 }))).toBeUndefined();
     await checked.remove(ID);
-    expect(checked.verdictOf(ID, bytes)).toBeUndefined();
+    expect(checked.verdictOf(complete)).toBeUndefined();
   });
 
   it('is left to the whole-file probe when this process did not see every byte (a restart, another replica)', async () => {
@@ -50,19 +54,34 @@ describe('the checked file store’s verdict on a complete upload', () => {
     const firstHalf = await sendInPieces(first, [mp3.subarray(0, 10_000)]);
     // Another process takes the rest: it rebuilds its scan from the disk, then sees the rest.
     const second = store();
-    const bytes = await second.write(Readable.from([Buffer.from(mp3.subarray(firstHalf))]), ID, firstHalf);
-    second.settle(ID, bytes);
-    expect(second.verdictOf(ID, bytes)).toEqual(await probeAudioFile(second.pathOf(ID)));
+    await second.write(Readable.from([Buffer.from(mp3.subarray(firstHalf))]), ID, firstHalf);
+    const complete = await found(second);
+    second.settle(complete);
+    expect(second.verdictOf(complete)).toEqual(await probeAudioFile(second.pathOf(ID)));
     // The first saw only its half: told the upload is complete, it has no verdict of its own.
-    first.settle(ID, bytes);
-    expect(first.verdictOf(ID, bytes)).toBeUndefined();
+    first.settle(complete);
+    expect(first.verdictOf(complete)).toBeUndefined();
+  });
+
+  it('is not given to another upload under the same id: one removed elsewhere and begun again', async () => {
+    const first = store();
+    await sendInPieces(first, [mp3]);
+    first.settle(await found(first));
+    // Another process removes it and the same bytes arrive again, as a new upload, there.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = store();
+    await sendInPieces(second, [mp3]);
+    const again = await found(second);
+    expect(again.offset).toBe(mp3.length);
+    expect(first.verdictOf(again)).toBeUndefined();
   });
 
   it('is left to the whole-file probe for bytes that begin as a WebM or MP4 container', async () => {
     const checked = store();
     const webmHead = Uint8Array.of(0x1a, 0x45, 0xdf, 0xa3, 0, 0, 0, 0, 0, 0, 0, 0);
-    const bytes = await sendInPieces(checked, [webmHead, mp3]);
-    checked.settle(ID, bytes);
-    expect(checked.verdictOf(ID, bytes)).toBeUndefined();
+    await sendInPieces(checked, [webmHead, mp3]);
+    const complete = await found(checked);
+    checked.settle(complete);
+    expect(checked.verdictOf(complete)).toBeUndefined();
   });
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
-import { ERRORS } from '@tus/utils';
+import { ERRORS, type Upload } from '@tus/utils';
 import { recordingIdSchema } from '@vocal/settings-model';
 import { HttpError, badRequest, unsupportedMediaType } from '../http/http-error.ts';
 import { MP3_JUNK_MESSAGE, containerOf, mp3ProbeOf, type AudioFileProbe } from '../media/audio-file.ts';
@@ -45,8 +45,12 @@ const HEAD_BYTES = 12;
 
 type Scan = { scanner: Mp3Scanner; scanned: number; head: Uint8Array };
 
-/** What the scan of a complete upload found: its length, and what probeAudioFile would have said of it. */
-type Verdict = { bytes: number; probe: AudioFileProbe | null };
+/**
+ * What the scan of a complete upload found: what probeAudioFile would have said of it, with the
+ * length and creation date that say which upload it was (one removed by another process and
+ * begun again under the same id is another upload).
+ */
+type Verdict = { bytes: number; created: string | undefined; probe: AudioFileProbe | null };
 
 /** Feeds `chunk`, the bytes that follow what `scan` has read, to it. */
 function scanOn(scan: Scan, chunk: Uint8Array): void {
@@ -139,20 +143,21 @@ export class CheckedFileStore extends FileStore {
   }
 
   /**
-   * An upload is complete at `bytes`: when this process scanned every one of them, in order, its
-   * verdict is kept, so completing the message need not read the file again (a 5 min message's
-   * 2.4 MB took 20-30 ms to read and scan). A WebM or MP4 is left to the whole-file probe.
+   * `upload` is complete: when this process scanned every byte of it, in order, its verdict is
+   * kept, so completing the message need not read the file again (a 5 min message's 2.4 MB took
+   * 20-30 ms to read and scan). A WebM or MP4 is left to the whole-file probe.
    */
-  settle(id: string, bytes: number): void {
-    const scan = this.scans.get(id);
-    this.scans.delete(id);
-    if (scan?.scanned === bytes && !containerOf(scan.head)) this.verdicts.set(id, { bytes, probe: mp3ProbeOf(scan.scanner) });
+  settle(upload: Upload): void {
+    const scan = this.scans.get(upload.id);
+    this.scans.delete(upload.id);
+    if (scan?.scanned !== upload.offset || containerOf(scan.head)) return;
+    this.verdicts.set(upload.id, { bytes: upload.offset, created: upload.creation_date, probe: mp3ProbeOf(scan.scanner) });
   }
 
-  /** What the scan said of the complete upload `id` of `bytes`, or undefined when it must be read again. */
-  verdictOf(id: string, bytes: number): AudioFileProbe | null | undefined {
-    const verdict = this.verdicts.get(id);
-    return verdict?.bytes === bytes ? verdict.probe : undefined;
+  /** What the scan said of the complete `upload`, or undefined when it must be read again. */
+  verdictOf(upload: Upload): AudioFileProbe | null | undefined {
+    const verdict = this.verdicts.get(upload.id);
+    return verdict?.bytes === upload.offset && verdict.created === upload.creation_date ? verdict.probe : undefined;
   }
 
   private async scanAt(path: string, id: string, offset: number): Promise<Scan> {

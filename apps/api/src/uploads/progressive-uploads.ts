@@ -94,7 +94,7 @@ export function createProgressiveUploads(options: {
       return undefined;
     },
     onUploadFinish: async (_request, upload) => {
-      store.settle(upload.id, upload.offset);
+      store.settle(upload);
       for (const wake of [...(waiting.get(upload.id) ?? [])]) wake();
       return {};
     },
@@ -115,7 +115,7 @@ export function createProgressiveUploads(options: {
   const whole = (upload: FoundUpload | null): ArrivedRecording | null =>
     !upload || upload.size === undefined || upload.offset !== upload.size || upload.size === 0
       ? null
-      : { path: store.pathOf(upload.id), bytes: upload.size, probe: store.verdictOf(upload.id, upload.size) };
+      : { path: store.pathOf(upload.id), bytes: upload.size, probe: store.verdictOf(upload) };
 
   return {
     store,
