@@ -1,7 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
-
-/** An opaque colour, each channel 0-255. */
-export type Rgb = readonly [number, number, number];
+import type { Rgb } from '@vocal/settings-model';
 
 const SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
 const COLOUR_TYPE_INDEXED = 3;
@@ -58,7 +56,7 @@ export function encodeColumnStepsPng(
   return Buffer.concat([
     SIGNATURE,
     chunk('IHDR', header),
-    chunk('PLTE', Uint8Array.from(palette.flat())),
+    chunk('PLTE', Uint8Array.from(palette.flatMap(({ r, g, b }) => [r, g, b]))),
     chunk('IDAT', deflateSync(rows)),
     chunk('IEND', new Uint8Array(0)),
   ]);

@@ -1,5 +1,5 @@
-import { DEFAULT_WAVEFORM_IMAGE, waveformBars } from '@vocal/settings-model';
-import { encodeColumnStepsPng, type ColumnStep, type Rgb } from './indexed-png.ts';
+import { BLACK, DEFAULT_WAVEFORM_IMAGE, mix, parseHexColour, waveformBars, WHITE } from '@vocal/settings-model';
+import { encodeColumnStepsPng, type ColumnStep } from './indexed-png.ts';
 import type { NormalisedPicture } from './picture-render.ts';
 
 /** More bars than this would be under 3 px wide at 1200 px: the loudest of each group is drawn instead. */
@@ -13,8 +13,6 @@ export function barPeaks(peaks: readonly number[]): readonly number[] {
     Math.max(...peaks.slice(Math.floor(index * group), Math.max(Math.floor(index * group) + 1, Math.floor((index + 1) * group)))),
   );
 }
-
-const rgbOf = (hex: string): Rgb => [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16)) as unknown as Rgb;
 
 type ColumnShare = { share: number; top: number; bottom: number };
 
@@ -71,11 +69,9 @@ function shadeSteps(peaks: readonly number[], width: number, height: number): Co
  */
 export function drawWaveformPicture(peaks: readonly number[]): NormalisedPicture {
   const { width, height, colour, background } = DEFAULT_WAVEFORM_IMAGE;
-  const [ink, paper] = [rgbOf(colour), rgbOf(background)];
-  const palette = Array.from(
-    { length: 256 },
-    (_, level) => paper.map((channel, index) => Math.round(channel + ((ink[index]! - channel) * level) / 255)) as unknown as Rgb,
-  );
+  const [ink, paper] = [parseHexColour(colour) ?? BLACK, parseHexColour(background) ?? WHITE];
+  // Palette index = how much of the pixel the bars cover, in 256ths.
+  const palette = Array.from({ length: 256 }, (_, level) => mix(paper, ink, level / 255));
   const bytes = encodeColumnStepsPng(width, height, palette, shadeSteps(peaks, width, height));
   return { bytes, contentType: 'image/png', extension: 'png', width, height };
 }
