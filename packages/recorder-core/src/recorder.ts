@@ -243,9 +243,10 @@ export function createRecorderWith(options: RecorderOptions, dependencies: Recor
     const batch = current.unspooled;
     if (batch.parts.length === 0 && batch.sampleCount === 0) return current.spooling;
     current.unspooled = { parts: [], envelope: [], sampleCount: 0 };
-    current.audioSoFar = new Blob([current.audioSoFar, ...batch.parts]);
     const sequence = current.sequence++;
     const bytes = concat(batch.parts);
+    // The batch already joined for the spool: one part of the Blob a second, not one per chunk.
+    current.audioSoFar = new Blob([current.audioSoFar, bytes]);
     // Sent on only once spooled, so the server never holds bytes this device could lose: after a
     // crash the spool resumes from what the server has, and that is always a beginning of it.
     return spoolWrite(current, (target) =>
