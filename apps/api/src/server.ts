@@ -87,7 +87,7 @@ export async function startServer(
     resolved.storage.kind === 's3'
       ? await createS3Storage(resolved.storage)
       : createLocalStorage({ root: join(resolved.dataDir, 'files'), publicUrl: resolved.publicUrl });
-  const metrics = createMetrics();
+  const metrics = createMetrics({ processMetrics: resolved.metricsToken !== null });
   metrics.countRequestsWith(drain.inFlight);
   // Counted outside a test's faulty storage, so the errors it makes are counted as real ones would be.
   const storage = countStorageErrors(options.wrapStorage ? options.wrapStorage(baseStorage) : baseStorage, metrics);

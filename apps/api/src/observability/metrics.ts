@@ -1,4 +1,4 @@
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** Where the queue gauges read from at each scrape (the job queue's `waiting`). */
 export type WaitingJobs = () => Promise<{ kind: string; count: number; oldestSeconds: number }[]>;
@@ -6,10 +6,15 @@ export type WaitingJobs = () => Promise<{ kind: string; count: number; oldestSec
 /**
  * The server's metrics, on a registry of its own: prom-client's global registry would make two
  * servers in one process (the tests) register the same names and fail.
+ *
+ * With `processMetrics`, also the process's own (prom-client's defaults: CPU, memory, heap, GC
+ * and the event loop's delay, whose percentiles cover the time since the last scrape). Only a
+ * server whose /metrics is on asks for them: each set keeps its own event-loop timer running.
  */
-export function createMetrics() {
+export function createMetrics(options: { processMetrics?: boolean } = {}) {
   const registry = new Registry();
   registry.setDefaultLabels({ app: 'vocal' });
+  if (options.processMetrics) collectDefaultMetrics({ register: registry });
   let waitingJobs: WaitingJobs | null = null;
   let requestsInFlight: (() => number) | null = null;
 

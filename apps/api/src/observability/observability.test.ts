@@ -19,6 +19,13 @@ describe('metrics registries', () => {
     expect(sumOf(await samplesOf(second), 'vocal_upload_bytes_total')).toBe(7);
   });
 
+  it("hold the process's own metrics only when asked: each set keeps an event-loop timer running", async () => {
+    expect((await samplesOf(createMetrics())).some((sample) => sample.name.startsWith('nodejs_'))).toBe(false);
+    const names = new Set((await samplesOf(createMetrics({ processMetrics: true }))).map((sample) => sample.name));
+    expect(names.has('nodejs_eventloop_lag_p99_seconds')).toBe(true);
+    expect(names.has('nodejs_heap_size_used_bytes')).toBe(true);
+  });
+
   it('report an empty queue, not a failed scrape, when the queue cannot be read', async () => {
     const metrics = createMetrics();
     metrics.readQueueFrom(() => Promise.reject(new Error('the database is gone')));

@@ -84,6 +84,16 @@ describe.each(embeddedBackend)('/metrics on %s', (backend) => {
     expect(after.some((sample) => Object.values(sample.labels).some((value) => value.includes(id)))).toBe(false);
   });
 
+  it("reports the process's own health: memory, CPU and the event loop's delay since the last scrape", async () => {
+    const samples = await scrape();
+    expect(sumOf(samples, 'process_resident_memory_bytes', {})).toBeGreaterThan(0);
+    expect(samples.some((sample) => sample.name === 'process_cpu_seconds_total')).toBe(true);
+    // Whatever the machine, a delay is a finite number of seconds, measured since the scrape before.
+    const p99 = samples.find((sample) => sample.name === 'nodejs_eventloop_lag_p99_seconds');
+    expect(p99?.value).toBeGreaterThanOrEqual(0);
+    expect(p99?.labels.app).toBe('vocal');
+  });
+
   it('shows the queue waiting by kind, and failed jobs', async () => {
     const queue = server.running.services.jobs.queue;
     // No worker handles this kind, so it waits for as long as the test looks.
