@@ -29,8 +29,8 @@ async function authenticate(services: AuthServices, token: string, context: Cont
     return { user, sessionId: '' };
   }
   const claims = await services.tokens.verifyAccess(token);
-  const [user, active] = await Promise.all([services.accounts.findById(claims.userId), services.tokens.isSessionActive(claims.sessionId)]);
-  if (!user || !active) throw unauthorized('This session has been signed out');
+  const user = await services.accounts.findInSession(claims.userId, claims.sessionId);
+  if (!user) throw unauthorized('This session has been signed out');
   return { user, sessionId: claims.sessionId };
 }
 

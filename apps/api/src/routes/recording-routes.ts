@@ -146,6 +146,8 @@ export function recordingRoutes(services: {
       .delete('/delete/:id', signedIn, async (context) => {
         const { id } = readParams(context, recordingIdParamsSchema, NOT_FOUND);
         await services.recordings.remove(context.get('user').id, id);
+        // A recording still streaming in goes too: its recorder's next PATCH finds no upload (404).
+        await services.progressiveUploads.remove(id);
         return context.json({ ok: true });
       })
       .post('/edit/:id', signedIn, async (context) => {

@@ -12,7 +12,7 @@ import {
   type User,
 } from '@vocal/settings-model';
 import type { Database } from '../db/database.ts';
-import { comments, feedback, images, recordings, subscriptions, users } from '../db/schema.ts';
+import { comments, feedback, images, recordings, sessions, subscriptions, users } from '../db/schema.ts';
 import { previewCardKeys } from '../media/preview-card-keys.ts';
 import { deleteJobsOfAccount } from './account-jobs.ts';
 import type { Config } from '../env.ts';
@@ -142,6 +142,20 @@ export function createAccountService(options: {
     return reviewed ?? null;
   }
 
+  /**
+   * The account an access token speaks for: null when the account is gone or the token's session
+   * was signed out. One query for both, as every signed-in request asks it.
+   */
+  async function findInSession(userId: number, sessionId: string): Promise<UserRow | null> {
+    const [found] = await db
+      .select({ user: users, revokedAt: sessions.revokedAt })
+      .from(users)
+      .innerJoin(sessions, and(eq(sessions.id, sessionId), eq(sessions.userId, users.id)))
+      .where(eq(users.id, userId));
+    if (!found || found.revokedAt) return null;
+    return (await options.plans.reviewIfDue(found.user)) ? findById(userId) : found.user;
+  }
+
   /** Whether `url` is a picture this user uploaded here (see storedImageKey for why only those). */
   async function ownsStoredImage(userId: number, url: string): Promise<boolean> {
     const key = storedImageKey(options.storage, url);
@@ -211,6 +225,7 @@ export function createAccountService(options: {
 
   return {
     findById,
+    findInSession,
     findByInviteCode,
     ownsStoredImage,
     toUser,

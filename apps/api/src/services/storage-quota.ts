@@ -26,16 +26,19 @@ export function createStorageQuota(options: { db: Database; config: Config; now?
   const now = options.now ?? (() => new Date());
   const quotaOf = (owner: UserRow) => (isPro(owner) ? config.storageQuota.proBytes : config.storageQuota.freeBytes);
 
+  /** One query, not one per table: it runs before each piece of a progressive upload. */
   async function usedBytes(userId: number): Promise<number> {
-    const [audio] = await db
-      .select({ bytes: sum(sql`coalesce(${recordings.audioBytes}, 0) + coalesce(${recordings.imageBytes}, 0)`) })
-      .from(recordings)
-      .where(and(eq(recordings.userId, userId), inArray(recordings.status, ['uploading', 'uploaded'])));
-    const [pictures] = await db
-      .select({ bytes: sum(images.bytes) })
+    const pictures = db
+      .select({ bytes: sql`coalesce(sum(${images.bytes}), 0)` })
       .from(images)
       .where(eq(images.userId, userId));
-    return Number(audio?.bytes ?? 0) + Number(pictures?.bytes ?? 0);
+    const [used] = await db
+      .select({
+        bytes: sql<string>`coalesce(sum(coalesce(${recordings.audioBytes}, 0) + coalesce(${recordings.imageBytes}, 0)), 0) + (${pictures})`,
+      })
+      .from(recordings)
+      .where(and(eq(recordings.userId, userId), inArray(recordings.status, ['uploading', 'uploaded'])));
+    return Number(used?.bytes ?? 0);
   }
 
   async function visitorBytesToday(ownerId: number, address: string) {
@@ -60,6 +63,14 @@ export function createStorageQuota(options: { db: Database; config: Config; now?
   return {
     quotaOf,
     usedBytes,
+
+    /** How many more bytes `writer` may add to `owner`'s storage now (0 or less: none). */
+    async roomLeft(owner: UserRow, writer: StorageWriter): Promise<number> {
+      const room = quotaOf(owner) - (await usedBytes(owner.id));
+      if (writer.kind === 'owner') return room;
+      const today = await visitorBytesToday(owner.id, writer.address);
+      return Math.min(room, config.storageQuota.visitorBytesPerDay - today.bytes);
+    },
 
     /**
      * Refuses, with 413 (the account is full) or 429 (this visitor has sent enough here

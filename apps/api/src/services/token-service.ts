@@ -131,11 +131,6 @@ export function createTokenService(options: { db: Database; config: Config; now?
       }
     },
 
-    async isSessionActive(sessionId: string): Promise<boolean> {
-      const [row] = await db.select({ revokedAt: sessions.revokedAt }).from(sessions).where(eq(sessions.id, sessionId));
-      return Boolean(row && !row.revokedAt);
-    },
-
     async revokeSession(sessionId: string): Promise<void> {
       await db.update(sessions).set({ revokedAt: now() }).where(eq(sessions.id, sessionId));
     },

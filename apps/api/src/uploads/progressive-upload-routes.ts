@@ -6,9 +6,9 @@ import { badRequest, conflict, gone, notFound } from '../http/http-error.ts';
 import { optionalUser } from '../http/require-user.ts';
 import type { AccountService, UserRow } from '../services/account-service.ts';
 import type { RecordingService } from '../services/recording-service.ts';
-import type { StorageQuota } from '../services/storage-quota.ts';
+import type { StorageQuota, StorageWriter } from '../services/storage-quota.ts';
 import type { TokenService } from '../services/token-service.ts';
-import { asJsonRefusal, type ProgressiveUploads } from './progressive-uploads.ts';
+import { asJsonRefusal, type ProgressiveUploads, type ReservationRules } from './progressive-uploads.ts';
 
 const TUS_HEADERS = /^(access-control-|vary$)/;
 
@@ -17,7 +17,8 @@ const TUS_HEADERS = /^(access-control-|vary$)/;
  * decided here, before tus reads a byte, with upload-vocal's own rule: a visitor's reservation
  * needs no token, the owner's needs the owner's (401 without one, 404 for anyone else). Room in
  * the account (and a visitor's daily share) is checked before each PATCH with the bytes it
- * declares; the bytes themselves are checked as they arrive (checked-file-store.ts).
+ * declares, against what the writer's last PATCH read when that is recent (upload-standing.ts);
+ * the bytes themselves are checked as they arrive (checked-file-store.ts).
  */
 export function progressiveUploadRoutes(services: {
   config: Config;
@@ -31,8 +32,8 @@ export function progressiveUploadRoutes(services: {
   const maybeSignedIn = optionalUser(services);
   const userOf = (context: Context<AppEnv>) => (context.get('user') as UserRow | undefined) ?? null;
 
-  async function answer(context: Context<AppEnv>) {
-    const response = await asJsonRefusal(await uploads.handle(context.req.raw));
+  async function answer(context: Context<AppEnv>, read?: { id: string; rules: ReservationRules }) {
+    const response = await asJsonRefusal(await uploads.handle(context.req.raw, read));
     // Our CORS policy (http/cors-policy.ts) sets these for every API answer.
     for (const name of [...response.headers.keys()]) if (TUS_HEADERS.test(name)) response.headers.delete(name);
     return response;
@@ -40,7 +41,7 @@ export function progressiveUploadRoutes(services: {
 
   return (
     new Hono<AppEnv>()
-      .options('/uploads', answer)
+      .options('/uploads', (context) => answer(context))
       .post('/uploads', maybeSignedIn, async (context) => {
         const id = uploads.reservationIdOf(context.req.header('upload-metadata'));
         if (!id) throw badRequest('Upload-Metadata: recordingId, the id get-vocal reserved, is required');
@@ -57,24 +58,33 @@ export function progressiveUploadRoutes(services: {
       // Hono routes a HEAD through its GET handlers; a GET itself is refused: nothing is read back from here.
       .on(['GET', 'PATCH', 'DELETE'], '/uploads/:id', maybeSignedIn, async (context) => {
         const id = context.req.param('id');
-        const reservation = await services.recordings.reservationFor(userOf(context), id);
+        const user = userOf(context);
+        const address = clientAddress(context, config.trustProxy);
+        const patching = context.req.method === 'PATCH';
+        // What this writer's last PATCH checked, if recent (upload-standing.ts); read again otherwise.
+        const writer = `${user?.id ?? 'visitor'} ${address}`;
+        const kept = patching ? uploads.standings.get(id, writer) : null;
+        const reservation = kept?.reservation ?? (await services.recordings.reservationFor(user, id));
         if (context.req.method === 'GET') {
           return context.json({ msg: 'An upload is not read back: listen to the message at its link' }, 405);
         }
         const upload = await uploads.find(id);
         if (!upload) throw notFound('There is no upload of this recording; begin one with POST /api/uploads');
-        if (context.req.method === 'PATCH') {
-          const declared = Number(context.req.header('content-length') ?? 0);
-          const offset = upload.offset;
-          await services.storageQuota.assertRoom(
-            reservation.owner,
-            reservation.visitor
-              ? { kind: 'visitor', address: await services.recordings.visitorKey(clientAddress(context, config.trustProxy)) }
-              : { kind: 'owner' },
-            offset + (Number.isFinite(declared) ? declared : 0),
-          );
+        if (!patching) return answer(context);
+        const declared = Number(context.req.header('content-length') ?? 0);
+        const needed = upload.offset + (Number.isFinite(declared) ? declared : 0);
+        const { row, owner, visitor } = reservation;
+        const storageWriter: StorageWriter = visitor
+          ? { kind: 'visitor', address: await services.recordings.visitorKey(address) }
+          : { kind: 'owner' };
+        let roomBytes = kept?.roomBytes ?? (await services.storageQuota.roomLeft(owner, storageWriter));
+        if (needed > roomBytes || roomBytes <= 0) {
+          // Refused in the quota's own words (413, or 429 for a visitor's day), or room was freed since.
+          await services.storageQuota.assertRoom(owner, storageWriter, needed);
+          roomBytes = await services.storageQuota.roomLeft(owner, storageWriter);
         }
-        return answer(context);
+        uploads.standings.set(id, writer, { reservation, roomBytes });
+        return answer(context, { id, rules: { owner, visitor, status: row.status } });
       })
   );
 }

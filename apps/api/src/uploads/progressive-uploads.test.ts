@@ -285,11 +285,16 @@ describe.each(embeddedBackend)('progressive uploads (tus) on %s', (backend) => {
     expect((await fetch(`${server.url}/listen/${id}`)).status).toBe(200);
   });
 
-  it('no longer says arriving once the reservation is deleted', async () => {
-    const { owner, id } = await begunUpload(5_000);
+  it('no longer says arriving once the reservation is deleted, and takes no more of it', async () => {
+    const { owner, id, client } = await begunUpload(5_000);
     expect((await server.call('DELETE', `/api/delete/${id}`, { token: owner.access })).status).toBe(200);
     expect((await server.call('GET', `/api/view-vocal/${id}`)).status).toBe(404);
     expect((await fetch(`${server.url}/listen/${id}`)).status).toBe(404);
+    // The PATCH just before was checked moments ago; the upload went with the message all the same.
+    const late = await client.patch(id, 5_000, mp3.subarray(5_000, 10_000));
+    expect(late.status).toBe(404);
+    expect(typeof ((await late.json()) as { msg: unknown }).msg).toBe('string');
+    expect((await readdir(uploadsFolder())).filter((name) => name.includes(id))).toEqual([]);
   });
 
   it('sweeps uploads nobody finished within a day', async () => {
@@ -303,5 +308,42 @@ describe.each(embeddedBackend)('progressive uploads (tus) on %s', (backend) => {
     expect(await server.running.services.progressiveUploads.sweep()).toBeGreaterThanOrEqual(1);
     expect((await client.head(id)).status).toBe(404);
     expect((await readdir(uploadsFolder())).filter((name) => name.includes(id))).toEqual([]);
+  });
+});
+
+describe.each(embeddedBackend)('progressive uploads and the storage quota on %s', (backend) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // About 420 KB for a Free account: a 30-second message and a little more.
+    server = await startTestServer(backend, { STORAGE_QUOTA_FREE_MB: '0.4' });
+  });
+  afterAll(() => server.close());
+
+  it('refuses a piece the account has no room for, in the quota’s words, and takes it once room is made', async () => {
+    const owner = await server.signUp();
+    const reserve = async () => (await server.call('GET', '/api/get-vocal', { token: owner.access })).body.id as string;
+    const kept = await reserve();
+    const first = await makeMp3(30);
+    const sent = await server.call('POST', '/api/upload-vocal', {
+      token: owner.access,
+      form: uploadForm({ recording: first, image: samplePng(), context: { id: kept, duration: 30, peaks: samplePeaks } }),
+    });
+    expect(sent.status).toBe(200);
+
+    const id = await reserve();
+    const client = tusClient(server, { token: owner.access });
+    expect((await client.create(id)).status).toBe(201);
+    const streamed = await makeMp3(25);
+    expect((await client.patch(id, 0, streamed.subarray(0, 60_000))).status).toBe(204);
+    // Beyond the room the first PATCH found: refused before a byte is read, the upload kept as it was.
+    const full = await client.patch(id, 60_000, streamed.subarray(60_000, 200_000));
+    expect(full.status).toBe(413);
+    expect(((await full.json()) as { msg: string }).msg).toMatch(/Your storage is full/);
+    expect((await client.head(id)).headers.get('upload-offset')).toBe('60000');
+
+    // Room made at once (not after the route's few seconds of memory) is seen by the next PATCH.
+    expect((await server.call('DELETE', `/api/delete/${kept}`, { token: owner.access })).status).toBe(200);
+    expect((await client.patch(id, 60_000, streamed.subarray(60_000, 200_000))).status).toBe(204);
+    expect((await client.head(id)).headers.get('upload-offset')).toBe('200000');
   });
 });
