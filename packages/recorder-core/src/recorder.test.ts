@@ -350,6 +350,45 @@ describe('recorder', () => {
     expect(restored?.recording.audio.size).toBe(5 * 4000);
   });
 
+  it('sends what the encoder gives after Stop with its final flush, in one piece with the end', async () => {
+    const pushes: number[] = [];
+    const events: string[] = [];
+    const progressive: ProgressiveUploader = {
+      stream: () => ({
+        push: (bytes) => {
+          pushes.push(bytes.byteLength);
+        },
+        end: () => {
+          events.push(`end after ${pushes.length} pushes`);
+          return Promise.resolve('arrived' as const);
+        },
+        abort: () => events.push('abort'),
+        settled: false,
+      }),
+      resume: async () => 'arrived',
+    };
+    const stub = createStubApi();
+    const target = { endpoint: 'http://localhost/api/uploads', headers: async () => ({}), refresh: async () => true };
+    const { recorder, media, dependencies, spool } = setup({ stub, api: { ...stub.api, progressiveUploads: () => target } });
+    dependencies.progressive = progressive;
+    await recorder.start();
+    media.speak(1);
+    await settle();
+    const beforeStop = pushes.length;
+    expect(beforeStop).toBeGreaterThan(0);
+    const stopping = recorder.stop();
+    // The samples still in the capture arrive as a chunk before the encoder's final flush.
+    media.speak(0.5);
+    await settle();
+    const stopped = await stopping;
+    if (stopped.status !== 'stopped') throw new Error('not stopped');
+    // One push after Stop: that chunk and the flush together, then the end.
+    expect(pushes.slice(beforeStop)).toEqual([4000 + 3]);
+    expect(events).toEqual([`end after ${beforeStop + 1} pushes`]);
+    // And all of it is in the spool, as before.
+    expect((await loadSpooledRecording(spool, 'local-1'))?.recording.audio.size).toBe(stopped.recording.audio.size);
+  });
+
   it('spools each quarter second as it is encoded, without waiting for the timer', async () => {
     const { recorder, media, spool } = setup();
     await recorder.start();

@@ -348,7 +348,10 @@ export function createRecorderWith(options: RecorderOptions, dependencies: Recor
       onChunk(chunk) {
         if (!live()) return;
         collect(current, chunk);
-        spoolWhenDue(current);
+        // Once Stop is pressed the encoder's last chunks wait for its final flush (milliseconds
+        // away): finish() spools them together, so the tail reaches the server in one PATCH with
+        // the length, not in two, one after the other.
+        if (!current.stopRequested) spoolWhenDue(current);
       },
       onFinished(chunk) {
         if (!live()) return;
@@ -469,7 +472,7 @@ export function createRecorderWith(options: RecorderOptions, dependencies: Recor
       }),
     );
     const spoolTick = () => {
-      if (session !== current || current.pipeline === null) return;
+      if (session !== current || current.pipeline === null || current.stopRequested) return;
       void flushToSpool(current);
       current.spoolTimer = dependencies.setTimer(spoolTick, SPOOL_INTERVAL_MS);
     };
