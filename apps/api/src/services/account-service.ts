@@ -132,14 +132,19 @@ export function createAccountService(options: {
     });
   }
 
+  /**
+   * A coupon's days (or a team owner's) may have run out since the last sweep: whoever loads the
+   * account sees its plan as it is now, not as the sweep will leave it.
+   */
+  async function asItIsNow(row: UserRow): Promise<UserRow | null> {
+    if (!(await options.plans.reviewIfDue(row))) return row;
+    const [reviewed] = await db.select().from(users).where(eq(users.id, row.id));
+    return reviewed ?? null;
+  }
+
   async function findById(userId: number): Promise<UserRow | null> {
     const [row] = await db.select().from(users).where(eq(users.id, userId));
-    if (!row) return null;
-    // A coupon's days (or a team owner's) may have run out since the last sweep: whoever
-    // loads the account sees its plan as it is now, not as the sweep will leave it.
-    if (!(await options.plans.reviewIfDue(row))) return row;
-    const [reviewed] = await db.select().from(users).where(eq(users.id, userId));
-    return reviewed ?? null;
+    return row ? asItIsNow(row) : null;
   }
 
   /**
@@ -152,8 +157,7 @@ export function createAccountService(options: {
       .from(users)
       .innerJoin(sessions, and(eq(sessions.id, sessionId), eq(sessions.userId, users.id)))
       .where(eq(users.id, userId));
-    if (!found || found.revokedAt) return null;
-    return (await options.plans.reviewIfDue(found.user)) ? findById(userId) : found.user;
+    return found && !found.revokedAt ? asItIsNow(found.user) : null;
   }
 
   /** Whether `url` is a picture this user uploaded here (see storedImageKey for why only those). */

@@ -64,20 +64,13 @@ export function createStorageQuota(options: { db: Database; config: Config; now?
     quotaOf,
     usedBytes,
 
-    /** How many more bytes `writer` may add to `owner`'s storage now (0 or less: none). */
-    async roomLeft(owner: UserRow, writer: StorageWriter): Promise<number> {
-      const room = quotaOf(owner) - (await usedBytes(owner.id));
-      if (writer.kind === 'owner') return room;
-      const today = await visitorBytesToday(owner.id, writer.address);
-      return Math.min(room, config.storageQuota.visitorBytesPerDay - today.bytes);
-    },
-
     /**
      * Refuses, with 413 (the account is full) or 429 (this visitor has sent enough here
      * today), an addition of `incomingBytes` to `owner`'s storage. 0 asks whether there is
-     * any room left at all.
+     * any room left at all. Otherwise answers how many bytes `writer` may add now, all told.
      */
-    async assertRoom(owner: UserRow, writer: StorageWriter, incomingBytes: number): Promise<void> {
+    async assertRoom(owner: UserRow, writer: StorageWriter, incomingBytes: number): Promise<number> {
+      let visitorRoom = Number.POSITIVE_INFINITY;
       if (writer.kind === 'visitor') {
         const cap = config.storageQuota.visitorBytesPerDay;
         const today = await visitorBytesToday(owner.id, writer.address);
@@ -89,6 +82,7 @@ export function createStorageQuota(options: { db: Database; config: Config; now?
             wait,
           );
         }
+        visitorRoom = cap - today.bytes;
       }
       const quota = quotaOf(owner);
       const used = await usedBytes(owner.id);
@@ -99,6 +93,7 @@ export function createStorageQuota(options: { db: Database; config: Config; now?
             : `Your storage is full: ${megabytes(used)} of ${megabytes(quota)} used. Delete some messages${isPro(owner) ? '' : ' or upgrade to Pro'} to make room.`,
         );
       }
+      return Math.min(quota - used, visitorRoom);
     },
   };
 }

@@ -77,11 +77,11 @@ export function progressiveUploadRoutes(services: {
         const storageWriter: StorageWriter = visitor
           ? { kind: 'visitor', address: await services.recordings.visitorKey(address) }
           : { kind: 'owner' };
-        let roomBytes = kept?.roomBytes ?? (await services.storageQuota.roomLeft(owner, storageWriter));
-        if (needed > roomBytes || roomBytes <= 0) {
-          // Refused in the quota's own words (413, or 429 for a visitor's day), or room was freed since.
-          await services.storageQuota.assertRoom(owner, storageWriter, needed);
-          roomBytes = await services.storageQuota.roomLeft(owner, storageWriter);
+        let roomBytes = kept?.roomBytes;
+        if (roomBytes === undefined || needed > roomBytes || roomBytes <= 0) {
+          // Refused in the quota's own words (413, or 429 for a visitor's day); else the room there
+          // is now, freed since the last look or not.
+          roomBytes = await services.storageQuota.assertRoom(owner, storageWriter, needed);
         }
         uploads.standings.set(id, writer, { reservation, roomBytes });
         return answer(context, { id, rules: { owner, visitor, status: row.status } });

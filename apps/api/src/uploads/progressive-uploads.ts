@@ -52,12 +52,11 @@ export function createProgressiveUploads(options: {
   const now = options.now ?? Date.now;
   /** upload-vocal calls waiting in arrivedSoon, by upload: woken when this process sees it finish. */
   const waiting = new Map<string, Set<() => void>>();
+  const standings = createUploadStandings({ now });
   /**
    * The reservation the route read for the request being answered, so the store does not read it
-   * again for each PATCH: at 50 recorders a second each, those reads were most of the event loop's
-   * work (the progressive-upload bench).
+   * and its owner again for each PATCH (two of the seven queries a PATCH made, decision 0071).
    */
-  const standings = createUploadStandings({ now });
   const readByRoute = new AsyncLocalStorage<{ id: string; rules: ReservationRules }>();
 
   /** Resolves when `id` finishes here, or after ARRIVAL_POLL_MS (its last piece may reach another process). */

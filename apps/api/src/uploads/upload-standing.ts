@@ -10,6 +10,8 @@ export const STANDING_KEEP_MS = 5_000;
  */
 export type UploadStanding = { reservation: Omit<UploadTarget, 'context'>; roomBytes: number };
 
+type Kept = UploadStanding & { until: number };
+
 /**
  * A recorder sends a PATCH each second; reading the reservation and summing the account's storage
  * for each was most of a PATCH's database work (the progressive-upload bench). What was read holds
@@ -21,28 +23,33 @@ export type UploadStanding = { reservation: Omit<UploadTarget, 'context'>; roomB
 export function createUploadStandings(options: { now?: () => number; keepMs?: number } = {}) {
   const now = options.now ?? Date.now;
   const keepMs = options.keepMs ?? STANDING_KEEP_MS;
-  const kept = new Map<string, UploadStanding & { until: number }>();
-  /** Who writes is part of the key: one writer's standing never lets another in. */
-  const keyOf = (id: string, writer: string) => `${id}\n${writer}`;
+  /** By upload, then by writer: one writer's standing never lets another in. */
+  const kept = new Map<string, Map<string, Kept>>();
 
   return {
     get(id: string, writer: string): UploadStanding | null {
-      const found = kept.get(keyOf(id, writer));
+      const found = kept.get(id)?.get(writer);
       if (!found) return null;
       if (found.until > now()) return found;
-      kept.delete(keyOf(id, writer));
+      kept.get(id)?.delete(writer);
       return null;
     },
 
     set(id: string, writer: string, standing: UploadStanding): void {
-      // Uploads that ended leave their entry behind; it goes once stale, on the next write.
-      if (kept.size >= 1_000) for (const [key, entry] of kept) if (entry.until <= now()) kept.delete(key);
-      kept.set(keyOf(id, writer), { ...standing, until: now() + keepMs });
+      // Uploads that ended elsewhere leave their entries behind; they go once stale, on a later write.
+      if (kept.size >= 1_000) {
+        for (const [upload, writers] of kept) {
+          for (const [who, entry] of writers) if (entry.until <= now()) writers.delete(who);
+          if (writers.size === 0) kept.delete(upload);
+        }
+      }
+      const writers = kept.get(id) ?? new Map<string, Kept>();
+      kept.set(id, writers.set(writer, { ...standing, until: now() + keepMs }));
     },
 
     /** Everything kept for `id`, whoever wrote: its upload ended or was removed. */
     forget(id: string): void {
-      for (const key of kept.keys()) if (key.startsWith(`${id}\n`)) kept.delete(key);
+      kept.delete(id);
     },
   };
 }
