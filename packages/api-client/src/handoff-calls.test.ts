@@ -94,7 +94,7 @@ describe('the handoff calls against the real server', () => {
     expect(await addOn.createRecordingHandoff('outlook' as 'gmail')).toMatchObject({
       ok: false,
       status: 400,
-      error: { msg: "host: must be one of 'gmail', 'google-docs', 'front-app', 'ms-teams', 'google-meet', 'zoho-mail'" },
+      error: { msg: "host: must be one of 'ms-teams', 'front-app', 'zoho-mail', 'google-meet', 'gmail', 'google-docs'" },
     });
     const created = await addOn.createRecordingHandoff('google-docs');
     if (!created.ok) throw new Error(created.error.msg);

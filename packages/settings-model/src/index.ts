@@ -45,3 +45,4 @@ export * from './error-reporting/scrub-event.ts';
 export * from './api/integrations.ts';
 export * from './web-route-paths.ts';
 export * from './expiry.ts';
+export * from './host-apps.ts';

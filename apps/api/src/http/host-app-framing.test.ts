@@ -1,9 +1,10 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { HOST_APPS as HOST_REGISTRY, type HostAppRegistry } from '@vocal/settings-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../env.ts';
-import { HOST_APP_POLICIES } from './host-app-policies.ts';
+import { hostAppPolicyOf } from './host-app-policies.ts';
 import { HOST_APPS } from '../routes/host-app-routes.ts';
 import { cspDirectives as directives } from '../testing/csp-directives.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
@@ -31,6 +32,23 @@ const DOCUMENTED: Record<(typeof HOST_APPS)[number], { ancestors: string[]; scri
 };
 
 describe('who may frame each host app, and where its SDK may load from', () => {
+  it('takes a host added to the registry through to its pages’ policy', () => {
+    const frame = { frameAncestors: ['https://*.acmedesk.example'], scriptSources: ['https://cdn.acmedesk.example'] };
+    const registry: HostAppRegistry = {
+      ...HOST_REGISTRY,
+      'acme-desk': {
+        name: 'Acme Desk',
+        platforms: ['acme-desk'],
+        frame,
+        entryPages: [{ path: '/addons/acme', file: 'panel.html', how: 'serve', what: 'panel' }],
+        address: 'https',
+      },
+    };
+    expect(hostAppPolicyOf('/hosts/acme-desk/panel.html', registry)).toEqual(frame);
+    expect(hostAppPolicyOf('/addons/acme', registry)).toEqual(frame);
+    expect(hostAppPolicyOf('/hosts/acme-desk/panel.html')).toBeNull();
+  });
+
   let apps: string;
   let server: TestServer;
   let plain: TestServer;
@@ -52,7 +70,7 @@ describe('who may frame each host app, and where its SDK may load from', () => {
   });
 
   it.each(HOST_APPS)('%s: its host’s pages, ours, and HOST_FRAME_ANCESTORS only', async (host) => {
-    const { frameAncestors, scriptSources } = HOST_APP_POLICIES[host];
+    const { frameAncestors, scriptSources } = HOST_REGISTRY[host].frame;
     const documented = DOCUMENTED[host];
     expect(frameAncestors).toEqual(documented.ancestors.length ? expect.arrayContaining(documented.ancestors) : []);
     expect(scriptSources).toEqual(documented.scripts.length ? expect.arrayContaining(documented.scripts) : []);

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { hostAppRouteDescriptions } from './host-app-route-descriptions.ts';
 import { TAGS, type RouteDescription } from './route-description.ts';
 
 const RECORDING_ID = 'The recording id (22 URL-safe characters).';
-const HOST_PACKAGE = "The zip its host takes, built from the host app's build with PUBLIC_URL filled in";
 
 /** What /health answers; `version` is the running build's. */
 const healthSchema = z.object({
@@ -126,47 +126,6 @@ export const SITE_ROUTE_DESCRIPTIONS: Record<string, RouteDescription> = {
     refusals: { 503: 'The web app has not been built' },
   },
 
-  'GET /hosts/outlook/app.zip': {
-    tag: TAGS.hostApps,
-    summary: 'The Outlook add-in package',
-    security: 'none',
-    answers: { 200: { description: HOST_PACKAGE, media: 'application/zip' } },
-    refusals: {
-      404: 'The app has not been built, or its build lacks a file the package needs',
-      409: 'PUBLIC_URL is not https, and Office loads add-ins over https only',
-    },
-  },
-  'GET /hosts/ms-teams/app.zip': {
-    tag: TAGS.hostApps,
-    summary: 'The Microsoft Teams app package',
-    security: 'none',
-    answers: { 200: { description: HOST_PACKAGE, media: 'application/zip' } },
-    refusals: { 404: 'The app has not been built, or its build lacks a file the package needs' },
-  },
-  'GET /hosts/zendesk/app.zip': {
-    tag: TAGS.hostApps,
-    summary: 'The Zendesk app package',
-    security: 'none',
-    answers: { 200: { description: HOST_PACKAGE, media: 'application/zip' } },
-    refusals: {
-      404: 'The app has not been built, or its build lacks a file the package needs',
-      409: 'PUBLIC_URL is plain http on a host other than localhost, which Zendesk refuses',
-    },
-  },
-  'GET /hosts/zoho-mail/app.zip': {
-    tag: TAGS.hostApps,
-    summary: 'The Zoho Mail extension package',
-    security: 'none',
-    answers: { 200: { description: HOST_PACKAGE, media: 'application/zip' } },
-    refusals: { 404: 'The app has not been built, or its build lacks a file the package needs' },
-  },
-  'GET /hosts/chrome-extension/extension.zip': {
-    tag: TAGS.hostApps,
-    summary: 'The Chrome extension, its manifest naming this server',
-    security: 'none',
-    answers: { 200: { description: HOST_PACKAGE, media: 'application/zip' } },
-    refusals: { 404: 'The extension has not been built' },
-  },
   'GET /hosts/chrome-extension/update.xml': {
     tag: TAGS.hostApps,
     summary: 'The Chrome extension’s update manifest, for enterprise force-install (ExtensionInstallForcelist)',
@@ -181,50 +140,7 @@ export const SITE_ROUTE_DESCRIPTIONS: Record<string, RouteDescription> = {
     answers: { 200: { description: 'The CRX3 file', media: 'application/x-chrome-extension' } },
     refusals: { 404: 'The extension has not been built' },
   },
-  'GET /addons/meet': {
-    tag: TAGS.hostApps,
-    summary: "The Google Meet add-on's side panel",
-    security: 'none',
-    answers: { 200: { description: 'The side panel page', media: 'text/html' } },
-    refusals: { 404: 'The Google Meet add-on has not been built' },
-  },
-  'HEAD /addons/meet': {
-    tag: TAGS.hostApps,
-    summary: "The Google Meet side panel's headers",
-    security: 'none',
-    answers: { 200: { description: 'The headers of the page' } },
-    refusals: { 404: 'The Google Meet add-on has not been built' },
-  },
-  'GET /teams': {
-    tag: TAGS.hostApps,
-    summary: 'The Teams app: leads to its tab, which in a plain browser says how to add it in Teams',
-    security: 'none',
-    answers: { 302: { description: 'To /hosts/ms-teams/tab.html, with the same query' } },
-    refusals: {},
-  },
-  'HEAD /teams': {
-    tag: TAGS.hostApps,
-    summary: "The Teams app's redirect, headers only",
-    security: 'none',
-    answers: { 302: { description: 'To /hosts/ms-teams/tab.html, with the same query' } },
-    refusals: {},
-  },
-  'GET /hosts/:host/*': {
-    tag: TAGS.hostApps,
-    summary: "A file of a host app's build (manifests carry PUBLIC_URL filled in)",
-    security: 'none',
-    pathParameters: { host: 'The host app (outlook, ms-teams, zendesk, ...).', path: 'The file in its build, slashes included.' },
-    answers: { 200: { description: 'The file', media: 'application/octet-stream' } },
-    refusals: { 404: 'No such host app, or no such file in its build' },
-  },
-  'HEAD /hosts/:host/*': {
-    tag: TAGS.hostApps,
-    summary: "A host app file's headers",
-    security: 'none',
-    pathParameters: { host: 'The host app (outlook, ms-teams, zendesk, ...).', path: 'The file in its build, slashes included.' },
-    answers: { 200: { description: 'The headers of the file' } },
-    refusals: { 404: 'No such host app, or no such file in its build' },
-  },
+  ...hostAppRouteDescriptions(),
 
   'GET /*': {
     tag: TAGS.pages,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HOST_APPS, type HostAppId, type HostAppRegistry, type HostPackageFormat } from '@vocal/settings-model';
 import { PackageProblem, type PackageRecipe } from './host-app-package.ts';
 
 /**
@@ -20,6 +21,7 @@ const manifestIconsSchema = z.object({
  * "Upload custom apps"): manifest.json and the two icons it names, at the paths it names.
  */
 const microsoft365: PackageRecipe = {
+  what: 'app package',
   async contents(readFilled) {
     let icons: z.infer<typeof manifestIconsSchema>['icons'];
     try {
@@ -39,6 +41,8 @@ const microsoft365: PackageRecipe = {
  */
 const outlook: PackageRecipe = {
   ...microsoft365,
+  what: 'add-in package',
+  refusedWhen: 'PUBLIC_URL is not https, and Office loads add-ins over https only',
   refusal(publicUrl) {
     if (publicUrl.protocol === 'https:') return null;
     return `Office loads an add-in’s pages only over https, and this server’s public address is ${publicUrl.origin}: set PUBLIC_URL to the server’s https address to download the Outlook add-in`;
@@ -52,6 +56,8 @@ const outlook: PackageRecipe = {
  * the server serves and the package leaves out.
  */
 const zendesk: PackageRecipe = {
+  what: 'app package',
+  refusedWhen: 'PUBLIC_URL is plain http on a host other than localhost, which Zendesk refuses',
   contents: async () => ['manifest.json', 'translations/', 'assets/logo.png', 'assets/logo-small.png'],
   // Zendesk's upload validator (zendesk_apps_support, valid_absolute_uri?) takes a location URL
   // only when its scheme is https or its host is localhost: refuse here, saying why, rather than
@@ -74,6 +80,7 @@ const ZOHO_PACKAGE_FILE = /\.(jpe?g|png|gif|svg|css|woff2?|ttf|eot|webm|js|mp3|m
  * itself (docs/decisions/0050).
  */
 const zohoMail: PackageRecipe = {
+  what: 'extension package',
   contents: async () => ['plugin-manifest.json', 'app/'],
   keeps: (path) => ZOHO_PACKAGE_FILE.test(path),
 };
@@ -98,7 +105,7 @@ const serverMatch = (server: URL) => `${server.protocol}//${server.host}/*`;
  * whose sign-in page may hand the extension a code.
  */
 const chromeExtension: PackageRecipe = {
-  fileName: 'extension.zip',
+  what: 'package, its manifest naming this server',
   contents: async () => [
     'manifest.json',
     'service-worker.js',
@@ -130,14 +137,26 @@ const chromeExtension: PackageRecipe = {
   },
 };
 
-/**
- * Each host app installed from a package, by folder name under apps/: /hosts/{host}/app.zip
- * (or the recipe's fileName).
- */
-export const PACKAGE_RECIPES = {
-  outlook,
-  'ms-teams': microsoft365,
+/** Each package format the hosts take (host-apps.ts names each host's). */
+const PACKAGE_FORMATS = {
+  'office-add-in': outlook,
+  'microsoft-365': microsoft365,
   zendesk,
   'zoho-mail': zohoMail,
   'chrome-extension': chromeExtension,
-} satisfies Record<string, PackageRecipe>;
+} satisfies Record<HostPackageFormat, PackageRecipe>;
+
+/** The host apps that install from a package (the host registry's `package`). */
+export type PackagedHost = {
+  [Id in HostAppId]: (typeof HOST_APPS)[Id] extends { package: object } ? Id : never;
+}[HostAppId];
+
+/**
+ * Each host app installed from a package, by folder name under apps/: its format's recipe,
+ * served at /hosts/{host}/{fileName}.
+ */
+export const PACKAGE_RECIPES = Object.fromEntries(
+  Object.entries(HOST_APPS as HostAppRegistry).flatMap(([id, entry]) =>
+    entry.package ? [[id, { ...PACKAGE_FORMATS[entry.package.format], fileName: entry.package.file }]] : [],
+  ),
+) as Record<PackagedHost, PackageRecipe & { fileName: string }>;

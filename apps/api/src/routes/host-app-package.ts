@@ -16,10 +16,12 @@ export interface PackageRecipe {
    * served (public URL filled in), for a list that depends on what the manifest names.
    */
   contents(readFilled: (path: string) => Promise<string>): Promise<string[]>;
+  /** What the package is, after the host's name ("add-in package"), for the API reference. */
+  what: string;
   /** Why the host would refuse a package naming `publicUrl` (answered 409), or null. */
   refusal?(publicUrl: URL): string | null;
-  /** The package's name under /hosts/{host}/: app.zip unless the host's own words differ. */
-  fileName?: string;
+  /** When `refusal` refuses, in a line for the API reference. */
+  refusedWhen?: string;
   /** Which files under a folder of `contents` go in (all of them without it). */
   keeps?(path: string): boolean;
   /**

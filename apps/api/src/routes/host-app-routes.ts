@@ -1,28 +1,14 @@
 import { join } from 'node:path';
 import { Hono } from 'hono';
+import { HOST_APP_IDS, HOST_APPS as HOST_APPS_REGISTRY, hostAppsOf, type HostAppRegistry } from '@vocal/settings-model';
 import type { AppEnv } from '../http/app-env.ts';
 import { buildAppPackage, PackageProblem } from './host-app-package.ts';
 import { namesPublicUrl, PACKAGE_RECIPES } from './host-app-package-recipes.ts';
 import { completeManifest, type ManifestSettings } from './host-manifest-settings.ts';
 import { decodedPath, serveFile } from './static-files.ts';
 
-/** The host apps whose builds the server hosts, by folder name under apps/. */
-export const HOST_APPS = [
-  'outlook',
-  'ms-teams',
-  'zendesk',
-  'zoho-mail',
-  'front-app',
-  'google-meet',
-  'google-docs',
-  'chrome-extension',
-] as const;
-
-/** The Google Meet add-on's side panel (spec section 2), served from the google-meet build. */
-export const MEET_SIDE_PANEL_PATH = '/addons/meet';
-
-/** The spec's Teams app address; it leads to the Teams tab of the ms-teams build. */
-export const TEAMS_APP_PATH = '/teams';
+/** The host apps whose builds the server hosts, by folder name under apps/ (the host registry's ids). */
+export const HOST_APPS = HOST_APP_IDS;
 
 /**
  * GET /hosts/{host}/...: each host app's build (taskpanes, dialogs, side panels) on our own
@@ -50,8 +36,7 @@ export function hostAppRoutes(options: {
 
   const routes = new Hono<AppEnv>();
   for (const [host, recipe] of Object.entries(PACKAGE_RECIPES)) {
-    const fileName: string = ('fileName' in recipe ? recipe.fileName : undefined) ?? 'app.zip';
-    routes.get(`/hosts/${host}/${fileName}`, async (context) => {
+    routes.get(`/hosts/${host}/${recipe.fileName}`, async (context) => {
       const refusal = recipe.refusal?.(new URL(options.publicUrl)) ?? null;
       if (refusal) return context.json({ msg: refusal }, 409, { 'cache-control': 'no-store' });
       let zip: Uint8Array;
@@ -74,19 +59,20 @@ export function hostAppRoutes(options: {
       });
     });
   }
-  // GET /addons/meet (spec section 2): the Google Meet add-on's side panel, the address its
-  // deployment names (sidePanelUrl); its assets load from /hosts/google-meet/.
-  routes.on(['GET', 'HEAD'], MEET_SIDE_PANEL_PATH, async (context) => {
-    const file = await serveFile(context, join(options.appsFolder, 'google-meet', 'dist'), 'side-panel.html');
-    return file ?? context.json({ msg: 'The Google Meet add-on has not been built' }, 404, { 'cache-control': 'no-store' });
-  });
-  // GET /teams (spec section 2, the Teams app): the Teams tab. In Teams it is the tab itself;
-  // in a plain browser the tab page says how to add the app in Teams. (/teams/record, the
-  // tab's record window, is the web app's.)
-  routes.on(['GET', 'HEAD'], TEAMS_APP_PATH, (context) => {
-    const query = new URL(context.req.url).search;
-    return context.redirect(`/hosts/ms-teams/tab.html${query}`, 302);
-  });
+  // The pages of a build that the spec gives an address outside /hosts/ (GET /addons/meet, the
+  // Meet side panel; GET /teams, the Teams tab, which in a plain browser says how to add the
+  // app). Their assets load from /hosts/{host}/.
+  for (const { id: host, name, entryPages = [] } of hostAppsOf(HOST_APPS_REGISTRY as HostAppRegistry)) {
+    for (const page of entryPages) {
+      routes.on(['GET', 'HEAD'], page.path, async (context) => {
+        if (page.how === 'redirect') {
+          return context.redirect(`/hosts/${host}/${page.file}${new URL(context.req.url).search}`, 302);
+        }
+        const file = await serveFile(context, join(options.appsFolder, host, 'dist'), page.file);
+        return file ?? context.json({ msg: `The ${name} app has not been built` }, 404, { 'cache-control': 'no-store' });
+      });
+    }
+  }
   return routes.on(['GET', 'HEAD'], '/hosts/:host/*', async (context) => {
     const host = context.req.param('host');
     const path = decodedPath(context);

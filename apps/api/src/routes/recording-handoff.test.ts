@@ -305,7 +305,7 @@ describe.each(backends)('recording handoff on %s', (backend) => {
     });
     expect(await server.call('POST', '/api/recording-handoff', { json: { host: 'outlook' } })).toMatchObject({
       status: 400,
-      body: { msg: "host: must be one of 'gmail', 'google-docs', 'front-app', 'ms-teams', 'google-meet', 'zoho-mail'" },
+      body: { msg: "host: must be one of 'ms-teams', 'front-app', 'zoho-mail', 'google-meet', 'gmail', 'google-docs'" },
     });
     expect(
       await server.call('POST', '/api/recording-handoff', { body: '{"host":"gmail"}', headers: { 'content-type': 'text/plain' } }),

@@ -1,79 +1,32 @@
-import type { Platform } from '@vocal/settings-model';
+import { HOST_APPS, type HostAppRegistry, type HostRecordWindow, type Platform } from '@vocal/settings-model';
 
 /** What the web app's sign-in and record windows need to know about a host that opens them. */
-export type PopupHostInfo = {
+export type PopupHostInfo = HostRecordWindow & {
   /** The recording's platform, and the host's folder under apps/ and /hosts/. */
   platform: Platform;
   /** The host's name as people know it. */
   name: string;
-  /** The record window's paths (spec section 2), the first the one to open. */
-  recordPaths: readonly [string, ...string[]];
-  /** The record window's title (spec section 2 names Front's). */
-  title: string;
-  /** Under the record window's title: where the link will go. */
-  lead: string;
-  /** The review step's button, as the host's own panel names it. */
-  sendLabel: string;
 };
+
+/** The host apps with a record window of ours (host-apps.ts: `recordWindow`). */
+export type PopupHost = {
+  [Id in keyof typeof HOST_APPS]: (typeof HOST_APPS)[Id] extends { recordWindow: HostRecordWindow } ? Id : never;
+}[keyof typeof HOST_APPS];
 
 /**
  * The hosts that record and sign in through a popup of ours rather than a dialog of their
- * own (Outlook has Office's dialog: its /record/outlook stays the add-in's dialog.html).
+ * own, from the host registry: each one's first platform value, its name and its record window.
  */
-export const POPUP_HOSTS = {
-  zendesk: {
-    platform: 'zendesk',
-    name: 'Zendesk',
-    recordPaths: ['/record/zendesk'],
-    title: 'Recording in Zendesk',
-    lead: 'When you stop, the link goes into your reply in Zendesk.',
-    sendLabel: 'Add to reply',
-  },
-  'front-app': {
-    platform: 'front-app',
-    name: 'Front',
-    recordPaths: ['/record/front', '/integration/front'],
-    title: 'Recording now',
-    lead: 'When you stop, the link goes into your draft in Front.',
-    sendLabel: 'Add to draft',
-  },
-  'zoho-mail': {
-    platform: 'zoho-mail',
-    name: 'Zoho Mail',
-    recordPaths: ['/record/zoho-mail'],
-    title: 'Recording in Zoho Mail',
-    lead: 'When you stop, the link goes into your email in Zoho Mail.',
-    sendLabel: 'Add to email',
-  },
-  'ms-teams': {
-    platform: 'ms-teams',
-    name: 'Teams',
-    recordPaths: ['/teams/record'],
-    title: 'Recording in Teams',
-    lead: 'When you stop, the link goes back to Teams to share.',
-    sendLabel: 'Share',
-  },
-  'google-meet': {
-    platform: 'google-meet',
-    name: 'Google Meet',
-    recordPaths: ['/record/google-meet'],
-    title: 'Recording for Google Meet',
-    lead: 'When you stop, the link goes back to Meet, for the meeting chat or the main stage.',
-    sendLabel: 'Copy for chat',
-  },
-  // The Docs sidebar's page (/record/google-workspace) is ours inside Google's frame, which has
-  // no microphone: it records in this window and passes the message on to the add-on.
-  'google-docs': {
-    platform: 'google-docs',
-    name: 'Google Docs',
-    recordPaths: ['/record/google-workspace/window'],
-    title: 'Recording for Google Docs',
-    lead: 'When you stop, the link goes into your document in Google Docs.',
-    sendLabel: 'Add to document',
-  },
-} as const satisfies Record<string, PopupHostInfo>;
+export const POPUP_HOSTS = popupHostsOf(HOST_APPS) as Record<PopupHost, PopupHostInfo>;
 
-export type PopupHost = keyof typeof POPUP_HOSTS;
+/** The record windows of a registry's hosts, by host id. */
+export function popupHostsOf(registry: HostAppRegistry): Partial<Record<string, PopupHostInfo>> {
+  const hosts: Partial<Record<string, PopupHostInfo>> = {};
+  for (const [id, entry] of Object.entries(registry)) {
+    if (entry.recordWindow) hosts[id] = { platform: entry.platforms[0] as Platform, name: entry.name, ...entry.recordWindow };
+  }
+  return hosts;
+}
 
 export const isPopupHost = (value: unknown): value is PopupHost => typeof value === 'string' && Object.hasOwn(POPUP_HOSTS, value);
 

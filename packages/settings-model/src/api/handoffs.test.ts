@@ -20,11 +20,11 @@ describe('handoff payloads (issue 12)', () => {
   });
 
   it('knows the hosts that ask for a recording handoff: the Apps Script add-ons and the panels without a window of ours', () => {
-    for (const host of ['gmail', 'google-docs', 'front-app', 'ms-teams', 'google-meet', 'zoho-mail']) {
+    for (const host of ['ms-teams', 'front-app', 'zoho-mail', 'google-meet', 'gmail', 'google-docs']) {
       expect(recordingHandoffRequestSchema.parse({ host })).toEqual({ host });
     }
     expect(recordingHandoffRequestSchema.safeParse({ host: 'outlook' }).error?.issues[0]?.message).toBe(
-      "must be one of 'gmail', 'google-docs', 'front-app', 'ms-teams', 'google-meet', 'zoho-mail'",
+      "must be one of 'ms-teams', 'front-app', 'zoho-mail', 'google-meet', 'gmail', 'google-docs'",
     );
     expect(recordingHandoffRequestSchema.safeParse({}).error?.issues[0]?.message).toBe('is required');
     expect(recordingHandoffShareSchema.safeParse({ recordingId: '../x' }).success).toBe(false);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HOST_APPS, type HostAppEntry } from '../host-apps.ts';
 import { shareAccentSchema } from '../share-accent.ts';
 import { isoDateTimeSchema, recordingIdSchema } from '../validation.ts';
 
@@ -46,13 +47,21 @@ export type SessionHandoffResponse = z.infer<typeof sessionHandoffResponseSchema
 export const sessionHandoffClaimSchema = z.object({ code: sessionHandoffCodeSchema });
 export type SessionHandoffClaim = z.input<typeof sessionHandoffClaimSchema>;
 
+/** The names the host apps ask a recording handoff under. */
+type HandoffName = {
+  [Id in keyof typeof HOST_APPS]: (typeof HOST_APPS)[Id] extends { recordingHandoff: readonly (infer Name)[] } ? Name : never;
+}[keyof typeof HOST_APPS];
+
 /**
- * The hosts that ask for a recording handoff. The Apps Script add-ons (Gmail, Google Docs)
+ * The hosts that ask for a recording handoff (each host app's `recordingHandoff` in host-apps.ts). The Apps Script add-ons (Gmail, Google Docs)
  * have their own recorder pages; the panels that cannot open a window of ours that talks back
  * (Front's sandbox, Teams on phones, Meet and Zoho Mail with pop-ups blocked) open the shared
  * one, `/record/handoff/{id}`, through the host's own way of opening a link.
  */
-export const RECORDING_HANDOFF_HOSTS = ['gmail', 'google-docs', 'front-app', 'ms-teams', 'google-meet', 'zoho-mail'] as const;
+export const RECORDING_HANDOFF_HOSTS = Object.values(HOST_APPS).flatMap((entry: HostAppEntry) => entry.recordingHandoff ?? []) as [
+  HandoffName,
+  ...HandoffName[],
+];
 export const recordingHandoffHostSchema = z.enum(RECORDING_HANDOFF_HOSTS, {
   error: (issue) =>
     issue.input === undefined ? 'is required' : `must be one of ${RECORDING_HANDOFF_HOSTS.map((host) => `'${host}'`).join(', ')}`,

@@ -1,18 +1,10 @@
 import { z } from 'zod';
+import { HOST_APPS } from '../host-apps.ts';
 
 /** The host apps a server builds and serves under /hosts/{id}/, in the order the Integrations page shows them. */
-export const HOST_APP_IDS = [
-  'outlook',
-  'ms-teams',
-  'zendesk',
-  'front-app',
-  'zoho-mail',
-  'google-meet',
-  'chrome-extension',
-  'google-docs',
-] as const;
+export const HOST_APP_IDS = Object.keys(HOST_APPS) as [HostAppId, ...HostAppId[]];
 export const hostAppIdSchema = z.enum(HOST_APP_IDS);
-export type HostAppId = z.infer<typeof hostAppIdSchema>;
+export type HostAppId = keyof typeof HOST_APPS;
 
 /**
  * GET /integrations (signed in): what the host apps need of this server and whether it has it,
