@@ -18,11 +18,11 @@ const config = mergeConfig(
       maxWorkers: 4,
       sequence: {
         sequencer: slowFilesFirst([
-          'src/security/authorization-matrix-pglite.test.ts',
-          'src/security/authorization-matrix-postgres.test.ts',
-          'src/security/fuzz-pglite.test.ts',
-          'src/security/fuzz-pglite-second-half.test.ts',
-          'src/security/fuzz-postgres.test.ts',
+          'test/security/authorization-matrix-pglite.test.ts',
+          'test/security/authorization-matrix-postgres.test.ts',
+          'test/security/fuzz-pglite.test.ts',
+          'test/security/fuzz-pglite-second-half.test.ts',
+          'test/security/fuzz-postgres.test.ts',
         ]),
       },
     },

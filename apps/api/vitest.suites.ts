@@ -2,4 +2,4 @@
  * How the API's tests split into two runs (vitest.config.ts and vitest.security.config.ts), in
  * one place so a file belongs to exactly one of them.
  */
-export const SECURITY_SUITE_FILES = ['src/security/**/*.test.ts'];
+export const SECURITY_SUITE_FILES = ['test/security/**/*.test.ts'];

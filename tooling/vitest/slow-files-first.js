@@ -7,7 +7,7 @@ import { BaseSequencer } from 'vitest/node';
  * started last, so the suite ended on one file while the other workers sat idle. Name a suite's
  * longest files here, longest first (measured, not guessed).
  *
- * @param {string[]} slowFiles paths relative to the package, e.g. 'src/security/fuzz-pglite.test.ts'
+ * @param {string[]} slowFiles paths relative to the package, e.g. 'test/security/fuzz-pglite.test.ts'
  */
 export function slowFilesFirst(slowFiles) {
   const rank = (moduleId) => {

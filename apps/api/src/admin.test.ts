@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { apiProgramEntry, startApiProcess } from '@vocal/e2e';
 import { readHandoff } from './admin-handoff.ts';
-import { waitFor } from './testing/upload-form.ts';
+import { waitFor } from '../test/harness/upload-form.ts';
 import { describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);

@@ -5,10 +5,10 @@ import { startApiProcess, type ApiProcess } from '@vocal/e2e';
 import { encodeMp3, GO_FORWARD, goForwardPcm, makeLongMp3, makeMp3 } from '@vocal/test-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isProcessAlive, scratchRootOf } from './processes/process-scratch.ts';
-import { createScratchDatabase } from './testing/scratch-database.ts';
-import { callProcess } from './testing/process-call.ts';
-import { backends } from './testing/test-server.ts';
-import { samplePng, uploadForm, waitFor } from './testing/upload-form.ts';
+import { createScratchDatabase } from '../test/harness/scratch-database.ts';
+import { callProcess } from '../test/harness/process-call.ts';
+import { backends } from '../test/harness/test-server.ts';
+import { samplePng, uploadForm, waitFor } from '../test/harness/upload-form.ts';
 
 /**
  * kill -9 of a real server process in the middle of uploads, a transcription and a

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { envSchema, loadConfig } from './env.ts';
-import { ROUTE_CATALOGUE } from './testing/route-catalogue.ts';
+import { ROUTE_CATALOGUE } from '../test/harness/route-catalogue.ts';
 
 /**
  * deploy/ cannot be built or run here (no Docker, no network), so this keeps it honest

@@ -3,8 +3,8 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { signUpOverApi, startApiProcess, startFakeOpenAi, uniqueEmail, verboseJson, type ApiProcess } from '@vocal/e2e';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callProcess } from './testing/process-call.ts';
-import { samplePng, threeSecondMp3, uploadForm, waitFor } from './testing/upload-form.ts';
+import { callProcess } from '../test/harness/process-call.ts';
+import { samplePng, threeSecondMp3, uploadForm, waitFor } from '../test/harness/upload-form.ts';
 
 /**
  * SIGTERM to a real server process while an upload's body is still arriving, a burst of listen

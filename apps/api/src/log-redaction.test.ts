@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app.ts';
 import { redactPersonalData } from './log-redaction.ts';
 import { createLogger } from './logger.ts';
-import { backends, startTestServer, type TestServer } from './testing/test-server.ts';
-import { shareCodeOf } from './testing/visitor-helpers.ts';
+import { backends, startTestServer, type TestServer } from '../test/harness/test-server.ts';
+import { shareCodeOf } from '../test/harness/visitor-helpers.ts';
 
 describe('redactPersonalData', () => {
   it("cuts a failed query's values, even across lines, and masks email addresses", () => {

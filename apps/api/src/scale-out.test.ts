@@ -4,12 +4,12 @@ import { join, relative } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiProcess, startFakeOpenAi, verboseJson, type ApiProcess } from '@vocal/e2e';
-import { callProcess } from './testing/process-call.ts';
-import { startS3TestServer } from './testing/s3-test-server.ts';
-import { createScratchDatabase } from './testing/scratch-database.ts';
-import { writeStandInWebBuild } from './testing/stand-in-web-build.ts';
+import { callProcess } from '../test/harness/process-call.ts';
+import { startS3TestServer } from '../test/harness/s3-test-server.ts';
+import { createScratchDatabase } from '../test/harness/scratch-database.ts';
+import { writeStandInWebBuild } from '../test/harness/stand-in-web-build.ts';
 import { startSmtpCapture } from '@vocal/test-fixtures/smtp';
-import { samplePng, threeSecondMp3, uploadForm, waitFor } from './testing/upload-form.ts';
+import { samplePng, threeSecondMp3, uploadForm, waitFor } from '../test/harness/upload-form.ts';
 
 /**
  * Issue 13, scale out: two server processes on one PostgreSQL database and one S3-compatible

@@ -98,7 +98,7 @@ export const apiServerEntry = (): string[] => apiProgramEntry('main');
  */
 async function seedPglite(dataDir: string) {
   template ??= new Promise((resolve, reject) =>
-    execFile(process.execPath, ['--import', 'tsx', 'src/testing/pglite-template-cli.ts'], { cwd: apiFolder }, (error, stdout) =>
+    execFile(process.execPath, ['--import', 'tsx', 'test/harness/pglite-template-cli.ts'], { cwd: apiFolder }, (error, stdout) =>
       error ? reject(error) : resolve(stdout),
     ),
   );

@@ -6,8 +6,8 @@ import { promisify } from 'node:util';
 import { apiProgramEntry, startApiProcess, type ApiProcess } from '@vocal/e2e';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../env.ts';
-import { callProcess } from '../testing/process-call.ts';
-import { samplePeaks, samplePng, threeSecondMp3, uploadForm } from '../testing/upload-form.ts';
+import { callProcess } from '../../test/harness/process-call.ts';
+import { samplePeaks, samplePng, threeSecondMp3, uploadForm } from '../../test/harness/upload-form.ts';
 import { runBackup, runRestore } from './backup-command.ts';
 
 const run = promisify(execFile);

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordings, stripeEvents, subscriptions } from '../db/schema.ts';
-import { startStripeStandIn, STAND_IN_PRICES, type StripeStandIn } from '../testing/stripe-server.ts';
-import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { startStripeStandIn, STAND_IN_PRICES, type StripeStandIn } from '../../test/harness/stripe-server.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
 
 const TRIAL_DAYS = 14;
 const FREE_MESSAGES = 2;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../env.ts';
-import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { startTestServer, type TestServer } from '../../test/harness/test-server.ts';
 
 /**
  * A server that takes no payments: DEFAULT_PLAN says what new accounts get, and the upgrade

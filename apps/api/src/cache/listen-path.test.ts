@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listens, listenVisitors, recordings } from '../db/schema.ts';
-import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { fromAddress, newAddress, ownerMessage } from '../testing/visitor-helpers.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { fromAddress, newAddress, ownerMessage } from '../../test/harness/visitor-helpers.ts';
 import { FILE_CACHE_CONTROL } from './http-caching.ts';
 
 const PAYLOAD_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, must-revalidate';

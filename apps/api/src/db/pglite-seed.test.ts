@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgliteTemplateFolder } from '../testing/pglite-template.ts';
+import { pgliteTemplateFolder } from '../../test/harness/pglite-template.ts';
 import { migrationsFolder, PGLITE_START_PARAMS } from './database.ts';
 import { bundledSeedFolder, makePgliteSeed, SEED_FILE, unpackPgliteSeed } from './pglite-seed.ts';
 

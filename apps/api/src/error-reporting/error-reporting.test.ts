@@ -5,7 +5,7 @@ import { payloadOf, startErrorReportSink, type ErrorReportSink } from '@vocal/e2
 import { APP_VERSION, parseSentryDsn, type SentryDsn, type SentryEvent, type SentryFeedbackEvent } from '@vocal/settings-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.ts';
-import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
 import { createErrorReporter } from './error-reporter.ts';
 
 const REFUSE_FEEDBACK = 'ALTER TABLE feedback ADD CONSTRAINT refuse_feedback CHECK (comments IS NULL) NOT VALID';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTE_CATALOGUE, splitRouteKey } from '../testing/route-catalogue.ts';
-import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { signUpWithData, type UserWithData } from '../testing/user-with-data.ts';
+import { ROUTE_CATALOGUE, splitRouteKey } from '../../test/harness/route-catalogue.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { signUpWithData, type UserWithData } from '../../test/harness/user-with-data.ts';
 import { bodyLimitFor, JSON_BODY_LIMIT } from './body-limit.ts';
 
 /** A JSON text of exactly `bytes` bytes: `{"sentences":["xxx…"]}`. */

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../env.ts';
 import { hostAppPolicyOf } from './host-app-policies.ts';
 import { HOST_APPS } from '../routes/host-app-routes.ts';
-import { cspDirectives as directives } from '../testing/csp-directives.ts';
-import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { cspDirectives as directives } from '../../test/harness/csp-directives.ts';
+import { startTestServer, type TestServer } from '../../test/harness/test-server.ts';
 
 const HARNESS = 'http://127.0.0.1:4567';
 

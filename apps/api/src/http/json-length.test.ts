@@ -1,8 +1,8 @@
 import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { ownerMessage } from '../testing/visitor-helpers.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { ownerMessage } from '../../test/harness/visitor-helpers.ts';
 
 /** A GET asking for gzip as browsers do, the body as sent (fetch would decompress it). */
 function getAsBrowser(url: string, token?: string): Promise<{ headers: Record<string, unknown>; body: Buffer }> {

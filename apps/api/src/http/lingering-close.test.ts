@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
 import { lingerBeforeClosing } from './lingering-close.ts';
 
 type Sent = { answer: string; written: number; writeError: string | null; closedAfterBytes: number | null };

@@ -1,9 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { cspDirectives as directives } from '../testing/csp-directives.ts';
-import { ownerMessage } from '../testing/visitor-helpers.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { cspDirectives as directives } from '../../test/harness/csp-directives.ts';
+import { ownerMessage } from '../../test/harness/visitor-helpers.ts';
 
 describe.each(embeddedBackend)('security headers on %s', (backend) => {
   let server: TestServer;

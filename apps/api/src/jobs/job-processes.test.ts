@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { startApiProcess, type ApiProcess } from '@vocal/e2e';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAi, verboseJson } from '@vocal/e2e';
-import { callProcess } from '../testing/process-call.ts';
-import { createScratchDatabase } from '../testing/scratch-database.ts';
-import { backends } from '../testing/test-server.ts';
-import { samplePng, threeSecondMp3, uploadForm, waitFor } from '../testing/upload-form.ts';
+import { callProcess } from '../../test/harness/process-call.ts';
+import { createScratchDatabase } from '../../test/harness/scratch-database.ts';
+import { backends } from '../../test/harness/test-server.ts';
+import { samplePng, threeSecondMp3, uploadForm, waitFor } from '../../test/harness/upload-form.ts';
 import pg from 'pg';
 
 /**

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database.ts';
 import { jobs } from '../db/schema.ts';
 import { createLogger } from '../logger.ts';
-import { openTestDatabase } from '../testing/test-database.ts';
-import { backends } from '../testing/test-server.ts';
-import { waitFor } from '../testing/upload-form.ts';
+import { openTestDatabase } from '../../test/harness/test-database.ts';
+import { backends } from '../../test/harness/test-server.ts';
+import { waitFor } from '../../test/harness/upload-form.ts';
 import { createJobQueue, PermanentJobError, type JobQueue } from './job-queue.ts';
 import { createJobWorker, type JobHandler } from './job-worker.ts';
 

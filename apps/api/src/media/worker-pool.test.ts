@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeMp3 } from '@vocal/test-fixtures';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PoolTestTask } from '../testing/pool-test-worker.ts';
-import { waitFor } from '../testing/upload-form.ts';
+import type { PoolTestTask } from '../../test/harness/pool-test-worker.ts';
+import { waitFor } from '../../test/harness/upload-form.ts';
 import { createMediaPool, type MediaPool } from './media-pool.ts';
 import { readMp3 } from './mp3.ts';
 import { createWorkerPool, WorkerCrashedError, WorkerPoolBusyError, WorkerTaskError, type WorkerPool } from './worker-pool.ts';
 
-const TEST_WORKER = new URL('../testing/pool-test-worker.ts', import.meta.url);
+const TEST_WORKER = new URL('../../test/harness/pool-test-worker.ts', import.meta.url);
 const open: (WorkerPool | MediaPool)[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((pool) => pool.close()));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { holdsMetricsToken } from '../routes/metrics-routes.ts';
 import type { Storage } from '../storage/storage.ts';
-import { parsePrometheusText, sumOf } from '../testing/prometheus-text.ts';
+import { parsePrometheusText, sumOf } from '../../test/harness/prometheus-text.ts';
 import type { Transcriber } from '../transcription/transcriber.ts';
 import { countStorageErrors } from './counted-storage.ts';
 import { measureTranscriber } from './measured-transcriber.ts';

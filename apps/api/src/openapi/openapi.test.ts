@@ -5,8 +5,8 @@ import { credentialsSchema, inboxQuerySchema, tokensSchema } from '@vocal/settin
 import { createApp } from '../app.ts';
 import { escapeHtml } from '../http/html-escaping.ts';
 import { createLogger } from '../logger.ts';
-import { ROUTE_CATALOGUE, routeKeysOf } from '../testing/route-catalogue.ts';
-import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { ROUTE_CATALOGUE, routeKeysOf } from '../../test/harness/route-catalogue.ts';
+import { startTestServer, type TestServer } from '../../test/harness/test-server.ts';
 import type { OpenApiDocument } from './openapi-document.ts';
 import { ROUTE_DESCRIPTIONS } from './route-descriptions.ts';
 

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { waitFor } from '../testing/upload-form.ts';
+import { waitFor } from '../../test/harness/upload-form.ts';
 import { createProcessScratch, isProcessAlive, removeDeadProcessLeftovers, scratchRootOf } from './process-scratch.ts';
 import { runInOwnGroup } from './run-in-group.ts';
 

@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { backends, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
 
 /** Every endpoint that needs a signed-in user. */
 const AUTHENTICATED: [string, string][] = [

@@ -2,10 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import { sessions } from '../db/schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpCapture } from '@vocal/test-fixtures/smtp';
-import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { waitFor } from '../testing/upload-form.ts';
-import { ownerMessage } from '../testing/visitor-helpers.ts';
-import { signUpWithData, type UserWithData } from '../testing/user-with-data.ts';
+import { backends, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { waitFor } from '../../test/harness/upload-form.ts';
+import { ownerMessage } from '../../test/harness/visitor-helpers.ts';
+import { signUpWithData, type UserWithData } from '../../test/harness/user-with-data.ts';
 
 const PASSWORD = 'correct horse battery';
 

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emailChanges } from '../db/schema.ts';
 import { startSmtpCapture } from '@vocal/test-fixtures/smtp';
-import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { samplePeaks, samplePng, threeSecondMp3, uploadForm } from '../testing/upload-form.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { samplePeaks, samplePng, threeSecondMp3, uploadForm } from '../../test/harness/upload-form.ts';
 
 describe.each(embeddedBackend)('account on %s', (backend) => {
   let server: TestServer;

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, referralClicks, users } from '../db/schema.ts';
 import { REFERRAL_COOKIE } from '../http/referral-cookie.ts';
 import { commissionOf } from '../services/affiliate-service.ts';
-import { startTestServer, type TestServer } from '../testing/test-server.ts';
-import { ownerMessage } from '../testing/visitor-helpers.ts';
+import { startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { ownerMessage } from '../../test/harness/visitor-helpers.ts';
 
 let server: TestServer;
 let referrer: Awaited<ReturnType<TestServer['signUp']>>;

@@ -6,8 +6,8 @@ import { answerResponseSchema, inboxResponseSchema } from '@vocal/settings-model
 import { startSmtpCapture } from '@vocal/test-fixtures/smtp';
 import { jobs, recordings } from '../db/schema.ts';
 import type { JobHandler } from '../jobs/job-worker.ts';
-import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { waitFor } from '../testing/upload-form.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { waitFor } from '../../test/harness/upload-form.ts';
 import {
   fromAddress,
   newAddress,
@@ -16,7 +16,7 @@ import {
   shareCodeOf,
   uploadAsVisitor,
   visitorRecording,
-} from '../testing/visitor-helpers.ts';
+} from '../../test/harness/visitor-helpers.ts';
 
 const HOSTILE = `<script>alert("x")</script> & <b>bold</b>`;
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_API_TOKENS } from '@vocal/settings-model';
 import { apiTokens } from '../db/schema.ts';
 import { READ_TOKEN_CANNOT_WRITE, TOKEN_CANNOT_REACH } from '../http/personal-token-reach.ts';
-import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { ownerMessage } from '../testing/visitor-helpers.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { ownerMessage } from '../../test/harness/visitor-helpers.ts';
 
 /** Issue 29, part 2: personal API tokens for scripts and automations. */
 describe.each(embeddedBackend)('personal API tokens on %s', (backend) => {

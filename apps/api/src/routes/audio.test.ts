@@ -4,11 +4,11 @@ import { LOUDNESS_TARGET_DBFS, toDb } from '../media/loudness.ts';
 import { readMp3 } from '../media/mp3.ts';
 import { WorkerCrashedError, WorkerTaskError } from '../media/worker-pool.ts';
 import { REENCODES_PER_USER_PER_TEN_MINUTES } from '../services/api-limits.ts';
-import { makeAacMp4 } from '../testing/aac-mp4.ts';
-import { goForwardAsBrowserUploads } from '../testing/browser-recording.ts';
-import { reencodeUntilDone } from '../testing/reencode-until-done.ts';
-import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { samplePng, threeSecondMp3, uploadForm, waitFor } from '../testing/upload-form.ts';
+import { makeAacMp4 } from '../../test/harness/aac-mp4.ts';
+import { goForwardAsBrowserUploads } from '../../test/harness/browser-recording.ts';
+import { reencodeUntilDone } from '../../test/harness/reencode-until-done.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { samplePng, threeSecondMp3, uploadForm, waitFor } from '../../test/harness/upload-form.ts';
 
 /** What Chromium's MediaRecorder makes of goforward.raw: WebM/Opus and MP4/Opus. */
 let webm: Uint8Array;

@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { users as usersTable } from '../db/schema.ts';
 import { hashPassword } from '../services/passwords.ts';
-import { backends, embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { backends, embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
 
 describe.each(backends)('accounts and tokens on %s', (backend) => {
   let server: TestServer;

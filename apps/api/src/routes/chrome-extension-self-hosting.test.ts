@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRoot } from '../app-root.ts';
-import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { startTestServer, type TestServer } from '../../test/harness/test-server.ts';
 import { extensionIdOf, readCrx3 } from './chrome-extension-crx.ts';
 
 const run = promisify(execFile);

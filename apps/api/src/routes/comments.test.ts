@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments } from '../db/schema.ts';
-import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { waitFor } from '../testing/upload-form.ts';
-import { fromAddress, newAddress, ownerMessage } from '../testing/visitor-helpers.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { waitFor } from '../../test/harness/upload-form.ts';
+import { fromAddress, newAddress, ownerMessage } from '../../test/harness/visitor-helpers.ts';
 
 const HOSTILE = `</script><script>alert(1)</script> & <img src=x onerror="alert(2)">`;
 

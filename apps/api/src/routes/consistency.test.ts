@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, recordings } from '../db/schema.ts';
 import type { Storage } from '../storage/storage.ts';
-import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { waitFor } from '../testing/upload-form.ts';
-import { ownerMessage, visitorRecording } from '../testing/visitor-helpers.ts';
+import { backends, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { waitFor } from '../../test/harness/upload-form.ts';
+import { ownerMessage, visitorRecording } from '../../test/harness/visitor-helpers.ts';
 
 /** A storage whose deletes fail while `failing` is set, as a disk or bucket that is down. */
 function faultyDeletes() {

@@ -2,9 +2,9 @@ import { concatBytes, junkBytes } from '@vocal/test-fixtures';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordings } from '../db/schema.ts';
-import { goForwardAsBrowserUploads } from '../testing/browser-recording.ts';
-import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { samplePng } from '../testing/upload-form.ts';
+import { goForwardAsBrowserUploads } from '../../test/harness/browser-recording.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { samplePng } from '../../test/harness/upload-form.ts';
 
 /** What Chromium's MediaRecorder makes of goforward.raw: WebM/Opus and MP4/Opus. */
 let webm: Uint8Array;

@@ -6,8 +6,8 @@ import { readHandoff } from '../admin-handoff.ts';
 import { couponRedemptions, coupons, users } from '../db/schema.ts';
 import { REFERRAL_COOKIE } from '../http/referral-cookie.ts';
 import { COUPON_ALREADY_USED, COUPON_EXHAUSTED, COUPON_EXPIRED, COUPON_INACTIVE, COUPON_UNKNOWN } from '../services/coupon-service.ts';
-import { startStripeStandIn, type StripeStandIn } from '../testing/stripe-server.ts';
-import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { startStripeStandIn, type StripeStandIn } from '../../test/harness/stripe-server.ts';
+import { startTestServer, type TestServer } from '../../test/harness/test-server.ts';
 import { FAILED_COUPONS_PER_HOUR } from '../services/api-limits.ts';
 import { apiProgramEntry } from '@vocal/e2e';
 

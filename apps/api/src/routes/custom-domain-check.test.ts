@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalDnsServer, type LocalDnsServer } from '@vocal/e2e';
 import type { CustomDomainState } from '@vocal/settings-model';
 import { users } from '../db/schema.ts';
-import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
 import { DOMAIN_CHECKS_PER_TEN_MINUTES } from './custom-domain-routes.ts';
 
 const TARGET = 'voice.vocal-host.test';

@@ -5,8 +5,8 @@ import { startLocalDnsServer, type LocalDnsServer } from '@vocal/e2e';
 import type { CustomDomainState } from '@vocal/settings-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema.ts';
-import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { samplePng, threeSecondMp3, uploadForm, waitFor } from '../testing/upload-form.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { samplePng, threeSecondMp3, uploadForm, waitFor } from '../../test/harness/upload-form.ts';
 
 /**
  * Who holds a custom domain and what it serves (issue 24), against a DNS server of the test's

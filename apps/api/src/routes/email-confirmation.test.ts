@@ -5,9 +5,9 @@ import { jobs, users } from '../db/schema.ts';
 import { loadConfig } from '../env.ts';
 import { ADDRESS_CONFIRMATIONS_PER_ACCOUNT_PER_DAY } from '../services/api-limits.ts';
 import { createEmailConfirmation, NOT_OPEN_YET } from '../services/email-confirmation.ts';
-import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { waitFor } from '../testing/upload-form.ts';
-import { fromAddress, newAddress, ownerMessage, reserveAsVisitor, shareCodeOf, visitorRecording } from '../testing/visitor-helpers.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { waitFor } from '../../test/harness/upload-form.ts';
+import { fromAddress, newAddress, ownerMessage, reserveAsVisitor, shareCodeOf, visitorRecording } from '../../test/harness/visitor-helpers.ts';
 
 let counter = 0;
 /** Parts a link maker never touches: it neither mails nor queues. */

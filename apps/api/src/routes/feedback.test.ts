@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedback } from '../db/schema.ts';
-import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
 
 describe.each(embeddedBackend)('POST /feedback on %s', (backend) => {
   let server: TestServer;

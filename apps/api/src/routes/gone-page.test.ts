@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { ownerMessage, shareCodeOf } from '../testing/visitor-helpers.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { ownerMessage, shareCodeOf } from '../../test/harness/visitor-helpers.ts';
 
 /** The data the server put into listen.html for the page's script. */
 async function listenData(server: TestServer, id: string) {

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Storage } from '../storage/storage.ts';
-import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
 
 /** The real storage, refusing every lookup while `refusing` is on, as an unreachable S3 would. */
 function switchableStorage(storage: Storage, state: { refusing: boolean }): Storage {

@@ -5,7 +5,7 @@ import { join, posix, resolve } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRoot } from '../app-root.ts';
-import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { startTestServer, type TestServer } from '../../test/harness/test-server.ts';
 import { PACKAGE_RECIPES } from './host-app-package-recipes.ts';
 
 const PUBLIC_URL = 'https://voice.example.com';

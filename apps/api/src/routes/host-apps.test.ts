@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { startTestServer, type TestServer } from '../../test/harness/test-server.ts';
 
 describe('host apps served at /hosts/{host}/', () => {
   let server: TestServer;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { startTestServer, type TestServer } from '../../test/harness/test-server.ts';
 import { completeManifest, type ManifestSettings } from './host-manifest-settings.ts';
 
 const CLIENT_ID = '0b6f2d8e-4c1a-4e7b-9a3d-5f2e1c0b9a8d';

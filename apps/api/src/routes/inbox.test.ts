@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INBOX_SOURCES, inboxResponseSchema, inboxSummarySchema, type InboxResponse } from '@vocal/settings-model';
 import { startFakeOpenAi, verboseJson } from '@vocal/e2e';
 import { comments as commentRows, recordings } from '../db/schema.ts';
-import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { waitFor } from '../testing/upload-form.ts';
-import { fromAddress, newAddress, ownerMessage, shareCodeOf, visitorRecording } from '../testing/visitor-helpers.ts';
+import { backends, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { waitFor } from '../../test/harness/upload-form.ts';
+import { fromAddress, newAddress, ownerMessage, shareCodeOf, visitorRecording } from '../../test/harness/visitor-helpers.ts';
 
 type Fake = Awaited<ReturnType<typeof startFakeOpenAi>>;
 type User = Awaited<ReturnType<TestServer['signUp']>>;

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { integrationReadinessSchema } from '@vocal/settings-model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_MICROSOFT_CLIENT_ID, TEST_MICROSOFT_TENANT } from '../testing/microsoft-identity-server.ts';
-import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { TEST_MICROSOFT_CLIENT_ID, TEST_MICROSOFT_TENANT } from '../../test/harness/microsoft-identity-server.ts';
+import { startTestServer, type TestServer } from '../../test/harness/test-server.ts';
 
 const JWT_SECRET = 'a-secret-that-must-never-leave-the-server-0123456789';
 

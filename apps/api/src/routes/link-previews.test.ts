@@ -2,8 +2,8 @@ import { oembedResponseSchema, THEME_PRESETS, themeVariables } from '@vocal/sett
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordings, users } from '../db/schema.ts';
-import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { getWithHost, ownerMessage } from '../testing/visitor-helpers.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { getWithHost, ownerMessage } from '../../test/harness/visitor-helpers.ts';
 
 /** What a crawler reads from a page without running JavaScript: the head's meta and link tags. */
 function headTags(html: string) {
@@ -349,7 +349,7 @@ describe.each(embeddedBackend)('link previews, oEmbed and the embed player on %s
       await server.running.services.db.update(users).set({ domainVerifiedAt: new Date() }).where(eq(users.email, owner.email));
 
       const reserved = await server.call('GET', '/api/get-vocal', { token: owner.access });
-      const { uploadForm, samplePng, threeSecondMp3, samplePeaks } = await import('../testing/upload-form.ts');
+      const { uploadForm, samplePng, threeSecondMp3, samplePeaks } = await import('../../test/harness/upload-form.ts');
       const uploaded = await server.call('POST', '/api/upload-vocal', {
         token: owner.access,
         form: uploadForm({

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenVisitors } from '../db/schema.ts';
-import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { fromAddress, newAddress, ownerMessage, visitorRecording } from '../testing/visitor-helpers.ts';
+import { backends, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { fromAddress, newAddress, ownerMessage, visitorRecording } from '../../test/harness/visitor-helpers.ts';
 
 describe.each(backends)('listen analytics on %s', (backend) => {
   let server: TestServer;

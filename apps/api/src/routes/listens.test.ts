@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listens, listenVisitors, recordings } from '../db/schema.ts';
-import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { fromAddress, newAddress, ownerMessage } from '../testing/visitor-helpers.ts';
+import { backends, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { fromAddress, newAddress, ownerMessage } from '../../test/harness/visitor-helpers.ts';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0';
 

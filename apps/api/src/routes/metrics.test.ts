@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Storage } from '../storage/storage.ts';
-import { parsePrometheusText, sumOf, type PrometheusSample } from '../testing/prometheus-text.ts';
-import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { threeSecondMp3, waitFor } from '../testing/upload-form.ts';
-import { ownerMessage } from '../testing/visitor-helpers.ts';
+import { parsePrometheusText, sumOf, type PrometheusSample } from '../../test/harness/prometheus-text.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { threeSecondMp3, waitFor } from '../../test/harness/upload-form.ts';
+import { ownerMessage } from '../../test/harness/visitor-helpers.ts';
 
 const METRICS_TOKEN = 'metrics-token-for-the-test-0123456789';
 

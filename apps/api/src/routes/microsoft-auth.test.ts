@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMicrosoftIdentity, TEST_MICROSOFT_CLIENT_ID, type MicrosoftIdentityServer } from '../testing/microsoft-identity-server.ts';
-import { embeddedBackend, startTestServer, type Reply, type TestServer } from '../testing/test-server.ts';
-import { watchWrites, type WriteWatch } from '../testing/write-watch.ts';
+import { startMicrosoftIdentity, TEST_MICROSOFT_CLIENT_ID, type MicrosoftIdentityServer } from '../../test/harness/microsoft-identity-server.ts';
+import { embeddedBackend, startTestServer, type Reply, type TestServer } from '../../test/harness/test-server.ts';
+import { watchWrites, type WriteWatch } from '../../test/harness/write-watch.ts';
 
 let counter = 0;
 const newEmail = () => `ms${++counter}-${Date.now()}@contoso.example`;

@@ -2,9 +2,9 @@ import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../db/schema.ts';
 import { startSmtpCapture, type CapturedMail } from '@vocal/test-fixtures/smtp';
-import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { waitFor } from '../testing/upload-form.ts';
-import { fromAddress, newAddress, ownerMessage, shareCodeOf } from '../testing/visitor-helpers.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { waitFor } from '../../test/harness/upload-form.ts';
+import { fromAddress, newAddress, ownerMessage, shareCodeOf } from '../../test/harness/visitor-helpers.ts';
 
 const DAY_MS = 86_400_000;
 const ONE_CLICK = { 'content-type': 'application/x-www-form-urlencoded' };

@@ -4,9 +4,9 @@ import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../db/schema.ts';
 import { parseMail, startSmtpCapture } from '@vocal/test-fixtures/smtp';
-import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { waitFor } from '../testing/upload-form.ts';
-import { fromAddress, newAddress, ownerMessage, shareCodeOf, visitorRecording } from '../testing/visitor-helpers.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { waitFor } from '../../test/harness/upload-form.ts';
+import { fromAddress, newAddress, ownerMessage, shareCodeOf, visitorRecording } from '../../test/harness/visitor-helpers.ts';
 
 const HOSTILE = `<script>alert("x")</script> & <b>bold</b>`;
 

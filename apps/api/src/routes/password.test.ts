@@ -4,7 +4,7 @@ import { passwordResets } from '../db/schema.ts';
 import { RESET_REQUESTED } from './password-routes.ts';
 import { RESET_LINK_SPENT } from '../services/password-reset-service.ts';
 import { startSmtpCapture } from '@vocal/test-fixtures/smtp';
-import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
 
 const PASSWORD = 'correct horse battery';
 const NEW_PASSWORD = 'a brand new passphrase';

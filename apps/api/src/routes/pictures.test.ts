@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { images, recordings, users } from '../db/schema.ts';
 import { readPictureHeader } from '../media/picture-size.ts';
 import { AVATAR_NOT_PNG } from '../services/account-service.ts';
-import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { samplePeaks, threeSecondMp3, uploadForm } from '../testing/upload-form.ts';
-import { ownerMessage } from '../testing/visitor-helpers.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { samplePeaks, threeSecondMp3, uploadForm } from '../../test/harness/upload-form.ts';
+import { ownerMessage } from '../../test/harness/visitor-helpers.ts';
 
 /** RGBA of one pixel. */
 const pixelAt = (image: { width: number; data: ArrayLike<number> }, x: number, y: number) =>

@@ -2,8 +2,8 @@ import { PNG } from 'pngjs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema.ts';
-import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { ownerMessage } from '../testing/visitor-helpers.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { ownerMessage } from '../../test/harness/visitor-helpers.ts';
 
 /** The card's solid background, #0f1e3d. */
 const BACKGROUND = [0x0f, 0x1e, 0x3d];

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personalisations } from '../db/schema.ts';
 import { FOREIGN_AVATAR } from '../services/account-service.ts';
 import { startSmtpCapture } from '@vocal/test-fixtures/smtp';
-import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { fromAddress, newAddress, ownerMessage, shareCodeOf } from '../testing/visitor-helpers.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { fromAddress, newAddress, ownerMessage, shareCodeOf } from '../../test/harness/visitor-helpers.ts';
 
 describe.each(embeddedBackend)("a person's name and avatar: one source on %s", (backend) => {
   let server: TestServer;

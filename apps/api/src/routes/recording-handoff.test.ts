@@ -11,8 +11,8 @@ import {
 } from '@vocal/settings-model';
 import { recordingHandoffs, recordings } from '../db/schema.ts';
 import { HANDOFF_RECORDING_DELETED, HANDOFF_RECORDING_NOT_FOUND } from '../services/recording-handoff-service.ts';
-import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { ownerMessage } from '../testing/visitor-helpers.ts';
+import { backends, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { ownerMessage } from '../../test/harness/visitor-helpers.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 const PASSWORD = 'correct horse battery';

@@ -2,8 +2,8 @@ import { makeLongMp3 } from '@vocal/test-fixtures';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordings } from '../db/schema.ts';
-import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { samplePeaks, samplePng, threeSecondMp3, uploadForm } from '../testing/upload-form.ts';
+import { backends, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { samplePeaks, samplePng, threeSecondMp3, uploadForm } from '../../test/harness/upload-form.ts';
 
 describe.each(backends)('recordings on %s', (backend) => {
   let server: TestServer;

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, feedback, recordings } from '../db/schema.ts';
-import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { fromAddress, newAddress, ownerMessage, reserveAsVisitor, shareCodeOf, uploadAsVisitor } from '../testing/visitor-helpers.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { fromAddress, newAddress, ownerMessage, reserveAsVisitor, shareCodeOf, uploadAsVisitor } from '../../test/harness/visitor-helpers.ts';
 
 const NUL = '\u0000';
 

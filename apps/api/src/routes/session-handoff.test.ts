@@ -4,7 +4,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_HANDOFF_SPENT } from '@vocal/settings-model';
 import { sessionHandoffs, sessions } from '../db/schema.ts';
-import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { backends, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 

@@ -3,8 +3,8 @@ import { listenPageSettingsSchema } from '@vocal/settings-model';
 import { personalisations } from '../db/schema.ts';
 import { makePng } from '@vocal/test-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { samplePeaks, samplePng, threeSecondMp3, uploadForm } from '../testing/upload-form.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { samplePeaks, samplePng, threeSecondMp3, uploadForm } from '../../test/harness/upload-form.ts';
 
 describe.each(embeddedBackend)('personalisation and folders on %s', (backend) => {
   let server: TestServer;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_FAILED, noAccountYet } from '@vocal/settings-model';
-import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
 
 const PASSWORD = 'correct horse battery';
 let counter = 0;

@@ -5,8 +5,8 @@ import { REFERRAL_COOKIE } from '../http/referral-cookie.ts';
 import { INVITED_ADDRESS_HAS_ACCOUNT } from '../services/account-service.ts';
 import { TEAM_MESSAGES } from '../services/team-service.ts';
 import { startSmtpCapture } from '@vocal/test-fixtures/smtp';
-import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { ownerMessage } from '../testing/visitor-helpers.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { ownerMessage } from '../../test/harness/visitor-helpers.ts';
 
 const MAX_MEMBERS = 3;
 let counter = 0;

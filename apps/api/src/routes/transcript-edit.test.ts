@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transcriptSentences } from '@vocal/settings-model';
 import { startFakeOpenAi, verboseJson } from '@vocal/e2e';
-import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { samplePng, threeSecondMp3, uploadForm, waitFor } from '../testing/upload-form.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { samplePng, threeSecondMp3, uploadForm, waitFor } from '../../test/harness/upload-form.ts';
 
 type Fake = Awaited<ReturnType<typeof startFakeOpenAi>>;
 

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, recordings } from '../db/schema.ts';
 import { TRANSCRIBE_JOB, TRANSCRIPT_PRIORITY } from '../services/transcription-service.ts';
 import { VISITOR_BUDGET_SPENT } from '../services/visitor-transcript-budget.ts';
-import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { ownerMessage, reserveAsVisitor, uploadAsVisitor } from '../testing/visitor-helpers.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { ownerMessage, reserveAsVisitor, uploadAsVisitor } from '../../test/harness/visitor-helpers.ts';
 
 type Fake = Awaited<ReturnType<typeof startFakeOpenAi>>;
 

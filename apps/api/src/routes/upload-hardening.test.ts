@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { images, recordings } from '../db/schema.ts';
 import { probeAudioFile } from '../media/audio-file.ts';
 import { IMAGES_PER_TEN_MINUTES } from '../services/api-limits.ts';
-import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { samplePeaks, samplePng, threeSecondMp3, uploadForm, waitFor } from '../testing/upload-form.ts';
-import { fromAddress, newAddress, reserveAsVisitor, shareCodeOf, uploadAsVisitor } from '../testing/visitor-helpers.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { samplePeaks, samplePng, threeSecondMp3, uploadForm, waitFor } from '../../test/harness/upload-form.ts';
+import { fromAddress, newAddress, reserveAsVisitor, shareCodeOf, uploadAsVisitor } from '../../test/harness/visitor-helpers.ts';
 import { processScratchFolder } from '../processes/process-scratch.ts';
 
 const repeat = (part: Uint8Array, times: number) => concatBytes(...Array.from({ length: times }, () => part));

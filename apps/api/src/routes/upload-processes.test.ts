@@ -4,9 +4,9 @@ import { startApiProcess, type ApiProcess } from '@vocal/e2e';
 import { makeLongMp3 } from '@vocal/test-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeAudioFile } from '../media/audio-file.ts';
-import { createScratchDatabase } from '../testing/scratch-database.ts';
-import { callProcess } from '../testing/process-call.ts';
-import { samplePng, threeSecondMp3, uploadForm } from '../testing/upload-form.ts';
+import { createScratchDatabase } from '../../test/harness/scratch-database.ts';
+import { callProcess } from '../../test/harness/process-call.ts';
+import { samplePng, threeSecondMp3, uploadForm } from '../../test/harness/upload-form.ts';
 
 /**
  * Uploads of one id racing through two server processes on one PostgreSQL database: the

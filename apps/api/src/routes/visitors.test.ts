@@ -2,8 +2,8 @@ import { makeLongMp3 } from '@vocal/test-fixtures';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, recordings } from '../db/schema.ts';
-import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { samplePeaks, samplePng, uploadForm, waitFor } from '../testing/upload-form.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { samplePeaks, samplePng, uploadForm, waitFor } from '../../test/harness/upload-form.ts';
 import {
   fromAddress,
   newAddress,
@@ -12,7 +12,7 @@ import {
   shareCodeOf,
   uploadAsVisitor,
   visitorRecording,
-} from '../testing/visitor-helpers.ts';
+} from '../../test/harness/visitor-helpers.ts';
 
 const HOSTILE = `<script>alert("x")</script> & <b onmouseover='y'>bold</b> $& $'`;
 

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_ROUTE_PATHS_FILE } from '@vocal/settings-model';
-import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
+import { backends, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
 
 const YEAR = 'public, max-age=31536000, immutable';
 

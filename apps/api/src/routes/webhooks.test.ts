@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_WEBHOOKS } from '@vocal/settings-model';
 import { webhooks as webhookRows } from '../db/schema.ts';
 import { isPrivateAddress, PRIVATE_ADDRESS_REFUSED } from '../services/webhook-address.ts';
-import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { waitFor } from '../testing/upload-form.ts';
-import { fromAddress, newAddress, ownerMessage, shareCodeOf, visitorRecording } from '../testing/visitor-helpers.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { waitFor } from '../../test/harness/upload-form.ts';
+import { fromAddress, newAddress, ownerMessage, shareCodeOf, visitorRecording } from '../../test/harness/visitor-helpers.ts';
 
 type Received = { headers: IncomingHttpHeaders; body: string };
 

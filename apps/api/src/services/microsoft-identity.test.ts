@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../env.ts';
 import { HttpError } from '../http/http-error.ts';
-import { startMicrosoftIdentity, type MicrosoftIdentityServer, TEST_MICROSOFT_CLIENT_ID } from '../testing/microsoft-identity-server.ts';
+import { startMicrosoftIdentity, type MicrosoftIdentityServer, TEST_MICROSOFT_CLIENT_ID } from '../../test/harness/microsoft-identity-server.ts';
 import { createMicrosoftIdentityVerifier } from './microsoft-identity.ts';
 
 const CONSUMERS = '9188040d-6c67-4c5b-b112-36a304b66dad';

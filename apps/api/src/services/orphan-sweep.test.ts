@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { images, recordings } from '../db/schema.ts';
 import { removeAbandonedPartials } from '../storage/local-storage.ts';
-import { backends, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { ownerMessage } from '../testing/visitor-helpers.ts';
+import { backends, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { ownerMessage } from '../../test/harness/visitor-helpers.ts';
 import { createOrphanSweep, ORPHAN_MIN_AGE_MS } from './orphan-sweep.ts';
 
 const bytes = new Uint8Array([1, 2, 3]);

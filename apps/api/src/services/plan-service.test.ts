@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { couponRedemptions, subscriptions, users } from '../db/schema.ts';
-import { openTestDatabase } from '../testing/test-database.ts';
+import { openTestDatabase } from '../../test/harness/test-database.ts';
 import { newInviteCode } from './ids.ts';
 import { createPlanService } from './plan-service.ts';
 

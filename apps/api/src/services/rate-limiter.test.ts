@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database.ts';
 import { rateLimitWindows } from '../db/schema.ts';
-import { openTestDatabase } from '../testing/test-database.ts';
-import { backends } from '../testing/test-server.ts';
+import { openTestDatabase } from '../../test/harness/test-database.ts';
+import { backends } from '../../test/harness/test-server.ts';
 import { createRateLimits } from './rate-limiter.ts';
 
 const TEN_MINUTES = { limit: 3, windowMs: 600_000 };

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { startS3TestServer } from '../testing/s3-test-server.ts';
-import { reencodeUntilDone } from '../testing/reencode-until-done.ts';
-import { samplePng, threeSecondMp3, uploadForm } from '../testing/upload-form.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { startS3TestServer } from '../../test/harness/s3-test-server.ts';
+import { reencodeUntilDone } from '../../test/harness/reencode-until-done.ts';
+import { samplePng, threeSecondMp3, uploadForm } from '../../test/harness/upload-form.ts';
 
 let s3: Awaited<ReturnType<typeof startS3TestServer>>;
 let s3Url: string;

@@ -4,8 +4,8 @@ import { transcriptSentences, transcriptionSchema, type Transcription } from '@v
 import { startSpeechApi, type SpeechApiKind, type SpokenWords } from '@vocal/e2e';
 import { PermanentJobError } from '../jobs/job-queue.ts';
 import { createMediaPool, type MediaPool } from '../media/media-pool.ts';
-import { startTestServer, type TestServer } from '../testing/test-server.ts';
-import { samplePng, uploadForm, waitFor } from '../testing/upload-form.ts';
+import { startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { samplePng, uploadForm, waitFor } from '../../test/harness/upload-form.ts';
 import { createOpenAiTranscriber } from './openai-transcriber.ts';
 import { createSummariser } from './summariser.ts';
 

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { junkBytes, makeMp3 } from '@vocal/test-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPictureHeader } from '../media/picture-size.ts';
-import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { samplePeaks, samplePng, threeSecondMp3, uploadForm, waitFor } from '../testing/upload-form.ts';
-import { fromAddress, newAddress, reserveAsVisitor } from '../testing/visitor-helpers.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { samplePeaks, samplePng, threeSecondMp3, uploadForm, waitFor } from '../../test/harness/upload-form.ts';
+import { fromAddress, newAddress, reserveAsVisitor } from '../../test/harness/visitor-helpers.ts';
 
 const TUS = { 'tus-resumable': '1.0.0' };
 const metadataOf = (id: string) => `recordingId ${Buffer.from(id).toString('base64')}`;

@@ -2,10 +2,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
-import { loadConfig } from '../env.ts';
-import type { Logger } from '../logger.ts';
-import { startServer, type RunningServer } from '../server.ts';
-import type { Storage } from '../storage/storage.ts';
+import { loadConfig } from '../../src/env.ts';
+import type { Logger } from '../../src/logger.ts';
+import { startServer, type RunningServer } from '../../src/server.ts';
+import type { Storage } from '../../src/storage/storage.ts';
 import { seedPgliteDatabase } from './pglite-template.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 import { writeStandInWebBuild } from './stand-in-web-build.ts';
@@ -88,7 +88,7 @@ export async function startTestServer(
     EMAIL_CONFIRMATION: 'off',
     // Many suites move rows behind the server's back (an expiry date into the past) and read the
     // public page at once: they get no cache and no listen batching. The listen path's own suite
-    // and its benchmark turn both on (src/cache/listen-path.test.ts, src/bench/listen-path-bench.ts).
+    // and its benchmark turn both on (src/cache/listen-path.test.ts, bench/listen-path-bench.ts).
     PUBLIC_CACHE_SECONDS: '0',
     LISTEN_FLUSH_MS: '0',
     WEB_DIST: webDist,

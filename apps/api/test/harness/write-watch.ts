@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/database.ts';
+import type { Database } from '../../src/db/database.ts';
 
 /**
  * Tables written on refused requests by design: the rate limits count every attempt, refused

@@ -6,8 +6,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { recordResult } from '@vocal/bench';
-import { appRoot } from '../app-root.ts';
-import { createScratchDatabase } from '../testing/scratch-database.ts';
+import { appRoot } from '../src/app-root.ts';
+import { createScratchDatabase } from '../test/harness/scratch-database.ts';
 
 /**
  * Issue 13's footprint: the built server as `pnpm start` runs it (`node dist/main.mjs`), on a

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../app.ts';
-import { createLogger } from '../logger.ts';
-import { hostileTokens, type TokenKind } from '../testing/hostile-tokens.ts';
-import { startMicrosoftIdentity, type MicrosoftIdentityServer } from '../testing/microsoft-identity-server.ts';
-import { ROUTE_CATALOGUE, routeKeysOf, splitRouteKey, type AimedRequest } from '../testing/route-catalogue.ts';
-import { startTestServer, type Backend, type Reply, type TestServer } from '../testing/test-server.ts';
-import { samplePeaks, samplePng, threeSecondMp3, uploadForm } from '../testing/upload-form.ts';
-import { ownView, signUpWithData, type UserWithData } from '../testing/user-with-data.ts';
+import { createApp } from '../../src/app.ts';
+import { createLogger } from '../../src/logger.ts';
+import { hostileTokens, type TokenKind } from '../harness/hostile-tokens.ts';
+import { startMicrosoftIdentity, type MicrosoftIdentityServer } from '../harness/microsoft-identity-server.ts';
+import { ROUTE_CATALOGUE, routeKeysOf, splitRouteKey, type AimedRequest } from '../harness/route-catalogue.ts';
+import { startTestServer, type Backend, type Reply, type TestServer } from '../harness/test-server.ts';
+import { samplePeaks, samplePng, threeSecondMp3, uploadForm } from '../harness/upload-form.ts';
+import { ownView, signUpWithData, type UserWithData } from '../harness/user-with-data.ts';
 
 const HANDLERS = Object.entries(ROUTE_CATALOGUE).filter(([, knowledge]) => knowledge.access !== 'middleware');
 const BAD_TOKENS: TokenKind[] = ['none', 'malformed', 'expired', 'forged', 'unsigned', 'guessed API token'];

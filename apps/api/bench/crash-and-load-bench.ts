@@ -6,7 +6,7 @@ import { Worker } from 'node:worker_threads';
 import { encodeMp3, GO_FORWARD, goForwardPcm, makeBombPng, makeLongMp3, speechSamplesAvailable } from '@vocal/test-fixtures';
 import { recordResult } from '@vocal/bench';
 import { startApiProcess, type ApiProcess } from '@vocal/e2e';
-import { samplePeaks, samplePng, uploadForm } from '../testing/upload-form.ts';
+import { samplePeaks, samplePng, uploadForm } from '../test/harness/upload-form.ts';
 
 /**
  * Issue 23, "Done when": the crash-and-load test. A real server process (PGlite, the local

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, type DatabaseHandle } from '../db/database.ts';
+import { openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
 import { seedPgliteDatabase } from './pglite-template.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 import type { Backend } from './test-server.ts';

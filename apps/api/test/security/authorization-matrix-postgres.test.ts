@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import { backends } from '../testing/test-server.ts';
+import { backends } from '../harness/test-server.ts';
 import { authorizationMatrix } from './authorization-matrix-suite.ts';
 
 if (backends.includes('postgres')) authorizationMatrix('postgres');

@@ -2,9 +2,9 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { recordResult } from '@vocal/bench';
-import { comments, recordings } from '../db/schema.ts';
-import { newRecordingId } from '../services/ids.ts';
-import { backends, startTestServer, type Backend, type TestServer } from '../testing/test-server.ts';
+import { comments, recordings } from '../src/db/schema.ts';
+import { newRecordingId } from '../src/services/ids.ts';
+import { backends, startTestServer, type Backend, type TestServer } from '../test/harness/test-server.ts';
 
 /**
  * Issue 9: the inbox on 10,000 messages of one owner (plus 15,000 of three other users, so

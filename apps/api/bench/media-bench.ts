@@ -4,11 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { makeLongMp3 } from '@vocal/test-fixtures';
 import { recordResult } from '@vocal/bench';
-import { recordings } from '../db/schema.ts';
-import { reencodeToMp3 } from '../media/mp3-encoder.ts';
-import { REENCODE_JOB } from '../services/audio-service.ts';
-import { backends, startTestServer, type Backend, type TestServer } from '../testing/test-server.ts';
-import { samplePng } from '../testing/upload-form.ts';
+import { recordings } from '../src/db/schema.ts';
+import { reencodeToMp3 } from '../src/media/mp3-encoder.ts';
+import { REENCODE_JOB } from '../src/services/audio-service.ts';
+import { backends, startTestServer, type Backend, type TestServer } from '../test/harness/test-server.ts';
+import { samplePng } from '../test/harness/upload-form.ts';
 
 /**
  * Issue 8, finding 3: while the server re-encodes, its event loop must stay responsive. A

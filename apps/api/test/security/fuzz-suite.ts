@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../app.ts';
-import { createLogger } from '../logger.ts';
-import { ROUTE_CATALOGUE, routeKeysOf } from '../testing/route-catalogue.ts';
-import { describeRequest, fuzzRequests, type FuzzRequest, type FuzzTargets } from '../testing/fuzz-requests.ts';
-import { startMicrosoftIdentity, type MicrosoftIdentityServer } from '../testing/microsoft-identity-server.ts';
-import { startTestServer, type Backend, type TestServer } from '../testing/test-server.ts';
+import { createApp } from '../../src/app.ts';
+import { createLogger } from '../../src/logger.ts';
+import { ROUTE_CATALOGUE, routeKeysOf } from '../harness/route-catalogue.ts';
+import { describeRequest, fuzzRequests, type FuzzRequest, type FuzzTargets } from '../harness/fuzz-requests.ts';
+import { startMicrosoftIdentity, type MicrosoftIdentityServer } from '../harness/microsoft-identity-server.ts';
+import { startTestServer, type Backend, type TestServer } from '../harness/test-server.ts';
 import { makeBombPng } from '@vocal/test-fixtures';
-import { samplePng, threeSecondMp3 } from '../testing/upload-form.ts';
-import { signUpWithData, type UserWithData } from '../testing/user-with-data.ts';
-import { reserveAsVisitor } from '../testing/visitor-helpers.ts';
-import { watchWrites, type WriteWatch } from '../testing/write-watch.ts';
+import { samplePng, threeSecondMp3 } from '../harness/upload-form.ts';
+import { signUpWithData, type UserWithData } from '../harness/user-with-data.ts';
+import { reserveAsVisitor } from '../harness/visitor-helpers.ts';
+import { watchWrites, type WriteWatch } from '../harness/write-watch.ts';
 
 /**
  * Fixed, so a failure reproduces: the same seed generates the same requests. PGlite's ≥ 10,000

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { cp, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { appRoot } from '../app-root.ts';
-import { openDatabase } from '../db/database.ts';
-import { unpackPgliteSeed } from '../db/pglite-seed.ts';
+import { appRoot } from '../../src/app-root.ts';
+import { openDatabase } from '../../src/db/database.ts';
+import { unpackPgliteSeed } from '../../src/db/pglite-seed.ts';
 
 /**
  * A fresh PGlite database costs an initdb (3 to 6 s of CPU here) before its migrations; the

@@ -2,12 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { encodeMp3, GO_FORWARD, goForwardPcm, LIBRIVOX, readWavPcm, speechSamplesAvailable } from '@vocal/test-fixtures';
 import { recordResult } from '@vocal/bench';
-import { loadConfig } from '../env.ts';
-import { createJobQueue } from '../jobs/job-queue.ts';
-import { createJobWorker } from '../jobs/job-worker.ts';
-import { createLogger } from '../logger.ts';
-import { createMediaPool } from '../media/media-pool.ts';
-import { readMp3 } from '../media/mp3.ts';
+import { loadConfig } from '../src/env.ts';
+import { createJobQueue } from '../src/jobs/job-queue.ts';
+import { createJobWorker } from '../src/jobs/job-worker.ts';
+import { createLogger } from '../src/logger.ts';
+import { createMediaPool } from '../src/media/media-pool.ts';
+import { readMp3 } from '../src/media/mp3.ts';
 import { benchFootprints } from './footprint-bench.ts';
 import { benchInbox } from './inbox-bench.ts';
 import { benchListenPath } from './listen-path-bench.ts';
@@ -17,12 +17,12 @@ import { benchUploadMemory } from './upload-bench.ts';
 import { benchProgressiveUploads } from './progressive-upload-bench.ts';
 import { benchHostileInputMemory } from './hostile-input-bench.ts';
 import { benchCrashAndLoad } from './crash-and-load-bench.ts';
-import { openTestDatabase } from '../testing/test-database.ts';
-import { backends, type Backend } from '../testing/test-server.ts';
-import { isExecutable } from '../transcription/choose-transcriber.ts';
-import { createOpenAiTranscriber } from '../transcription/openai-transcriber.ts';
-import { createPocketsphinxTranscriber } from '../transcription/pocketsphinx-transcriber.ts';
-import type { Transcriber } from '../transcription/transcriber.ts';
+import { openTestDatabase } from '../test/harness/test-database.ts';
+import { backends, type Backend } from '../test/harness/test-server.ts';
+import { isExecutable } from '../src/transcription/choose-transcriber.ts';
+import { createOpenAiTranscriber } from '../src/transcription/openai-transcriber.ts';
+import { createPocketsphinxTranscriber } from '../src/transcription/pocketsphinx-transcriber.ts';
+import type { Transcriber } from '../src/transcription/transcriber.ts';
 
 /**
  * `pnpm bench`: one JSON line per measurement. Transcription real-time factor for each

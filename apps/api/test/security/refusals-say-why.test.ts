@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedBackend, startTestServer, type TestServer } from '../testing/test-server.ts';
-import { samplePng } from '../testing/upload-form.ts';
-import { getWithHost } from '../testing/visitor-helpers.ts';
+import { embeddedBackend, startTestServer, type TestServer } from '../harness/test-server.ts';
+import { samplePng } from '../harness/upload-form.ts';
+import { getWithHost } from '../harness/visitor-helpers.ts';
 
 /** What the fuzz suite found outside the API's routes: refusals without a JSON {msg}, and a 500. */
 describe.each(embeddedBackend)('refusals outside the API routes say why on %s', (backend) => {

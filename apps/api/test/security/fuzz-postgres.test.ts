@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import { backends } from '../testing/test-server.ts';
+import { backends } from '../harness/test-server.ts';
 import { FUZZ_RUNS, fuzzEveryRoute } from './fuzz-suite.ts';
 
 if (backends.includes('postgres')) fuzzEveryRoute('postgres', FUZZ_RUNS.postgres[0]);

@@ -7,11 +7,11 @@ import { Worker } from 'node:worker_threads';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { recordResult } from '@vocal/bench';
-import { appRoot } from '../app-root.ts';
+import { appRoot } from '../src/app-root.ts';
 import { and, count, eq, lte, or, sql } from 'drizzle-orm';
-import { jobs } from '../db/schema.ts';
-import { backends, startTestServer, type Backend, type TestServer } from '../testing/test-server.ts';
-import { ownerMessage } from '../testing/visitor-helpers.ts';
+import { jobs } from '../src/db/schema.ts';
+import { backends, startTestServer, type Backend, type TestServer } from '../test/harness/test-server.ts';
+import { ownerMessage } from '../test/harness/visitor-helpers.ts';
 
 /**
  * Issue 13, the listen path: each public route of a message against a bare Hono route answering

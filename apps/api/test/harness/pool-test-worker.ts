@@ -1,4 +1,4 @@
-import { serveWorkerTasks } from '../media/worker-pool.ts';
+import { serveWorkerTasks } from '../../src/media/worker-pool.ts';
 
 /**
  * A worker for the pool's own tests. `hold` counts itself into a shared counter (slot 0:

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { makeLongMp3 } from '@vocal/test-fixtures';
 import { recordResult } from '@vocal/bench';
 import { startApiProcess, type ApiProcess } from '@vocal/e2e';
-import { samplePeaks, samplePng, threeSecondMp3, uploadForm } from '../testing/upload-form.ts';
+import { samplePeaks, samplePng, threeSecondMp3, uploadForm } from '../test/harness/upload-form.ts';
 
 /**
  * Issue 8, finding 2: memory must not grow with the size or number of uploads. A real server

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { makeLongMp3 } from '@vocal/test-fixtures';
 import { recordResult } from '@vocal/bench';
 import { startApiProcess } from '@vocal/e2e';
-import { samplePeaks, samplePng, threeSecondMp3, uploadForm } from '../testing/upload-form.ts';
+import { samplePeaks, samplePng, threeSecondMp3, uploadForm } from '../test/harness/upload-form.ts';
 import { peakDuring, residentBytes } from './upload-bench.ts';
 
 /**

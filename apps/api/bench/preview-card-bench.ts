@@ -4,8 +4,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { makePng } from '@vocal/test-fixtures';
 import { recordResult } from '@vocal/bench';
-import { createMediaPool } from '../media/media-pool.ts';
-import { buildCardSvg, type CardInput } from '../media/preview-card-svg.ts';
+import { createMediaPool } from '../src/media/media-pool.ts';
+import { buildCardSvg, type CardInput } from '../src/media/preview-card-svg.ts';
 
 /**
  * The link-preview card (GET /listen/{id}/card.png) is drawn the first time a link is shared,
