@@ -1,7 +1,9 @@
+/// <reference types="vitest/config" />
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { fillManifest } from './manifest-fill.ts';
+import { hostComponentTestConfig } from '@vocal/vitest-config';
 
 /** The server the extension talks to: our API and web app, one origin. The zip our server offers names that server instead. */
 const server = new URL(process.env.VOCAL_API_URL ?? 'http://localhost:3000');
@@ -22,6 +24,8 @@ function extensionManifest(): Plugin {
  * worker. The content script is a classic script with everything inlined: vite.content.config.ts.
  */
 export default defineConfig({
+  // Its tests: the host apps' shared component-test settings (tooling/vitest).
+  test: hostComponentTestConfig.test,
   base: './',
   plugins: [react(), extensionManifest()],
   build: {

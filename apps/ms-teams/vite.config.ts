@@ -1,10 +1,14 @@
+/// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { hostComponentTestConfig } from '@vocal/vitest-config';
 
 // In development the API runs beside Vite (pnpm dev at the root); its routes are proxied.
 const api = process.env.VOCAL_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
+  // Its tests: the host apps' shared component-test settings (tooling/vitest).
+  test: hostComponentTestConfig.test,
   // The server hosts the build under /hosts/ms-teams/, the address the manifest names.
   base: '/hosts/ms-teams/',
   plugins: [react()],

@@ -1,6 +1,8 @@
+/// <reference types="vitest/config" />
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { hostComponentTestConfig } from '@vocal/vitest-config';
 
 // In development the API runs beside Vite (pnpm dev at the root); its routes are proxied.
 const api = process.env.VOCAL_API_URL ?? 'http://localhost:3000';
@@ -19,6 +21,8 @@ function addInManifest(): Plugin {
 }
 
 export default defineConfig({
+  // Its tests: the host apps' shared component-test settings (tooling/vitest).
+  test: hostComponentTestConfig.test,
   // The server hosts the build under /hosts/outlook/: every URL in it is relative.
   base: './',
   plugins: [react(), addInManifest()],

@@ -3,6 +3,7 @@ import type { ViteUserConfig } from 'vitest/config';
 export declare const nodeTestConfig: ViteUserConfig;
 export declare const domTestConfig: ViteUserConfig;
 export declare const componentTestConfig: ViteUserConfig;
+export declare const hostComponentTestConfig: ViteUserConfig;
 export declare const e2eTestConfig: ViteUserConfig;
 export declare const hostE2eTestConfig: ViteUserConfig;
 export declare function slowFilesFirst(slowFiles: string[]): import('vitest/node').TestSequencerConstructor;

@@ -44,5 +44,13 @@ export const componentTestConfig = defineConfig({
     setupFiles: [...(domTestConfig.test.setupFiles ?? []), fileURLToPath(new URL('./component-setup.js', import.meta.url))],
   },
 });
+/**
+ * A host app's own tests when it needs nothing of its own: its components and scripts, and the
+ * check of its manifest. Such an app gives `hostComponentTestConfig.test` as its vite.config.ts's
+ * `test`, where Vitest finds it, instead of keeping a vitest.config.ts like every other's.
+ */
+export const hostComponentTestConfig = defineConfig({
+  test: { ...componentTestConfig.test, include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'manifest.test.ts'] },
+});
 export { e2eTestConfig, hostE2eTestConfig } from './e2e.js';
 export { slowFilesFirst } from './slow-files-first.js';

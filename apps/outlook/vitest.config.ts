@@ -1,7 +1,0 @@
-import { defineConfig, mergeConfig } from 'vitest/config';
-import { componentTestConfig } from '@vocal/vitest-config';
-
-export default mergeConfig(
-  componentTestConfig,
-  defineConfig({ test: { include: ['src/**/*.test.{ts,tsx}', 'manifest.test.ts'] } }),
-);

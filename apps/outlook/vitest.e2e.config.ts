@@ -1,3 +1,0 @@
-import { hostE2eTestConfig } from '@vocal/vitest-config';
-
-export default hostE2eTestConfig;
