@@ -8,7 +8,7 @@ await build({
   entryPoints: {
     main: 'src/main.ts',
     'server-main': 'src/server-main.ts',
-    admin: 'src/admin.ts',
+    admin: 'src/admin/admin.ts',
     'media-worker': 'src/media/media-worker.ts',
   },
   outdir: 'dist',

@@ -22,11 +22,11 @@ export default mergeConfig(
       sequence: {
         sequencer: slowFilesFirst([
           'src/crash-recovery.test.ts',
-          'src/admin.test.ts',
-          'src/routes/auth.test.ts',
-          'src/routes/audio.test.ts',
-          'src/routes/transcription.test.ts',
-          'src/routes/inbox.test.ts',
+          'src/admin/admin.test.ts',
+          'src/accounts/auth.test.ts',
+          'src/recordings/audio.test.ts',
+          'src/recordings/transcription.test.ts',
+          'src/recordings/inbox.test.ts',
           'src/jobs/job-processes.test.ts',
         ]),
       },

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { recordResult } from '@vocal/bench';
 import { comments, recordings } from '../src/db/schema.ts';
-import { newRecordingId } from '../src/services/ids.ts';
+import { newRecordingId } from '../src/common/ids.ts';
 import { backends, startTestServer, type Backend, type TestServer } from '../test/harness/test-server.ts';
 
 /**

@@ -6,7 +6,7 @@ import { makeLongMp3 } from '@vocal/test-fixtures';
 import { recordResult } from '@vocal/bench';
 import { recordings } from '../src/db/schema.ts';
 import { reencodeToMp3 } from '../src/media/mp3-encoder.ts';
-import { REENCODE_JOB } from '../src/services/audio-service.ts';
+import { REENCODE_JOB } from '../src/recordings/audio-service.ts';
 import { backends, startTestServer, type Backend, type TestServer } from '../test/harness/test-server.ts';
 import { samplePng } from '../test/harness/upload-form.ts';
 

@@ -357,7 +357,7 @@ export type Config = {
     smtpUrl: string | null;
     /** Null: Vocal <no-reply@{the host of publicUrl}>, once publicUrl is known. */
     from: string | null;
-    /** EMAIL_CONFIRMATION worked out: whether addresses must be confirmed (services/email-confirmation.ts). */
+    /** EMAIL_CONFIRMATION worked out: whether addresses must be confirmed (accounts/email-confirmation.ts). */
     confirmAddresses: boolean;
   };
   logLevel: Env['LOG_LEVEL'];

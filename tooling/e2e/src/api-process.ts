@@ -75,7 +75,10 @@ const entries = new Map<string, string[]>();
  * them before the suites that start them. A source edit since the build, or
  * VOCAL_API_FROM_SOURCE=1, runs the source, so a test never runs code older than the tree.
  */
-export function apiProgramEntry(name: 'main' | 'admin'): string[] {
+/** The programs' sources, from apps/api (build.mjs bundles each into dist/{name}.mjs). */
+const SOURCE_ENTRIES = { main: 'src/main.ts', admin: 'src/admin/admin.ts' } as const;
+
+export function apiProgramEntry(name: keyof typeof SOURCE_ENTRIES): string[] {
   const known = entries.get(name);
   if (known) return known;
   const bundle = join(apiFolder, 'dist', `${name}.mjs`);
@@ -84,7 +87,7 @@ export function apiProgramEntry(name: 'main' | 'admin'): string[] {
     existsSync(bundle) &&
     statSync(bundle).mtimeMs >
       newestMtime([join(apiFolder, 'src'), join(apiFolder, 'package.json'), join(repoRoot, 'packages', 'settings-model', 'src')]);
-  const entry = fresh ? [`dist/${name}.mjs`] : ['--import', 'tsx', `src/${name}.ts`];
+  const entry = fresh ? [`dist/${name}.mjs`] : ['--import', 'tsx', SOURCE_ENTRIES[name]];
   entries.set(name, entry);
   return entry;
 }

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { PGlite } from '@electric-sql/pglite';
-import type { AdminHandoff } from '../admin-handoff.ts';
+import type { AdminHandoff } from '../admin/admin-handoff.ts';
 import type { Config } from '../env.ts';
 import { processScratchFolder } from '../processes/process-scratch.ts';
 import { BackupRefusal, EXTERNAL_BACKUP_ADVICE } from './backup-format.ts';

@@ -3,9 +3,9 @@ import { subscriptionRequestSchema } from '@vocal/settings-model';
 import type { AppEnv } from '../http/app-env.ts';
 import { readJson } from '../http/read-input.ts';
 import { requireUser } from '../http/require-user.ts';
-import type { AccountService } from '../services/account-service.ts';
-import type { PlanService } from '../services/plan-service.ts';
-import type { TokenService } from '../services/token-service.ts';
+import type { AccountService } from '../accounts/account-service.ts';
+import type { PlanService } from './plan-service.ts';
+import type { TokenService } from '../accounts/token-service.ts';
 import type { BillingService } from './billing-service.ts';
 
 /**

@@ -6,8 +6,8 @@ import { invoices, stripeEvents, subscriptions, users } from '../db/schema.ts';
 import type { Config } from '../env.ts';
 import { badRequest, conflict, HttpError } from '../http/http-error.ts';
 import type { Logger } from '../logger.ts';
-import type { UserRow } from '../services/account-service.ts';
-import { PLAN_GIVING_STATUSES, type PlanService } from '../services/plan-service.ts';
+import type { UserRow } from '../accounts/account-service.ts';
+import { PLAN_GIVING_STATUSES, type PlanService } from './plan-service.ts';
 import { createStripeClient } from './stripe-client.ts';
 import {
   stripeCheckoutSessionSchema,

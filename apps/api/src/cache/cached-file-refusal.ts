@@ -1,6 +1,6 @@
 import { HttpError } from '../http/http-error.ts';
-import { RECORDING_FILE, type AudioService } from '../services/audio-service.ts';
-import type { RecordingService } from '../services/recording-service.ts';
+import { RECORDING_FILE, type AudioService } from '../recordings/audio-service.ts';
+import type { RecordingService } from '../recordings/recording-service.ts';
 
 /**
  * Whether `/files/{key}` may be served, asking the database only when the public page cache

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { ApiTokenScope } from '@vocal/settings-model';
 import type { ReplayableAnswer } from '../cache/answer-replay.ts';
-import type { UserRow } from '../services/account-service.ts';
+import type { UserRow } from '../accounts/account-service.ts';
 
 /** Values the middleware puts on each request's context. */
 export type AppEnv = {

@@ -24,7 +24,7 @@ describe.each(embeddedBackend)('a NUL character in the path, on %s', (backend) =
     }
   });
 
-  it('an encoded NUL in the query is the field check\'s business, not a path refusal', async () => {
+  it("an encoded NUL in the query is the field check's business, not a path refusal", async () => {
     const response = await fetch(`${server.url}/health?x=%00`);
     expect(response.status).not.toBe(500);
     const body = (await response.json()) as { msg?: string };
@@ -32,7 +32,7 @@ describe.each(embeddedBackend)('a NUL character in the path, on %s', (backend) =
   });
 });
 
-describe.each(embeddedBackend)('a NUL character in a listen path under a customer\'s domain, on %s', (backend) => {
+describe.each(embeddedBackend)("a NUL character in a listen path under a customer's domain, on %s", (backend) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(backend, { TRUST_PROXY: 'true' });

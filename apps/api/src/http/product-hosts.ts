@@ -1,8 +1,8 @@
 import { createMiddleware } from 'hono/factory';
 import type { Config } from '../env.ts';
-import type { CustomDomainService } from '../services/custom-domain-service.ts';
-import type { RecordingService } from '../services/recording-service.ts';
-import { PUBLIC_NOT_FOUND } from '../services/recording-service.ts';
+import type { CustomDomainService } from '../site/custom-domain-service.ts';
+import type { RecordingService } from '../recordings/recording-service.ts';
+import { PUBLIC_NOT_FOUND } from '../recordings/recording-service.ts';
 import type { AppEnv } from './app-env.ts';
 import { HttpError, notFound } from './http-error.ts';
 

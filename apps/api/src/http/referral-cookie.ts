@@ -3,7 +3,7 @@ import { getCookie } from 'hono/cookie';
 import { serialize } from 'hono/utils/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { Logger } from '../logger.ts';
-import type { AffiliateService } from '../services/affiliate-service.ts';
+import type { AffiliateService } from '../billing/affiliate-service.ts';
 import type { AppEnv } from './app-env.ts';
 import { clientAddress } from './client-address.ts';
 import { setResponseHeader } from './response-headers.ts';

@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { AccountService } from '../services/account-service.ts';
-import { isPersonalToken } from '../services/api-token-service.ts';
-import type { TokenService } from '../services/token-service.ts';
+import type { AccountService } from '../accounts/account-service.ts';
+import { isPersonalToken } from '../accounts/api-token-service.ts';
+import type { TokenService } from '../accounts/token-service.ts';
 import type { AppEnv } from './app-env.ts';
 import { unauthorized } from './http-error.ts';
 import { assertTokenReach } from './personal-token-reach.ts';

@@ -18,7 +18,10 @@ describe.each(embeddedBackend)('security headers on %s', (backend) => {
       // The web build inlines the public pages' stylesheet (vite-plugins/inline-stylesheets.ts).
       await writeFile(
         path,
-        html.replace('</head>', '<script type="module" crossorigin src="/assets/app-1234.js"></script><style>main{margin:0}</style></head>'),
+        html.replace(
+          '</head>',
+          '<script type="module" crossorigin src="/assets/app-1234.js"></script><style>main{margin:0}</style></head>',
+        ),
       );
     }
     behindHttps = await startTestServer(backend, { PUBLIC_URL: 'https://vocal.example' });

@@ -84,4 +84,6 @@ export function readPictureHeader(bytes: Uint8Array): PictureHeader | null {
 
 /** Whether a picture of this size may be decoded at all. */
 export const withinPictureLimits = (header: { width: number; height: number }) =>
-  header.width <= PICTURE_LIMITS.maxSide && header.height <= PICTURE_LIMITS.maxSide && header.width * header.height <= PICTURE_LIMITS.maxPixels;
+  header.width <= PICTURE_LIMITS.maxSide &&
+  header.height <= PICTURE_LIMITS.maxSide &&
+  header.width * header.height <= PICTURE_LIMITS.maxPixels;

@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
 import type { Database } from '../db/database.ts';
-import { formatDuration } from '../routes/link-preview.ts';
-import { createKeyedHash } from '../services/keyed-hash.ts';
-import type { RecordingService } from '../services/recording-service.ts';
-import { storedImageKey } from '../services/stored-images.ts';
+import { formatDuration } from '../listening/link-preview.ts';
+import { createKeyedHash } from '../common/keyed-hash.ts';
+import type { RecordingService } from '../recordings/recording-service.ts';
+import { storedImageKey } from '../accounts/stored-images.ts';
 import type { Storage } from '../storage/storage.ts';
 import { HttpError } from '../http/http-error.ts';
 import { readPictureHeader, withinPictureLimits } from './picture-size.ts';

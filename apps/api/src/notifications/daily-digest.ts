@@ -8,11 +8,11 @@ import { PermanentJobError, type JobQueue } from '../jobs/job-queue.ts';
 import type { JobHandler } from '../jobs/job-worker.ts';
 import { digestMail, type DigestItem } from '../mail/digest-mail.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import type { AccountService } from '../services/account-service.ts';
-import type { PersonalisationService } from '../services/personalisation-service.ts';
+import type { AccountService } from '../accounts/account-service.ts';
+import type { PersonalisationService } from '../accounts/personalisation-service.ts';
 import { deliveryOf } from './notification-choices.ts';
 import type { UnsubscribeMail } from './unsubscribe-mail.ts';
-import { addressConfirmed } from '../services/email-confirmation.ts';
+import { addressConfirmed } from '../accounts/email-confirmation.ts';
 
 /** Once a day: finds who had something happen that day and queues one digest job for each. */
 export const DIGEST_DAY_JOB = 'notify-digest-day';

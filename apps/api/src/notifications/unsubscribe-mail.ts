@@ -4,9 +4,9 @@ import type { Config } from '../env.ts';
 import { escapeHtml } from '../http/html-escaping.ts';
 import { badRequest, notFound } from '../http/http-error.ts';
 import type { RenderedMail } from '../mail/notification-mails.ts';
-import type { AccountService } from '../services/account-service.ts';
-import type { PersonalisationService } from '../services/personalisation-service.ts';
-import { isPro } from '../services/plans.ts';
+import type { AccountService } from '../accounts/account-service.ts';
+import type { PersonalisationService } from '../accounts/personalisation-service.ts';
+import { isPro } from '../billing/plans.ts';
 import { createUnsubscribeTokens } from './unsubscribe-tokens.ts';
 
 export type MailWithUnsubscribe = RenderedMail & { headers: Record<string, string> };

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { unsubscribeKindSchema, type UnsubscribeKind } from '@vocal/settings-model';
 import type { Database } from '../db/database.ts';
-import { createKeyedHash } from '../services/keyed-hash.ts';
+import { createKeyedHash } from '../common/keyed-hash.ts';
 
 export type UnsubscribeClaim = { userId: number; kind: UnsubscribeKind };
 

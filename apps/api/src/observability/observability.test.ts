@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { holdsMetricsToken } from '../routes/metrics-routes.ts';
+import { holdsMetricsToken } from '../site/metrics-routes.ts';
 import type { Storage } from '../storage/storage.ts';
 import { parsePrometheusText, sumOf } from '../../test/harness/prometheus-text.ts';
 import type { Transcriber } from '../transcription/transcriber.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { affiliateResponseSchema, couponRequestSchema, couponResponseSchema } from '@vocal/settings-model';
-import { adminCouponCodeSchema, adminCreateCouponSchema, type AdminCoupon } from '../services/coupon-service.ts';
+import { adminCouponCodeSchema, adminCreateCouponSchema, type AdminCoupon } from '../billing/coupon-service.ts';
 import { TAGS, type RouteDescription } from './route-description.ts';
 
 const adminCouponSchema: z.ZodType<AdminCoupon> = z.object({

@@ -1,5 +1,5 @@
 import { HOST_APP_IDS, HOST_APPS, hostAppsOf, type HostAppRegistry } from '@vocal/settings-model';
-import { PACKAGE_RECIPES } from '../routes/host-app-package-recipes.ts';
+import { PACKAGE_RECIPES } from '../hosts/host-app-package-recipes.ts';
 import { TAGS, type RouteDescription } from './route-description.ts';
 
 const NOT_BUILT = 'The app has not been built, or its build lacks a file the package needs';

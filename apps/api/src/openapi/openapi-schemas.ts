@@ -78,7 +78,7 @@ import {
 } from '@vocal/settings-model';
 import { JOB_STATES } from '../db/schema.ts';
 import type { JobRow } from '../jobs/job-queue.ts';
-import { adminCreateUserSchema, adminSetPlanSchema, type AdminUser } from '../services/admin-service.ts';
+import { adminCreateUserSchema, adminSetPlanSchema, type AdminUser } from '../admin/admin-service.ts';
 
 /*
  * The admin answers are typed in the service, not parsed by any client; these schemas are held

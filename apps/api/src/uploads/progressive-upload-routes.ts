@@ -4,10 +4,10 @@ import type { AppEnv } from '../http/app-env.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { badRequest, conflict, gone, notFound } from '../http/http-error.ts';
 import { optionalUser } from '../http/require-user.ts';
-import type { AccountService, UserRow } from '../services/account-service.ts';
-import type { RecordingService } from '../services/recording-service.ts';
-import type { StorageQuota, StorageWriter } from '../services/storage-quota.ts';
-import type { TokenService } from '../services/token-service.ts';
+import type { AccountService, UserRow } from '../accounts/account-service.ts';
+import type { RecordingService } from '../recordings/recording-service.ts';
+import type { StorageQuota, StorageWriter } from '../recordings/storage-quota.ts';
+import type { TokenService } from '../accounts/token-service.ts';
 import { asJsonRefusal, type ProgressiveUploads, type ReservationRules } from './progressive-uploads.ts';
 
 const TUS_HEADERS = /^(access-control-|vary$)/;

@@ -6,7 +6,7 @@ import { ERRORS, Metadata } from '@tus/utils';
 import { recordingIdSchema } from '@vocal/settings-model';
 import { notFound } from '../http/http-error.ts';
 import type { AudioFileProbe } from '../media/audio-file.ts';
-import { lengthRefusal, type RecordingService } from '../services/recording-service.ts';
+import { lengthRefusal, type RecordingService } from '../recordings/recording-service.ts';
 import { ArrivalRefusal, CheckedFileStore, tusRefusal } from './checked-file-store.ts';
 import { createUploadStandings } from './upload-standing.ts';
 

@@ -1,4 +1,4 @@
-import type { UploadTarget } from '../services/recording-service.ts';
+import type { UploadTarget } from '../recordings/recording-service.ts';
 
 /** How long what was checked for an upload's PATCH holds for the PATCHes after it. */
 export const STANDING_KEEP_MS = 5_000;
@@ -18,7 +18,7 @@ type Kept = UploadStanding & { until: number };
  * for STANDING_KEEP_MS. An upload deleted meanwhile is refused all the same: deleting a message
  * removes its upload, and the route finds none. Room freed meanwhile is seen when a PATCH needs
  * more than was left: the route then asks again. Two uploads into one account may each use the
- * same room, as two whole-file uploads at the same moment may (services/storage-quota.ts).
+ * same room, as two whole-file uploads at the same moment may (recordings/storage-quota.ts).
  */
 export function createUploadStandings(options: { now?: () => number; keepMs?: number } = {}) {
   const now = options.now ?? Date.now;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { z } from 'zod';
 import { uploadContextSchema } from '@vocal/settings-model';
-import { HOST_APPS } from '../../src/routes/host-app-routes.ts';
+import { HOST_APPS } from '../../src/hosts/host-app-routes.ts';
 import { ROUTE_CATALOGUE, splitRouteKey, type RouteKnowledge } from './route-catalogue.ts';
 import { mutatedFrom, nastyValue, shapedBy } from './schema-arbitrary.ts';
 

@@ -39,8 +39,8 @@ import {
   sessionHandoffClaimSchema,
   subscriptionRequestSchema,
 } from '@vocal/settings-model';
-import { adminCreateUserSchema, adminSetPlanSchema } from '../../src/services/admin-service.ts';
-import { adminCouponCodeSchema, adminCreateCouponSchema } from '../../src/services/coupon-service.ts';
+import { adminCreateUserSchema, adminSetPlanSchema } from '../../src/admin/admin-service.ts';
+import { adminCouponCodeSchema, adminCreateCouponSchema } from '../../src/billing/coupon-service.ts';
 import { TEST_MICROSOFT_CLIENT_ID, TEST_MICROSOFT_TENANT, unsignedMicrosoftToken } from './microsoft-identity-server.ts';
 
 /**

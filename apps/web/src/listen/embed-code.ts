@@ -1,4 +1,4 @@
-/** The embed player's size: the same as the oEmbed answer's (apps/api/src/routes/link-preview.ts). */
+/** The embed player's size: the same as the oEmbed answer's (apps/api/src/listening/link-preview.ts). */
 export const EMBED_SIZE = { width: 560, height: 160 } as const;
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

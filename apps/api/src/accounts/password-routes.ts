@@ -1,0 +1,79 @@
+import { Hono } from 'hono';
+import {
+  changePasswordRequestSchema,
+  forgotPasswordRequestSchema,
+  resetPasswordRequestSchema,
+  resetTokenCheckSchema,
+} from '@vocal/settings-model';
+import type { Config } from '../env.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { clientAddress } from '../http/client-address.ts';
+import { HttpError } from '../http/http-error.ts';
+import { readJson } from '../http/read-input.ts';
+import { requireUser } from '../http/require-user.ts';
+import { countAttempt, type ApiLimits } from '../http/api-limits.ts';
+import type { PasswordResetService } from './password-reset-service.ts';
+import type { RateLimits } from '../http/rate-limiter.ts';
+import { createSignInThrottle } from './sign-in-throttle.ts';
+import type { TokenService } from './token-service.ts';
+import type { AccountService } from './account-service.ts';
+
+/** Reset mails one address may be sent per hour, however many people ask: no mail-bombing through us. */
+const RESETS_PER_EMAIL_PER_HOUR = 5;
+
+/** The one answer to POST /password/forgot, whether or not the address has an account. */
+export const RESET_REQUESTED = 'If an account uses this address, a link to choose a new password is on its way. It works once, for 1 hour.';
+
+export function passwordRoutes(services: {
+  passwords: PasswordResetService;
+  accounts: AccountService;
+  tokens: TokenService;
+  config: Config;
+  limits: ApiLimits;
+  rateLimits: RateLimits;
+}) {
+  const { passwords, config, limits } = services;
+  const throttle = createSignInThrottle(limits);
+  const resetsPerEmail = services.rateLimits.limiter('password-resets-per-email', {
+    limit: RESETS_PER_EMAIL_PER_HOUR,
+    windowMs: 3_600_000,
+  });
+
+  return (
+    new Hono<AppEnv>()
+      .post('/password/forgot', async (context) => {
+        await countAttempt(limits.signIns, clientAddress(context, config.trustProxy), 'password reset requests');
+        const { email } = await readJson(context, forgotPasswordRequestSchema);
+        // Counted for every address alike, so a 429 says nothing about whether it has an account.
+        await countAttempt(resetsPerEmail, email, 'password reset requests for this address');
+        await passwords.requestReset(email);
+        return context.json({ ok: true, msg: RESET_REQUESTED });
+      })
+      .post('/password/reset/check', async (context) => {
+        await countAttempt(limits.signIns, clientAddress(context, config.trustProxy), 'password reset attempts');
+        const { token } = await readJson(context, resetTokenCheckSchema);
+        await passwords.checkToken(token);
+        return context.json({ ok: true });
+      })
+      .post('/password/reset', async (context) => {
+        await countAttempt(limits.signIns, clientAddress(context, config.trustProxy), 'password reset attempts');
+        const { token, password } = await readJson(context, resetPasswordRequestSchema);
+        await passwords.reset(token, password);
+        return context.json({ ok: true });
+      })
+      // The current password is checked first, and wrong guesses are throttled like sign-ins.
+      .post('/password/change', requireUser(services), async (context) => {
+        const { currentPassword, newPassword } = await readJson(context, changePasswordRequestSchema);
+        const user = context.get('user');
+        const attempt = await throttle.reserve(user.email, clientAddress(context, config.trustProxy));
+        try {
+          await passwords.change(user, context.get('sessionId'), currentPassword, newPassword);
+          await attempt.succeeded({ created: false });
+        } catch (error) {
+          await (error instanceof HttpError && error.status === 403 ? attempt.failed('wrong-password') : attempt.abandoned());
+          throw error;
+        }
+        return context.json({ ok: true });
+      })
+  );
+}

@@ -1,0 +1,24 @@
+import { Hono } from 'hono';
+import { personalisationPatchSchema } from '@vocal/settings-model';
+import type { AppEnv } from '../http/app-env.ts';
+import { readJson } from '../http/read-input.ts';
+import { requireUser } from '../http/require-user.ts';
+import type { AccountService } from './account-service.ts';
+import type { PersonalisationService } from './personalisation-service.ts';
+import { isPro } from '../billing/plans.ts';
+import type { TokenService } from './token-service.ts';
+
+export function personalisationRoutes(services: {
+  accounts: AccountService;
+  tokens: TokenService;
+  personalisation: PersonalisationService;
+}) {
+  const signedIn = requireUser(services);
+  return new Hono<AppEnv>()
+    .get('/personalisation', signedIn, async (context) => context.json(await services.personalisation.get(context.get('user').id)))
+    .post('/personalisation', signedIn, async (context) => {
+      const patch = await readJson(context, personalisationPatchSchema);
+      const user = context.get('user');
+      return context.json(await services.personalisation.update(user.id, patch, isPro(user)));
+    });
+}

@@ -1,0 +1,74 @@
+import { timingSafeEqual } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { Hono } from 'hono';
+import type { BackupSource } from '../backup/backup-source.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { clientAddress } from '../http/client-address.ts';
+import { forbidden, notFound } from '../http/http-error.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
+import { readJson } from '../http/read-input.ts';
+import { adminCreateUserSchema, adminSetPlanSchema, type AdminService } from './admin-service.ts';
+import { adminCouponCodeSchema, adminCreateCouponSchema, type CouponService } from '../billing/coupon-service.ts';
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+const sameSecret = (given: string, expected: string) => {
+  const left = Buffer.from(given);
+  const right = Buffer.from(expected);
+  return left.length === right.length && timingSafeEqual(left, right);
+};
+
+/**
+ * The admin command's way in while the server runs: the embedded database admits one
+ * process, so `pnpm admin` asks the server instead of opening it. The token lives in a
+ * file only the server's user can read (see admin-handoff.ts).
+ */
+export function adminRoutes(
+  admin: AdminService,
+  adminToken: string,
+  queue: Pick<JobQueue, 'find'>,
+  backup: BackupSource,
+  coupons: CouponService,
+) {
+  return (
+    new Hono<AppEnv>()
+      .use('/admin/*', async (context, next) => {
+        // Only from this machine, and only with the token from the data folder.
+        if (!LOOPBACK.has(clientAddress(context, false))) throw forbidden('The admin API answers only on this machine');
+        if (!sameSecret(context.req.header('x-admin-token') ?? '', adminToken)) {
+          throw forbidden('Admin token missing or wrong');
+        }
+        await next();
+      })
+      .get('/admin/users', async (context) => context.json({ users: await admin.listUsers() }))
+      .post('/admin/users', async (context) => context.json(await admin.createUser(await readJson(context, adminCreateUserSchema)), 201))
+      .post('/admin/users/plan', async (context) => context.json(await admin.setPlan(await readJson(context, adminSetPlanSchema))))
+      // `pnpm admin coupons ...`: local coupons, for a server with or without billing.
+      .get('/admin/coupons', async (context) => context.json({ coupons: await coupons.list() }))
+      .post('/admin/coupons', async (context) => context.json(await coupons.create(await readJson(context, adminCreateCouponSchema)), 201))
+      .post('/admin/coupons/disable', async (context) =>
+        context.json(await coupons.disable(await readJson(context, adminCouponCodeSchema))),
+      )
+      .post('/admin/coupons/delete', async (context) => context.json(await coupons.remove(await readJson(context, adminCouponCodeSchema))))
+      // `pnpm admin backup`: a snapshot of the embedded database and the local files, as a tar.
+      .get('/admin/backup', async () => {
+        const tar = await backup();
+        return new Response(Readable.toWeb(tar) as ReadableStream, {
+          headers: { 'content-type': 'application/x-tar', 'content-disposition': 'attachment; filename="vocal-backup.tar"' },
+        });
+      })
+      // One job's state by its key (e.g. reencode:{id}), for an operator looking into a stuck one.
+      .get('/admin/jobs/:key', async (context) => {
+        const job = await queue.find(context.req.param('key'));
+        if (!job) throw notFound('No job has this key');
+        return context.json({
+          key: job.key,
+          kind: job.kind,
+          state: job.state,
+          attempts: job.attempts,
+          lastError: job.lastError,
+          leasedBy: job.leasedBy,
+        });
+      })
+  );
+}

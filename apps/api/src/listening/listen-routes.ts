@@ -1,0 +1,42 @@
+import { Hono } from 'hono';
+import { heardReportSchema, recordingIdParamsSchema } from '@vocal/settings-model';
+import type { Config } from '../env.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { clientAddress } from '../http/client-address.ts';
+import { readJson, readParams } from '../http/read-input.ts';
+import { optionalUser, requireUser } from '../http/require-user.ts';
+import type { AccountService, UserRow } from '../accounts/account-service.ts';
+import type { ListenService } from './listen-service.ts';
+import { PUBLIC_NOT_FOUND } from '../recordings/recording-service.ts';
+import type { TokenService } from '../accounts/token-service.ts';
+
+/** Listen tracking from the listen page (spec section 6) with how much was heard, and the owner's listen analytics. */
+export function listenRoutes(services: { config: Config; accounts: AccountService; tokens: TokenService; listens: ListenService }) {
+  return new Hono<AppEnv>()
+    .get('/track/view-vocal/:id', optionalUser(services), async (context) => {
+      const { id } = readParams(context, recordingIdParamsSchema, PUBLIC_NOT_FOUND);
+      // Set only when the listener sent a token: the owner's own listens do not count.
+      const user = context.get('user') as UserRow | undefined;
+      const result = await services.listens.track(id, {
+        userId: user?.id ?? null,
+        address: clientAddress(context, services.config.trustProxy),
+      });
+      // Each listener's answer is their own: the replay keeps the headers and asks the service again.
+      if (!user) context.set('replayable', { recordingId: id, body: JSON.stringify(result), computedBy: 'listen-tracking' });
+      return context.json(result, 200, { 'cache-control': 'no-store' });
+    })
+    .get('/views/:id', requireUser(services), async (context) => {
+      const { id } = readParams(context, recordingIdParamsSchema, 'Recording not found');
+      return context.json(await services.listens.perDay(context.get('user'), id));
+    })
+    .get('/analytics/:id', requireUser(services), async (context) => {
+      const { id } = readParams(context, recordingIdParamsSchema, 'Recording not found');
+      return context.json(await services.listens.analytics(context.get('user'), id), 200, { 'cache-control': 'no-store' });
+    })
+    .post('/track/heard/:id', async (context) => {
+      // The listen page's beacon (navigator.sendBeacon): no token, the listen id is the key.
+      const { id } = readParams(context, recordingIdParamsSchema, PUBLIC_NOT_FOUND);
+      await services.listens.heard(id, await readJson(context, heardReportSchema));
+      return context.body(null, 204);
+    });
+}

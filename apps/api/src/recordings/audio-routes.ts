@@ -1,0 +1,24 @@
+import { Hono } from 'hono';
+import { recordingIdParamsSchema } from '@vocal/settings-model';
+import type { AppEnv } from '../http/app-env.ts';
+import { readParams } from '../http/read-input.ts';
+import { requireUser } from '../http/require-user.ts';
+import type { AccountService } from '../accounts/account-service.ts';
+import { countAttempt, type ApiLimits } from '../http/api-limits.ts';
+import type { AudioService } from './audio-service.ts';
+import type { TokenService } from '../accounts/token-service.ts';
+
+/**
+ * GET reencode/{id}: the id is the recording's storage file name without .mp3, so anything
+ * that is not one of our recording ids (a URL, another host's file) is not found.
+ */
+export function audioRoutes(services: { accounts: AccountService; tokens: TokenService; audio: AudioService; limits: ApiLimits }) {
+  const signedIn = requireUser(services);
+  return new Hono<AppEnv>().get('/reencode/:id', signedIn, async (context) => {
+    const { id } = readParams(context, recordingIdParamsSchema, 'Recording not found');
+    const userId = context.get('user').id;
+    await countAttempt(services.limits.reencodes, String(userId), 're-encode requests');
+    const result = await services.audio.reencode(userId, id);
+    return context.json(result, result.status === 'complete' ? 200 : 202);
+  });
+}

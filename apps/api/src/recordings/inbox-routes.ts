@@ -1,0 +1,52 @@
+import { Hono } from 'hono';
+import { answerRequestSchema, inboxQuerySchema, inboxReadSchema } from '@vocal/settings-model';
+import type { Config } from '../env.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { forbidden } from '../http/http-error.ts';
+import { readJson, readQuery } from '../http/read-input.ts';
+import { requireUser } from '../http/require-user.ts';
+import type { AccountService } from '../accounts/account-service.ts';
+import { countAttempt, type ApiLimits } from '../http/api-limits.ts';
+import type { AnswerService } from '../listening/answer-service.ts';
+import { addressConfirmed } from '../accounts/email-confirmation.ts';
+import type { InboxService } from './inbox-service.ts';
+import type { TokenService } from '../accounts/token-service.ts';
+
+/** The owner's inbox: pages of messages and comments, the unread counts, marking read or unread, and answering. */
+export function inboxRoutes(services: {
+  accounts: AccountService;
+  tokens: TokenService;
+  inbox: InboxService;
+  answers: AnswerService;
+  limits: ApiLimits;
+  config: Config;
+}) {
+  const { inbox, limits } = services;
+  const signedIn = requireUser(services);
+
+  return new Hono<AppEnv>()
+    .get('/inbox', signedIn, async (context) =>
+      context.json(await inbox.list(context.get('user').id, readQuery(context, inboxQuerySchema))),
+    )
+    .get('/inbox/summary', signedIn, async (context) => context.json(await inbox.summary(context.get('user').id)))
+    .post('/inbox/read', signedIn, async (context) => {
+      const { ids, commentIds, read } = await readJson(context, inboxReadSchema);
+      return context.json(await inbox.markRead(context.get('user').id, ids, read, commentIds));
+    })
+    .post('/inbox/answers', signedIn, async (context) => {
+      const owner = context.get('user');
+      const input = await readJson(context, answerRequestSchema);
+      const { response, created } = await services.answers.answer(owner, input, {
+        // Counted only for an answer that will be mailed, before anything is stored.
+        beforeMailing: async (address) => {
+          // A mail in the owner's name, with their words: not from an account whose own address is unproven.
+          if (!addressConfirmed(owner, services.config)) {
+            throw forbidden('Confirm your email address before you answer by email: open the link we mailed you');
+          }
+          await countAttempt(limits.answerMailsPerOwner, String(owner.id), 'answers by email this hour');
+          await countAttempt(limits.answerMailsPerRecipient, `${owner.id}:${address.toLowerCase()}`, 'answers to this person today');
+        },
+      });
+      return context.json(response, created ? 201 : 200);
+    });
+}

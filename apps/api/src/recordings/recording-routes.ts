@@ -1,0 +1,173 @@
+import { servePublicJson } from '../cache/serve-public-payload.ts';
+import { Hono } from 'hono';
+import {
+  editRecordingSchema,
+  getVocalFreeQuerySchema,
+  getVocalQuerySchema,
+  parseVisitorTarget,
+  recordingIdParamsSchema,
+} from '@vocal/settings-model';
+import type { Config } from '../env.ts';
+import type { AppEnv } from '../http/app-env.ts';
+import { JSON_BODY_LIMIT } from '../http/body-limit.ts';
+import { clientAddress } from '../http/client-address.ts';
+import { processScratchFolder } from '../processes/process-scratch.ts';
+import { join } from 'node:path';
+import { badRequest, HttpError, payloadTooLarge, unauthorized, unsupportedMediaType } from '../http/http-error.ts';
+import { receiveUpload } from '../http/multipart-upload.ts';
+import { MP3_JUNK_MESSAGE, watchRecording } from '../media/audio-file.ts';
+import { readJson, readParams, readQuery } from '../http/read-input.ts';
+import { optionalUser, requireUser, SIGN_IN_FIRST } from '../http/require-user.ts';
+import type { AccountService, UserRow } from '../accounts/account-service.ts';
+import { MAX_IMAGE_BYTES, PUBLIC_NOT_FOUND, type RecordingService } from './recording-service.ts';
+import type { TokenService } from '../accounts/token-service.ts';
+import { countAttempt, type ApiLimits } from '../http/api-limits.ts';
+import type { Metrics } from '../observability/metrics.ts';
+import { STILL_ARRIVING, type ProgressiveUploads } from '../uploads/progressive-uploads.ts';
+
+const NOT_FOUND = 'Recording not found';
+
+export function recordingRoutes(services: {
+  config: Config;
+  accounts: AccountService;
+  tokens: TokenService;
+  recordings: RecordingService;
+  limits: ApiLimits;
+  metrics: Metrics;
+  progressiveUploads: ProgressiveUploads;
+}) {
+  const { config, limits } = services;
+  const signedIn = requireUser(services);
+  const maybeSignedIn = optionalUser(services);
+  // The multipart envelope around the two files and the context.
+  const uploadLimit = config.maxUploadBytes + MAX_IMAGE_BYTES + 256 * 1024;
+
+  return (
+    new Hono<AppEnv>()
+      .get('/get-vocal', signedIn, async (context) => {
+        const { platform } = readQuery(context, getVocalQuerySchema);
+        return context.json(await services.recordings.reserve(context.get('user'), platform));
+      })
+      // Visitors (replies, contact forms, collections) record without an account.
+      .get('/get-vocal-free', async (context) => {
+        const address = clientAddress(context, config.trustProxy);
+        await countAttempt(limits.recordings, address, 'recordings from here');
+        const { platform, target } = readQuery(context, getVocalFreeQuerySchema);
+        return context.json(await services.recordings.reserveForVisitor(parseVisitorTarget(target), platform, address));
+      })
+      /*
+       * A token is needed for the owner's own reservations only; a visitor's upload has none.
+       * Who may upload is decided before the body is read, from the reservation id in the
+       * address (?id=, or the X-Recording-Id header): without a token and without a visitor's
+       * reservation id there, the answer is 401 at once. The body then streams to a temporary
+       * file under DATA_DIR, never into memory. Clients that name the id only in the body's
+       * context still work when they send a token.
+       */
+      .post('/upload-vocal', maybeSignedIn, async (context) => {
+        // Set only when a token was sent (optionalUser).
+        const user = (context.get('user') as UserRow | undefined) ?? null;
+        const address = clientAddress(context, config.trustProxy);
+        const beforeBody = async () => {
+          const type = context.req.header('content-type') ?? '';
+          if (!type.startsWith('multipart/form-data')) {
+            if (!user) throw unauthorized(SIGN_IN_FIRST);
+            throw badRequest('The body must be multipart/form-data with fields recording, image and context');
+          }
+          const declaredLength = Number(context.req.header('content-length'));
+          if (declaredLength > uploadLimit) {
+            throw payloadTooLarge(`The request body is larger than ${Math.round(uploadLimit / 1024 / 1024)} MB`);
+          }
+          const id = context.req.query('id') ?? context.req.header('x-recording-id');
+          if (id === undefined) {
+            if (!user) throw unauthorized(SIGN_IN_FIRST);
+            return null;
+          }
+          const reservation = await services.recordings.reservationFor(user, id);
+          if (reservation.visitor) await countAttempt(limits.uploads, address, 'uploads from here');
+          await services.recordings.assertUploadRoom(reservation, address);
+          return reservation;
+        };
+        // A refusal before the body is read ends the connection once the rest of the body is drained
+        // for a bounded time and size (http/lingering-close.ts), so the client reads the answer.
+        const closing = (error: unknown) => {
+          context.header('connection', 'close');
+          throw error;
+        };
+        const reservation = await beforeBody().catch(closing);
+        const watch = watchRecording();
+        const received = await receiveUpload(context.req.raw, {
+          // Junk is refused as soon as it shows, not after the rest of it has been written to disk.
+          inspectRecording: (chunk) => {
+            const verdict = watch(chunk);
+            if (verdict === 'junk') throw badRequest(MP3_JUNK_MESSAGE);
+            if (verdict === 'not-mp3') throw unsupportedMediaType('recording: is not an MP3 file');
+          },
+          // This process's own scratch folder: what a crash leaves there goes at the next start.
+          folder: join(processScratchFolder(config.dataDir), 'uploads'),
+          incoming: context.env?.incoming,
+          limits: {
+            totalBytes: uploadLimit,
+            recordingBytes: config.maxUploadBytes,
+            imageBytes: MAX_IMAGE_BYTES,
+            contextBytes: JSON_BODY_LIMIT,
+          },
+        }).catch(closing);
+        // Counted as received, whether or not the upload is then accepted: it is the load on the server.
+        if (received.recording) services.metrics.uploadBytes.inc(received.recording.bytes);
+        try {
+          const target = await services.recordings.uploadTarget(user, received.contextText, reservation?.row.id);
+          if (target.visitor) {
+            if (!reservation) await countAttempt(limits.uploads, address, 'uploads from here');
+            if (target.row.origin === 'contact-form' && target.row.status === 'reserved' && target.context.email) {
+              await countAttempt(limits.contactMessagesPerEmail, target.context.email, 'messages from this email address');
+            }
+          }
+          // No recording part: the recorder sent it while the person spoke (uploads/progressive-uploads.ts).
+          const recording = received.recording ?? (await services.progressiveUploads.arrivedSoon(target.row.id));
+          const result = await services.recordings
+            .upload(target, { recording, image: received.image }, address)
+            .catch(async (error: unknown) => {
+              // A completion racing another took its bytes away mid-way: the other's message is the answer.
+              if (received.recording || (error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+              return services.recordings.upload(target, { recording: null, image: received.image }, address);
+            });
+          // The streamed bytes are the message's now: removed beside the answer, not before it.
+          if (!received.recording) void services.progressiveUploads.remove(target.row.id);
+          return context.json(result, 200);
+        } finally {
+          await received.dispose();
+        }
+      })
+      .get('/replies/:id', signedIn, async (context) => {
+        const { id } = readParams(context, recordingIdParamsSchema, NOT_FOUND);
+        return context.json({ replies: await services.recordings.replies(context.get('user').id, id) });
+      })
+      .get('/audio', signedIn, async (context) => context.json({ audios: await services.recordings.list(context.get('user').id) }))
+      .delete('/delete/:id', signedIn, async (context) => {
+        const { id } = readParams(context, recordingIdParamsSchema, NOT_FOUND);
+        await services.recordings.remove(context.get('user').id, id);
+        // A recording still streaming in goes too: its recorder's next PATCH finds no upload (404).
+        await services.progressiveUploads.remove(id);
+        return context.json({ ok: true });
+      })
+      .post('/edit/:id', signedIn, async (context) => {
+        const { id } = readParams(context, recordingIdParamsSchema, NOT_FOUND);
+        const edit = await readJson(context, editRecordingSchema);
+        return context.json(await services.recordings.edit(context.get('user').id, id, edit));
+      })
+      .get('/view-vocal/:id', async (context) => {
+        const { id } = readParams(context, recordingIdParamsSchema, PUBLIC_NOT_FOUND);
+        const cached = await services.recordings.cachedPublicPage(id).catch(async (error: unknown) => {
+          // Still streaming in: 202, so a listen page opened early knows to ask again (src/uploads/).
+          if (error instanceof HttpError && error.status === 404 && (await services.progressiveUploads.arriving(id))) return null;
+          throw error;
+        });
+        if (!cached) return context.json({ msg: STILL_ARRIVING, arriving: true }, 202, { 'cache-control': 'no-store' });
+        // From memory after the first read; a client holding this version gets a 304.
+        return servePublicJson(context, cached, {
+          cacheSeconds: services.config.listenPath.publicCacheSeconds,
+          recordingId: id,
+        });
+      })
+  );
+}

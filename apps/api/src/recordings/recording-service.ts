@@ -1,0 +1,706 @@
+import { and, asc, count, desc, eq, lt, min, ne, or } from 'drizzle-orm';
+import {
+  publicListenPayloadSchema,
+  listenUrl,
+  recordingIdSchema,
+  recordingSchema,
+  resolveTheme,
+  toPublicRecording,
+  toPublicUser,
+  uploadContextSchema,
+  VISITOR_LIMITS,
+  type EditRecording,
+  type PublicListenPayload,
+  type Platform,
+  type Recording,
+  type UploadResponse,
+  type VisitorTarget,
+} from '@vocal/settings-model';
+import type { z } from 'zod';
+import type { Database } from '../db/database.ts';
+import { recordings } from '../db/schema.ts';
+import type { Config } from '../env.ts';
+import type { HttpError } from '../http/http-error.ts';
+import {
+  badRequest,
+  conflict,
+  describeZodError,
+  forbidden,
+  gone,
+  notFound,
+  payloadTooLarge,
+  tooManyRequests,
+  unauthorized,
+  unsupportedMediaType,
+} from '../http/http-error.ts';
+import { SIGN_IN_FIRST } from '../http/require-user.ts';
+import { cleanText } from '../http/text-safety.ts';
+import { AUDIO_CONTENT_TYPES, AUDIO_EXTENSIONS, probeAudioFile, type AudioFileProbe } from '../media/audio-file.ts';
+import type { MediaPool } from '../media/media-pool.ts';
+import { acceptPicture, WAVEFORM_PICTURE } from '../accounts/picture-intake.ts';
+import { drawWaveformPicture } from '../media/waveform-picture.ts';
+import { VISITOR_BUDGET_SPENT, type VisitorTranscriptBudget } from '../listening/visitor-transcript-budget.ts';
+import { putFromFile, type Storage } from '../storage/storage.ts';
+import { storedImageKey } from '../accounts/stored-images.ts';
+import { createPublicPageCache, type CachedPublicPage, type PublicPageCache } from '../cache/public-page-cache.ts';
+import { chosenName, type AccountService, type UserRow } from '../accounts/account-service.ts';
+import type { AudioService } from './audio-service.ts';
+import type { DeletionService } from './deletion-service.ts';
+import { addressConfirmed, NOT_OPEN_YET } from '../accounts/email-confirmation.ts';
+import { newRecordingId } from '../common/ids.ts';
+import { createKeyedHash } from '../common/keyed-hash.ts';
+import type { StorageQuota } from './storage-quota.ts';
+import type { NotificationService } from '../notifications/notification-service.ts';
+import type { PersonalisationService } from '../accounts/personalisation-service.ts';
+import { linkDomainOf } from '../site/custom-domain-service.ts';
+import { isPro, limitsFor, monthlyMessageAllowance } from '../billing/plans.ts';
+import type { TranscriptionService } from './transcription-service.ts';
+import type { Transaction } from '../jobs/job-queue.ts';
+import type { WebhookService } from '../automation/webhook-service.ts';
+
+export type RecordingRow = typeof recordings.$inferSelect;
+
+/** What anyone with the link may see, and the waveform picture's size for link previews (unknown on old rows). */
+export type PublicPage = { payload: PublicListenPayload; imageSize: { width: number; height: number } | null };
+
+/** Reservations a user may hold that have not become messages yet. */
+const MAX_OPEN_RESERVATIONS = 50;
+/** A reservation never uploaded is forgotten after this long. */
+const RESERVATION_LIFETIME_MS = 30 * 86_400_000;
+/**
+ * Visitors' reservations are counted apart from the owner's, so visitors can never use up
+ * the owner's own, and per visitor address, so no stranger can use up everyone else's: the
+ * recorder reserves just before it uploads, so a visitor seldom holds more than one. One
+ * never uploaded is forgotten after an hour (a spooled upload then reserves again).
+ */
+const MAX_OPEN_VISITOR_RESERVATIONS_PER_ADDRESS = 5;
+const VISITOR_RESERVATION_LIFETIME_MS = 3_600_000;
+/** Encoders pad the last frame: allow this much over the plan's limit. */
+const DURATION_TOLERANCE_SECONDS = 2;
+
+/**
+ * Why a message of `seconds` may not be kept, or null: the owner's plan limits the owner's own
+ * messages, visitors have one fixed cap. Checked on the whole file and while a progressive
+ * upload's bytes arrive (uploads/checked-file-store.ts).
+ */
+export function lengthRefusal(target: { owner: Pick<UserRow, 'plan'>; visitor: boolean }, seconds: number): HttpError | null {
+  const maxSeconds = target.visitor ? VISITOR_LIMITS.maxRecordingSeconds : limitsFor(target.owner).maxRecordingSeconds;
+  if (maxSeconds === null || seconds <= maxSeconds + DURATION_TOLERANCE_SECONDS) return null;
+  return forbidden(
+    target.visitor
+      ? `Voice messages from visitors can be at most ${maxSeconds / 60} minutes long.`
+      : `Free plan messages can be at most ${maxSeconds / 60} minute long. Upgrade to Pro for unlimited length.`,
+  );
+}
+/** The waveform picture as uploaded: a 1200 × 300 PNG is tens of KB. */
+export const MAX_IMAGE_BYTES = 512 * 1024;
+
+/** A claim on a reservation older than this belongs to an upload whose process died. */
+const UPLOAD_CLAIM_TIMEOUT_MS = 5 * 60_000;
+/** How long an upload waits for another upload of the same id to finish before 409. */
+const CONCURRENT_UPLOAD_WAIT_MS = 60_000;
+
+export type UploadParts = {
+  /**
+   * The recording as received, in a file its caller removes; `probe`, when given, is what its
+   * bytes were found to be as they arrived (a progressive upload), so they are not read again.
+   */
+  recording: { path: string; bytes: number; probe?: AudioFileProbe | null } | null;
+  image: Uint8Array | null;
+};
+
+type UploadContextInput = z.output<typeof uploadContextSchema>;
+
+/** Whose reservation an upload fills, and whether a visitor's rules apply to it. */
+export type UploadTarget = {
+  row: RecordingRow;
+  context: UploadContextInput;
+  owner: UserRow;
+  visitor: boolean;
+  /** Into a visitor's reservation, the signed-in person who sent it (not its owner): an answer can reach them. */
+  sender?: UserRow | null;
+};
+
+export const PUBLIC_NOT_FOUND = 'This voice message does not exist or was deleted';
+export const REPLIES_TURNED_OFF = 'Replies are turned off for this voice message';
+
+/** A written contact-form message: no audio, no picture, nothing for anyone else to open. */
+export const isWritten = (row: Pick<RecordingRow, 'audioKey' | 'message'>) => row.audioKey === null && row.message !== null;
+
+function readContextJson(text: string | undefined): unknown {
+  if (typeof text !== 'string') throw badRequest('context: a JSON field is required');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest('context: is not valid JSON');
+  }
+}
+
+function parseUploadContext(text: string | undefined): UploadContextInput {
+  const parsed = uploadContextSchema.safeParse(cleanText(readContextJson(text), 'context'));
+  if (!parsed.success) throw badRequest(describeZodError(parsed.error, 'context'));
+  return parsed.data;
+}
+
+/** The reservation id an upload names, read leniently: null when there is none to read. */
+function contextId(text: string | undefined): string | null {
+  try {
+    const value = readContextJson(text);
+    const id = value && typeof value === 'object' ? (value as { id?: unknown }).id : undefined;
+    return recordingIdSchema.safeParse(id).success ? (id as string) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function createRecordingService(options: {
+  db: Database;
+  config: Config;
+  storage: Storage;
+  storageQuota: StorageQuota;
+  accounts: AccountService;
+  personalisation: PersonalisationService;
+  transcription: TranscriptionService;
+  audio: AudioService;
+  notifications: NotificationService;
+  deletion: DeletionService;
+  /** The owner's webhooks, told of each message that arrives (none in suites that do not need them). */
+  webhooks?: WebhookService;
+  /** Decodes the waveform picture (picture-intake.ts). */
+  media: MediaPool;
+  /** How much of visitors' audio an owner's account transcribes a day. */
+  visitorTranscripts: VisitorTranscriptBudget;
+  /** Tells this process's job worker that jobs were queued. */
+  wakeJobs: () => void;
+  /** Public pages kept in memory; none when absent. */
+  publicPages?: PublicPageCache<PublicPage>;
+  now?: () => Date;
+}) {
+  const { db, config, storage, accounts, personalisation } = options;
+  const now = options.now ?? (() => new Date());
+  const publicPages = options.publicPages ?? createPublicPageCache<PublicPage>({ ttlMs: 0 });
+
+  function toRecording(row: RecordingRow): Recording {
+    const written = isWritten(row);
+    return recordingSchema.parse({
+      id: row.id,
+      isReply: row.isReply,
+      folderId: row.folderId,
+      email: row.email,
+      subject: row.subject,
+      uploaded: row.status === 'uploaded',
+      uploadDate: (row.uploadDate ?? row.createdAt).toISOString(),
+      expiryDate: row.expiryDate?.toISOString() ?? null,
+      peaks: row.peaks,
+      views: row.views,
+      duration: row.duration,
+      audioUrl: written ? null : storage.publicUrl(row.audioKey ?? `${row.id}.mp3`),
+      imageUrl: written ? null : storage.publicUrl(row.imageKey ?? `${row.id}.png`),
+      summary: row.summary,
+      transcription: row.transcription,
+      transcriptionStatus: row.transcriptionStatus,
+      domain: row.domain,
+      platform: row.platform,
+      origin: row.origin,
+      replyTo: row.replyToId,
+      senderName: row.senderName,
+      message: row.message,
+    });
+  }
+
+  /**
+   * A visitor is kept as a keyed hash of their address, never the address itself: it only has
+   * to match the same visitor again (their open reservations, their share of the storage cap).
+   */
+  const visitorKeyOf = createKeyedHash(db, 'visitor-address-salt');
+
+  const linkOf = (row: Pick<RecordingRow, 'id' | 'domain'>) => listenUrl(row, config.publicUrl);
+
+  /** The webhook event of a message that has just arrived: the owner's own, a reply, or one from a visitor's form or collection. */
+  async function emitUploaded(row: RecordingRow, transaction: Transaction): Promise<boolean> {
+    if (!options.webhooks) return false;
+    const base = { id: row.id, url: linkOf(row), subject: row.subject, duration: row.duration, platform: row.platform };
+    const sender = { name: row.senderName, email: row.email };
+    if (row.origin === 'owner') return options.webhooks.emitInTransaction(row.userId, 'message.created', base, transaction);
+    if (row.origin === 'reply') {
+      return options.webhooks.emitInTransaction(row.userId, 'reply.created', { ...base, replyTo: row.replyToId, sender }, transaction);
+    }
+    return options.webhooks.emitInTransaction(
+      row.userId,
+      'contact.received',
+      { ...base, via: row.origin, kind: 'voice', sender },
+      transaction,
+    );
+  }
+
+  /** What upload-vocal answers: the listen link, and where the files are for hosts to preview. */
+  const uploaded = (row: RecordingRow): UploadResponse => {
+    const recording = toRecording(row);
+    return { id: row.id, url: linkOf(row), audioUrl: recording.audioUrl ?? undefined, imageUrl: recording.imageUrl ?? undefined };
+  };
+
+  async function ownedRow(userId: number, id: string): Promise<RecordingRow> {
+    const [row] = await db
+      .select()
+      .from(recordings)
+      .where(and(eq(recordings.id, id), eq(recordings.userId, userId), ne(recordings.status, 'deleted')));
+    // Someone else's recording is "not found" too: its existence is not ours to reveal.
+    if (!row) throw notFound('Recording not found');
+    return row;
+  }
+
+  /**
+   * A message anyone with its link may open, with its owner: uploaded, not expired, and with
+   * audio (a written contact-form message is its owner's alone).
+   */
+  async function publicRow(id: string): Promise<{ row: RecordingRow; owner: UserRow }> {
+    // Not an id at all (a NUL byte from a path, say, which PostgreSQL cannot even compare): unknown.
+    if (!recordingIdSchema.safeParse(id).success) throw notFound(PUBLIC_NOT_FOUND);
+    const [row] = await db
+      .select()
+      .from(recordings)
+      .where(and(eq(recordings.id, id), eq(recordings.status, 'uploaded')));
+    if (!row || isWritten(row)) throw notFound(PUBLIC_NOT_FOUND);
+    if (row.expiryDate && row.expiryDate.getTime() <= now().getTime()) {
+      throw gone('This voice message has expired');
+    }
+    const owner = await accounts.findById(row.userId);
+    if (!owner) throw notFound(PUBLIC_NOT_FOUND);
+    return { row, owner };
+  }
+
+  async function repliesAllowed(ownerId: number): Promise<boolean> {
+    return (await personalisation.get(ownerId)).listenPage.reply.enabled;
+  }
+
+  /**
+   * A message's public page through the cache (src/cache/public-page-cache.ts): a hit makes no
+   * query. Expiry is checked on every read, so an expired message is never served from memory.
+   */
+  async function cachedPublicPage(id: string): Promise<CachedPublicPage<PublicPage>> {
+    const cached = await publicPages.read(id, async () => {
+      const { row, owner } = await publicRow(id);
+      const page = await buildPublicPage(row, owner);
+      return { page, payload: page.payload, ownerId: owner.id, origin: row.origin, expiresAt: row.expiryDate?.getTime() ?? null };
+    });
+    if (cached.expiresAt !== null && cached.expiresAt <= now().getTime()) throw gone('This voice message has expired');
+    return cached;
+  }
+
+  async function publicPage(id: string): Promise<PublicPage> {
+    return (await cachedPublicPage(id)).page;
+  }
+
+  /** The public payload, and the waveform picture's size for link previews (unknown on old rows). */
+  async function buildPublicPage(row: RecordingRow, owner: UserRow): Promise<PublicPage> {
+    const settings = await personalisation.get(owner.id);
+    const user = toPublicUser(await accounts.toUser(owner));
+    // "You" is the owner's own default name; a listener sees "Someone" instead. What a
+    // visitor sent (a reply, say) is theirs to name.
+    const name = row.origin === 'owner' ? chosenName(user.name) : row.senderName;
+    const payload = publicListenPayloadSchema.parse({
+      transcriptionNotice: options.transcription.noticeFor(row),
+      audio: toPublicRecording(toRecording(row)),
+      user,
+      settings: {
+        ...settings.listenPage,
+        // A logo saved before logos had to be our own pictures (issue 23, finding 14) is not shown.
+        logoUrl: settings.listenPage.logoUrl && storedImageKey(storage, settings.listenPage.logoUrl) ? settings.listenPage.logoUrl : null,
+        name,
+        theme: resolveTheme(settings.themes, settings.listenPage.theme),
+        branding: !isPro(owner),
+      },
+    });
+    const imageSize = row.imageWidth && row.imageHeight ? { width: row.imageWidth, height: row.imageHeight } : null;
+    return { payload, imageSize };
+  }
+
+  function requirePart<T extends { length: number } | { bytes: number }>(part: T | null, field: string, maxBytes: number): T {
+    if (!part) throw badRequest(`${field}: a file is required`);
+    const size = 'bytes' in part ? part.bytes : part.length;
+    if (size === 0) throw badRequest(`${field}: the file is empty`);
+    if (size > maxBytes) throw payloadTooLarge(`${field}: the file is larger than ${Math.floor(maxBytes / 1024 / 1024)} MB`);
+    return part;
+  }
+
+  /**
+   * Makes this upload the only one writing `id`'s files: reserved -> uploading, atomically,
+   * in every process. A claim left by a process that died is taken over after a while. The
+   * claim's time identifies it: only its holder may complete or release it.
+   */
+  async function claimUpload(id: string): Promise<Date | null> {
+    const stale = new Date(now().getTime() - UPLOAD_CLAIM_TIMEOUT_MS);
+    const claimedAt = now();
+    const claimed = await db
+      .update(recordings)
+      .set({ status: 'uploading', uploadClaimedAt: claimedAt })
+      .where(
+        and(
+          eq(recordings.id, id),
+          or(eq(recordings.status, 'reserved'), and(eq(recordings.status, 'uploading'), lt(recordings.uploadClaimedAt, stale))),
+        ),
+      )
+      .returning({ id: recordings.id });
+    return claimed.length > 0 ? claimedAt : null;
+  }
+
+  const holdsClaim = (id: string, claimedAt: Date) =>
+    and(eq(recordings.id, id), eq(recordings.status, 'uploading'), eq(recordings.uploadClaimedAt, claimedAt));
+
+  async function releaseUpload(id: string, claimedAt: Date): Promise<void> {
+    await db.update(recordings).set({ status: 'reserved', uploadClaimedAt: null }).where(holdsClaim(id, claimedAt));
+  }
+
+  /**
+   * Waits while another upload holds `id`: its message once it is uploaded, or null when it
+   * gave up (the reservation is free again); 409 if it takes too long.
+   */
+  async function otherUploadOutcome(id: string): Promise<RecordingRow | null> {
+    const deadline = now().getTime() + CONCURRENT_UPLOAD_WAIT_MS;
+    for (;;) {
+      const [current] = await db.select().from(recordings).where(eq(recordings.id, id));
+      if (!current || current.status === 'deleted') throw notFound('Recording not found');
+      if (current.status === 'uploaded') return current;
+      if (current.status === 'reserved') return null;
+      // Its holder died: this upload may take the claim over.
+      if (current.uploadClaimedAt && now().getTime() - current.uploadClaimedAt.getTime() > UPLOAD_CLAIM_TIMEOUT_MS) return null;
+      if (now().getTime() > deadline) {
+        throw conflict('This recording is being uploaded by another request. Try again in a minute.');
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  return {
+    toRecording,
+    linkOf,
+    /** The keyed hash a visitor's address is counted under (their reservations, their share of storage). */
+    visitorKey: (clientAddress: string) => visitorKeyOf(clientAddress),
+
+    publicRow,
+
+    /** GET get-vocal: reserves an id that one upload will turn into a message. */
+    async reserve(user: UserRow, platform: Platform) {
+      const allowance = monthlyMessageAllowance(user, config);
+      if (allowance !== null) {
+        const sent = await accounts.messagesThisMonth(user.id);
+        if (sent >= allowance) {
+          throw forbidden(`You have sent the ${allowance} messages of the Free plan this month. Upgrade to Pro for unlimited messages.`);
+        }
+      }
+      await db
+        .delete(recordings)
+        .where(
+          and(
+            eq(recordings.userId, user.id),
+            eq(recordings.status, 'reserved'),
+            eq(recordings.origin, 'owner'),
+            lt(recordings.createdAt, new Date(now().getTime() - RESERVATION_LIFETIME_MS)),
+          ),
+        );
+      const [open] = await db
+        .select({ value: count() })
+        .from(recordings)
+        .where(and(eq(recordings.userId, user.id), eq(recordings.status, 'reserved'), eq(recordings.origin, 'owner')));
+      if ((open?.value ?? 0) >= MAX_OPEN_RESERVATIONS) {
+        throw tooManyRequests('Too many recordings are waiting to be uploaded. Upload or discard them first.', 60);
+      }
+      const id = newRecordingId();
+      await db.insert(recordings).values({ id, userId: user.id, platform, origin: 'owner' });
+      return { id };
+    },
+
+    /**
+     * GET get-vocal-free: reserves an id for a visitor, in the account of whoever the target
+     * belongs to: a reply to a message, a contact-form message or a collected message.
+     */
+    async reserveForVisitor(target: VisitorTarget, platform: Platform, clientAddress: string) {
+      let owner: UserRow;
+      let replyToId: string | null = null;
+      if (target.kind === 'reply') {
+        const found = await publicRow(target.recordingId);
+        if (!(await repliesAllowed(found.owner.id))) throw forbidden(REPLIES_TURNED_OFF);
+        owner = found.owner;
+        replyToId = found.row.id;
+      } else {
+        const found = await accounts.findByInviteCode(target.code);
+        if (!found) throw notFound(target.kind === 'form' ? 'This contact form does not exist' : 'This collection does not exist');
+        if (!addressConfirmed(found, config)) throw forbidden(NOT_OPEN_YET[target.kind === 'form' ? 'form' : 'collect']);
+        owner = found;
+      }
+      const origin = target.kind === 'reply' ? 'reply' : target.kind === 'form' ? 'contact-form' : 'collect';
+      const visitorReservations = and(eq(recordings.userId, owner.id), eq(recordings.status, 'reserved'), ne(recordings.origin, 'owner'));
+      await db
+        .delete(recordings)
+        .where(and(visitorReservations, lt(recordings.createdAt, new Date(now().getTime() - VISITOR_RESERVATION_LIFETIME_MS))));
+      const visitor = await visitorKeyOf(clientAddress);
+      const [open] = await db
+        .select({ value: count(), oldest: min(recordings.createdAt) })
+        .from(recordings)
+        .where(and(visitorReservations, eq(recordings.visitorAddress, visitor)));
+      if ((open?.value ?? 0) >= MAX_OPEN_VISITOR_RESERVATIONS_PER_ADDRESS) {
+        const oldest = open?.oldest ? new Date(open.oldest).getTime() : now().getTime();
+        const wait = Math.max(1, Math.ceil((oldest + VISITOR_RESERVATION_LIFETIME_MS - now().getTime()) / 1000));
+        throw tooManyRequests(`You have too many recordings waiting to be sent here. Try again in ${wait} seconds.`, wait);
+      }
+      const id = newRecordingId();
+      await db
+        .insert(recordings)
+        .values({ id, userId: owner.id, platform, origin, isReply: origin === 'reply', replyToId, visitorAddress: visitor });
+      return { id };
+    },
+
+    /**
+     * Which reservation a POST upload-vocal fills. The owner's own reservations need the
+     * owner's token; a visitor's (reply, contact form, collect) need none. Without a token,
+     * anything that is not a visitor's reservation is refused as unauthenticated, so nothing
+     * about it is revealed.
+     */
+    async uploadTarget(user: UserRow | null, contextText: string | undefined, expectedId?: string): Promise<UploadTarget> {
+      if (!user && !expectedId) {
+        const id = contextId(contextText);
+        const [row] = id ? await db.select().from(recordings).where(eq(recordings.id, id)) : [];
+        if (!row || row.origin === 'owner') throw unauthorized(SIGN_IN_FIRST);
+      }
+      const context = parseUploadContext(contextText);
+      if (expectedId && context.id !== expectedId) throw badRequest('context.id: is not the id in the address the upload was sent to');
+      return { ...(await this.reservationFor(user, context.id)), context };
+    },
+
+    /**
+     * The reservation an upload fills, from its id alone, so the caller is known to be allowed
+     * before the body is read: a visitor's reservation needs no token, an owner's needs the
+     * owner's (401 without one, 404 for anyone else).
+     */
+    async reservationFor(user: UserRow | null, id: string): Promise<Omit<UploadTarget, 'context'>> {
+      const [row] = recordingIdSchema.safeParse(id).success ? await db.select().from(recordings).where(eq(recordings.id, id)) : [];
+      if (row?.status === 'deleted') throw notFound('Recording not found');
+      if (row && row.origin !== 'owner') {
+        const owner = await accounts.findById(row.userId);
+        if (owner) return { row, owner, visitor: true, sender: user && user.id !== owner.id ? user : null };
+      }
+      if (!user) throw unauthorized(SIGN_IN_FIRST);
+      // Someone else's recording is "not found" too: its existence is not ours to reveal.
+      if (!row || row.userId !== user.id) throw notFound('Recording not found');
+      return { row, owner: user, visitor: false };
+    },
+
+    /** Whose limits a reservation's audio is held to (lengthRefusal), or null when there is no such reservation. */
+    async reservationRules(id: string): Promise<{ owner: UserRow; visitor: boolean; status: RecordingRow['status'] } | null> {
+      const [row] = recordingIdSchema.safeParse(id).success ? await db.select().from(recordings).where(eq(recordings.id, id)) : [];
+      const owner = row ? await accounts.findById(row.userId) : null;
+      return row && owner ? { owner, visitor: row.origin !== 'owner', status: row.status } : null;
+    },
+
+    /**
+     * Refuses at once, before the body is read, an upload into an account with no room left,
+     * or from a visitor who has sent their day's share to it.
+     */
+    async assertUploadRoom(target: Omit<UploadTarget, 'context'>, clientAddress: string): Promise<void> {
+      if (target.row.status === 'uploaded') return;
+      await options.storageQuota.assertRoom(
+        target.owner,
+        target.visitor ? { kind: 'visitor', address: await visitorKeyOf(clientAddress) } : { kind: 'owner' },
+        0,
+      );
+    },
+
+    /**
+     * POST upload-vocal. Answers only once both files are stored and the row says
+     * uploaded; the same id uploaded again answers the same message, never a second one.
+     */
+    async upload(target: UploadTarget, parts: UploadParts, clientAddress: string): Promise<UploadResponse> {
+      const { row, context, owner, visitor } = target;
+      const visitorAddress = visitor ? await visitorKeyOf(clientAddress) : null;
+      if (row.status === 'uploaded') return uploaded(row);
+      if (visitor && row.origin === 'contact-form' && !context.email) {
+        throw badRequest('context.email: your email address is required, so they can answer you');
+      }
+      if (visitor && row.origin === 'reply' && !(await repliesAllowed(owner.id))) throw forbidden(REPLIES_TURNED_OFF);
+
+      if (!parts.recording) {
+        // A second completion of a streamed recording may find its bytes already taken by the first.
+        const [current] = await db.select().from(recordings).where(eq(recordings.id, row.id));
+        if (current?.status === 'uploaded') return uploaded(current);
+      }
+      const audio = requirePart(parts.recording, 'recording', config.maxUploadBytes);
+      // No picture: the server draws it from the peaks (a recorder that streamed its audio sends none).
+      const image = parts.image ? requirePart(parts.image, 'image', MAX_IMAGE_BYTES) : null;
+      // The bytes say what the file is; its name and declared type are not trusted. All of
+      // them: the length that counts is what the whole file plays.
+      const probe = audio.probe !== undefined ? audio.probe : await probeAudioFile(audio.path);
+      if (!probe) throw unsupportedMediaType('recording: is not an MP3 file');
+      if (probe.problem) throw badRequest(probe.problem);
+      if (!probe.decodable) {
+        throw unsupportedMediaType(
+          `recording: ${probe.format.toUpperCase()} with ${probe.codec.toUpperCase()} audio cannot be converted to MP3 on this server; send MP3, or WebM or MP4 with Opus audio`,
+        );
+      }
+      // Decoded within pixel limits and stored re-encoded (issue 23, finding 7: random bytes behind a
+      // PNG header were stored and served as image/png).
+      const png = image
+        ? await acceptPicture(options.media, image, { field: 'image', output: WAVEFORM_PICTURE })
+        : drawWaveformPicture(context.peaks);
+
+      const tooLong = lengthRefusal({ owner, visitor }, probe.durationSeconds);
+      if (tooLong) throw tooLong;
+
+      await options.storageQuota.assertRoom(
+        owner,
+        visitorAddress ? { kind: 'visitor', address: visitorAddress } : { kind: 'owner' },
+        audio.bytes + png.bytes.byteLength,
+      );
+      // Read outside the transaction: PGlite runs one transaction at a time on its connection.
+      // A visitor's message is transcribed within the owner's daily budget for visitors.
+      const transcriptWanted = await options.transcription.wantsTranscript(owner);
+      const overBudget =
+        transcriptWanted &&
+        visitorAddress !== null &&
+        !(await options.visitorTranscripts.allows(owner.id, visitorAddress, probe.durationSeconds));
+      const wantsTranscript = transcriptWanted && !overBudget;
+      const notification =
+        visitor &&
+        (row.origin === 'reply' || row.origin === 'contact-form' || row.origin === 'collect') &&
+        (await options.notifications.wants(owner.id))
+          ? ({ event: row.origin, recordingId: row.id } as const)
+          : null;
+
+      let emitted = false;
+
+      // One upload of an id at a time writes its files, so the row and the files agree.
+      let claimedAt: Date | null;
+      while (!(claimedAt = await claimUpload(row.id))) {
+        const winner = await otherUploadOutcome(row.id);
+        if (winner) return uploaded(winner);
+      }
+      // WebM and MP4 are stored and played as they are until a job re-encodes them to MP3.
+      const audioKey = `${row.id}.${AUDIO_EXTENSIONS[probe.format]}`;
+      const imageKey = `${row.id}.png`;
+      const removeFiles = () => Promise.allSettled([storage.delete(audioKey), storage.delete(imageKey)]);
+      try {
+        await Promise.all([
+          putFromFile(storage, audioKey, audio.path, AUDIO_CONTENT_TYPES[probe.format]),
+          storage.put(imageKey, png.bytes, 'image/png'),
+        ]);
+      } catch (error) {
+        await removeFiles();
+        await releaseUpload(row.id, claimedAt);
+        throw error;
+      }
+      const updated = await db
+        .transaction(async (transaction) => {
+          const [changed] = await transaction
+            .update(recordings)
+            .set({
+              status: 'uploaded',
+              platform: context.platform,
+              uploadDate: now(),
+              duration: probe.durationSeconds,
+              peaks: context.peaks,
+              subject: context.subject ?? null,
+              ...(visitor
+                ? { email: context.email ?? null, senderName: context.name || null, senderUserId: target.sender?.id ?? null }
+                : {}),
+              // A custom domain is Pro's: links made while the owner is Pro carry it.
+              domain: linkDomainOf(owner),
+              audioKey,
+              imageKey,
+              imageWidth: png.width,
+              imageHeight: png.height,
+              audioBytes: audio.bytes,
+              imageBytes: png.bytes.byteLength,
+              ...(overBudget ? { transcriptionStatus: 'error' as const, transcriptionError: VISITOR_BUDGET_SPENT } : {}),
+              uploadClaimedAt: null,
+              visitorAddress,
+            })
+            .where(holdsClaim(row.id, claimedAt))
+            .returning();
+          if (!changed) return null;
+          // Queued with the row, so a crash cannot leave a message without its jobs.
+          if (wantsTranscript) await options.transcription.queueInTransaction(changed.id, transaction, visitor);
+          if (probe.format !== 'mp3') await options.audio.queueReencodeInTransaction(changed.id, transaction);
+          if (notification) await options.notifications.queueInTransaction(notification, transaction);
+          emitted = await emitUploaded(changed, transaction);
+          return changed;
+        })
+        .catch(async (error: unknown) => {
+          // Files nobody's row points at must not stay public.
+          await removeFiles();
+          await releaseUpload(row.id, claimedAt);
+          throw error;
+        });
+      if (updated && (wantsTranscript || probe.format !== 'mp3' || notification || emitted)) options.wakeJobs();
+      if (updated) return uploaded(updated);
+      // The claim was lost: the message was deleted meanwhile, or our claim went stale and
+      // another upload took it over (and wrote these same keys, so they stay).
+      const [current] = await db.select().from(recordings).where(eq(recordings.id, row.id));
+      if (current?.status === 'uploaded') return uploaded(current);
+      await removeFiles();
+      throw notFound('Recording not found');
+    },
+
+    /** GET replies/{id}: the voice replies to one of the owner's messages, oldest first. */
+    async replies(userId: number, id: string): Promise<Recording[]> {
+      await ownedRow(userId, id);
+      const rows = await db
+        .select()
+        .from(recordings)
+        .where(and(eq(recordings.replyToId, id), eq(recordings.userId, userId), eq(recordings.status, 'uploaded')))
+        .orderBy(asc(recordings.uploadDate), asc(recordings.createdAt));
+      return rows.map(toRecording);
+    },
+
+    /** GET audio: the owner's messages, newest upload first. */
+    async list(userId: number): Promise<Recording[]> {
+      const rows = await db
+        .select()
+        .from(recordings)
+        .where(and(eq(recordings.userId, userId), eq(recordings.status, 'uploaded')))
+        .orderBy(desc(recordings.uploadDate), desc(recordings.createdAt));
+      return rows.map(toRecording);
+    },
+
+    async get(userId: number, id: string): Promise<Recording> {
+      return toRecording(await ownedRow(userId, id));
+    },
+
+    /** POST edit/{id}: the subject and the expiry date. */
+    async edit(userId: number, id: string, edit: EditRecording): Promise<Recording> {
+      const current = await ownedRow(userId, id);
+      // An expired message stays expired: its files are deleted (or about to be), so a new
+      // date would only bring back a listen page whose audio is gone.
+      const expired = current.filesDeletedAt !== null || (current.expiryDate !== null && current.expiryDate.getTime() <= now().getTime());
+      if (edit.expiryDate !== undefined && expired) {
+        throw gone('This voice message has expired and its audio was deleted, so its expiry date can no longer change');
+      }
+      const changes: Partial<typeof recordings.$inferInsert> = {};
+      if (edit.subject !== undefined) changes.subject = edit.subject || null;
+      if (edit.expiryDate !== undefined) changes.expiryDate = edit.expiryDate ? new Date(edit.expiryDate) : null;
+      if (Object.keys(changes).length === 0) return toRecording(await ownedRow(userId, id));
+      const [row] = await db
+        .update(recordings)
+        .set(changes)
+        .where(and(eq(recordings.id, id), eq(recordings.userId, userId)))
+        .returning();
+      if (!row) throw notFound('Recording not found');
+      return toRecording(row);
+    },
+
+    /** DELETE /delete/{id}: the recording and its replies at once, their files through the queue. */
+    async remove(userId: number, id: string): Promise<void> {
+      await options.deletion.deleteRecording(userId, id);
+    },
+
+    /** GET view-vocal/{id}: what anyone with the link may see (spec section 3). */
+    async publicPayload(id: string): Promise<PublicListenPayload> {
+      return (await publicPage(id)).payload;
+    },
+
+    publicPage,
+
+    /** The public page with its serialised payload, ETag, owner and origin: what the listen path serves. */
+    cachedPublicPage,
+  };
+}
+
+export type RecordingService = ReturnType<typeof createRecordingService>;

@@ -1,0 +1,75 @@
+import { Readable } from 'node:stream';
+import { Hono } from 'hono';
+import type { AppEnv } from '../http/app-env.ts';
+import { FILE_CACHE_CONTROL, matchesEtag } from '../cache/http-caching.ts';
+import { RECORDING_FILE, type AudioService } from '../recordings/audio-service.ts';
+import type { ByteRange, Storage } from '../storage/storage.ts';
+
+const KEY = /^(?:images\/)?[A-Za-z0-9_-]+\.(?:mp3|webm|m4a|png|jpg|webp|gif)$/;
+
+/** Parses a single `bytes=a-b` range; null when absent, 'invalid' when unsatisfiable. */
+export function parseRange(header: string | undefined, size: number): ByteRange | null | 'invalid' {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return 'invalid';
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return 'invalid';
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  }
+  if (start > end || start >= size) return 'invalid';
+  return { start, end };
+}
+
+/**
+ * Files of the local storage at stable public URLs (`/files/{id}.mp3`, `/files/{id}.png`),
+ * with range requests so players can seek and Safari can play at all.
+ */
+export function fileRoutes(storage: Storage, audio: Pick<AudioService, 'fileRefusal'>) {
+  return new Hono<AppEnv>().on(['GET', 'HEAD'], '/files/*', async (context) => {
+    const key = context.req.path.slice('/files/'.length);
+    if (!KEY.test(key)) return context.json({ msg: 'File not found' }, 404);
+    const refusal = await audio.fileRefusal(key);
+    if (refusal) throw refusal;
+    const head = await storage.stat(key);
+    if (!head) return context.json({ msg: 'File not found' }, 404);
+
+    const headers: Record<string, string> = {
+      'content-type': head.contentType,
+      'accept-ranges': 'bytes',
+      etag: head.etag,
+      'last-modified': head.lastModified.toUTCString(),
+      'cache-control': FILE_CACHE_CONTROL,
+      'access-control-allow-origin': '*',
+      'cross-origin-resource-policy': 'cross-origin',
+    };
+    if (matchesEtag(context.req.header('if-none-match'), head.etag)) return context.body(null, 304, headers);
+
+    const range = parseRange(context.req.header('range'), head.size);
+    if (range === 'invalid') {
+      return context.json({ msg: `The range is not within the file's ${head.size} bytes` }, 416, {
+        'content-range': `bytes */${head.size}`,
+      });
+    }
+    const status = range ? 206 : 200;
+    const length = range ? range.end - range.start + 1 : head.size;
+    headers['content-length'] = String(length);
+    if (range) headers['content-range'] = `bytes ${range.start}-${range.end}/${head.size}`;
+    if (context.req.method === 'HEAD') return context.body(null, status, headers);
+
+    const stream = await storage.read(key, range ?? undefined);
+    if (!stream) return context.json({ msg: 'File not found' }, 404);
+    // A recording's file is served while its public page is; the same request may be answered
+    // again straight from the file while that page stays cached (src/cache/answer-replay.ts).
+    const recordingId = RECORDING_FILE.exec(key)?.[1];
+    if (recordingId) context.set('replayable', { recordingId, body: stream });
+    const body = Readable.toWeb(stream) as ReadableStream<Uint8Array>;
+    return context.body(body, status, headers);
+  });
+}

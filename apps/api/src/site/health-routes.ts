@@ -1,0 +1,33 @@
+import { Hono } from 'hono';
+import { APP_VERSION } from '@vocal/settings-model';
+import type { AppEnv } from '../http/app-env.ts';
+import { checkReadiness } from '../observability/readiness.ts';
+import type { Services } from '../services.ts';
+
+const UNREACHABLE_NAMES = { database: 'the database', storage: 'the file storage' } as const;
+
+/**
+ * For orchestrators: /health says the process answers (restart it when not), /ready says it can
+ * serve, its database and storage reachable (send it no traffic when not). /health touches
+ * neither, so an outage of the database takes servers out of rotation instead of restarting them.
+ */
+export function healthRoutes(services: Services) {
+  return new Hono<AppEnv>()
+    .get('/health', (context) =>
+      context.json({
+        ok: true,
+        version: APP_VERSION,
+        database: services.databaseKind,
+        storage: services.storage.kind,
+        transcriber: services.transcription.transcriberName ?? 'none',
+      }),
+    )
+    .get('/ready', async (context) => {
+      // A probe's answer must never be cached by a proxy in front.
+      context.header('cache-control', 'no-store');
+      const readiness = await checkReadiness({ db: services.db, storage: services.storage });
+      if (readiness.ready) return context.json({ status: 'ready' as const });
+      const names = readiness.unreachable.map((part) => UNREACHABLE_NAMES[part]).join(' and ');
+      return context.json({ msg: `Not ready: ${names} cannot be reached`, unreachable: readiness.unreachable }, 503);
+    });
+}
