@@ -161,7 +161,7 @@ export function createApp(services: Services, logger: Logger, options: { adminTo
     .route('/', integrationRoutes(services))
     .route('/', billingRoutes(services))
     .route('/', teamRoutes(services))
-    .route('/', openApiRoutes({ publicUrl: services.config.publicUrl }))
+    .route('/', openApiRoutes({ publicUrl: services.config.publicUrl, routes: () => app.routes }))
     .route(
       '/',
       adminRoutes(

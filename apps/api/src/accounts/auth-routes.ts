@@ -15,6 +15,9 @@ import type { MicrosoftIdentityVerifier } from './microsoft-identity.ts';
 import type { PlanService } from '../billing/plan-service.ts';
 import { createSignInThrottle } from './sign-in-throttle.ts';
 import type { TokenService } from './token-service.ts';
+import { described } from '../openapi/described.ts';
+import { TAGS } from '../openapi/route-description.ts';
+import { SIGN_IN_LIMIT } from '../openapi/description-parts.ts';
 
 type SignInResult = Awaited<ReturnType<AccountService['signIn']>>;
 
@@ -72,50 +75,131 @@ export function authRoutes(services: {
 
   return (
     new Hono<AppEnv>()
-      .post('/auth', async (context) => {
-        await countSignIn(context);
-        const credentials = await readJson(context, credentialsSchema);
-        return throttled(context, credentials.email, (userAgent) =>
-          accounts.signInOrSignUp(credentials.email, credentials.password, userAgent),
-        );
-      })
-      .post('/signin', async (context) => {
-        await countSignIn(context);
-        const credentials = await readJson(context, credentialsSchema);
-        return throttled(context, credentials.email, (userAgent) => accounts.signIn(credentials.email, credentials.password, userAgent));
-      })
-      .post('/signup', async (context) => {
-        await countSignIn(context);
-        const request = await readJson(context, signUpRequestSchema);
-        return throttled(context, request.email, (userAgent) => accounts.signUp(request, userAgent));
-      })
+      .post(
+        '/auth',
+        described({
+          tag: TAGS.signIn,
+          summary: 'Sign in, or create the account when the address has none (when sign-up is open)',
+          security: 'none',
+          body: { json: 'Credentials' },
+          answers: { 200: { description: 'Signed in', json: 'Tokens' }, 201: { description: 'A new account, signed in', json: 'Tokens' } },
+          refusals: { 401: 'Wrong password', 403: 'Sign-up is not open to this address', 429: SIGN_IN_LIMIT },
+        }),
+        async (context) => {
+          await countSignIn(context);
+          const credentials = await readJson(context, credentialsSchema);
+          return throttled(context, credentials.email, (userAgent) =>
+            accounts.signInOrSignUp(credentials.email, credentials.password, userAgent),
+          );
+        },
+      )
+      .post(
+        '/signin',
+        described({
+          tag: TAGS.signIn,
+          summary: 'Sign in to an existing account',
+          security: 'none',
+          body: { json: 'Credentials' },
+          answers: { 200: { description: 'Signed in', json: 'Tokens' } },
+          refusals: { 401: 'Wrong password', 404: 'No account for this address yet', 429: SIGN_IN_LIMIT },
+        }),
+        async (context) => {
+          await countSignIn(context);
+          const credentials = await readJson(context, credentialsSchema);
+          return throttled(context, credentials.email, (userAgent) => accounts.signIn(credentials.email, credentials.password, userAgent));
+        },
+      )
+      .post(
+        '/signup',
+        described({
+          tag: TAGS.signIn,
+          summary: 'Create an account',
+          security: 'none',
+          body: { json: 'SignUpRequest' },
+          answers: {
+            200: { description: 'The address had an account and the password is its own: signed in', json: 'Tokens' },
+            201: { description: 'The new account, signed in', json: 'Tokens' },
+          },
+          refusals: { 401: 'The address has an account with another password', 403: 'Sign-up is not open', 429: SIGN_IN_LIMIT },
+        }),
+        async (context) => {
+          await countSignIn(context);
+          const request = await readJson(context, signUpRequestSchema);
+          return throttled(context, request.email, (userAgent) => accounts.signUp(request, userAgent));
+        },
+      )
       // Counted like every sign-in; the provider vouches for the address, so no password throttle.
-      .post('/microsoft-auth', async (context) => {
-        if (!microsoftIdentity) throw notFound(MICROSOFT_SIGN_IN_OFF);
-        await countSignIn(context);
-        const { token } = await readJson(context, microsoftAuthRequestSchema);
-        const identity = await microsoftIdentity.verify(token);
-        const result = await accounts.signInVerified(identity.email, identity.name, context.req.header('user-agent') ?? null);
-        if (result.created) await services.affiliates.recordSignUp(result.userId, referralCodeOf(context));
-        return context.json(result.tokens, result.created ? 201 : 200);
-      })
+      .post(
+        '/microsoft-auth',
+        described({
+          tag: TAGS.signIn,
+          summary: 'Exchange a Microsoft identity token for our tokens',
+          security: 'none',
+          body: { json: 'MicrosoftAuthRequest' },
+          answers: { 200: { description: 'Signed in', json: 'Tokens' }, 201: { description: 'A new account, signed in', json: 'Tokens' } },
+          refusals: {
+            401: 'The token is expired, unsigned, for another audience or issuer, or not a JWT',
+            403: 'Tenant not allowed, no verified address, or sign-up closed',
+            404: 'Microsoft sign-in is not configured on this server (MICROSOFT_CLIENT_ID)',
+            429: SIGN_IN_LIMIT,
+            503: "Microsoft's signing keys could not be fetched",
+          },
+        }),
+        async (context) => {
+          if (!microsoftIdentity) throw notFound(MICROSOFT_SIGN_IN_OFF);
+          await countSignIn(context);
+          const { token } = await readJson(context, microsoftAuthRequestSchema);
+          const identity = await microsoftIdentity.verify(token);
+          const result = await accounts.signInVerified(identity.email, identity.name, context.req.header('user-agent') ?? null);
+          if (result.created) await services.affiliates.recordSignUp(result.userId, referralCodeOf(context));
+          return context.json(result.tokens, result.created ? 201 : 200);
+        },
+      )
       // What the login page offers: "Create a new account", or whom to ask for one; and whether
       // a host may offer Microsoft sign-in.
-      .get('/signup-policy', (context) =>
-        context.json({
-          signup: config.signup.policy,
-          contact: config.signup.contact,
-          microsoft: microsoftIdentity ? { clientId: microsoftIdentity.clientId } : null,
-        } satisfies SignupPolicyResponse),
+      .get(
+        '/signup-policy',
+        described({
+          tag: TAGS.signIn,
+          summary: 'Who may create an account, whom to ask otherwise, and whether Microsoft sign-in is offered',
+          security: 'none',
+          answers: { 200: { description: 'The policy', json: 'SignupPolicy' } },
+        }),
+        (context) =>
+          context.json({
+            signup: config.signup.policy,
+            contact: config.signup.contact,
+            microsoft: microsoftIdentity ? { clientId: microsoftIdentity.clientId } : null,
+          } satisfies SignupPolicyResponse),
       )
-      .post('/refresh', async (context) => {
-        const token = bearerToken(context.req.header('authorization'));
-        if (!token) throw unauthorized('The refresh token is missing');
-        return context.json(await tokens.refresh(token));
-      })
-      .post('/logout', requireUser(services), async (context) => {
-        await tokens.revokeSession(context.get('sessionId'));
-        return context.json({ ok: true });
-      })
+      .post(
+        '/refresh',
+        described({
+          tag: TAGS.signIn,
+          summary: 'New tokens for a refresh token',
+          description: 'The bearer token is the refresh token, not the access token.',
+          security: 'bearer',
+          answers: { 200: { description: 'New tokens', json: 'Tokens' } },
+        }),
+        async (context) => {
+          const token = bearerToken(context.req.header('authorization'));
+          if (!token) throw unauthorized('The refresh token is missing');
+          return context.json(await tokens.refresh(token));
+        },
+      )
+      .post(
+        '/logout',
+        described({
+          tag: TAGS.signIn,
+          summary: 'End this session',
+          security: 'bearer',
+          answers: { 200: { description: 'Signed out', json: 'Ok' } },
+        }),
+        requireUser(services),
+        async (context) => {
+          await tokens.revokeSession(context.get('sessionId'));
+          return context.json({ ok: true });
+        },
+      )
   );
 }

@@ -17,6 +17,9 @@ import type { RateLimits } from '../http/rate-limiter.ts';
 import { createSignInThrottle } from './sign-in-throttle.ts';
 import type { TokenService } from './token-service.ts';
 import type { AccountService } from './account-service.ts';
+import { described } from '../openapi/described.ts';
+import { TAGS } from '../openapi/route-description.ts';
+import { SIGN_IN_LIMIT } from '../openapi/description-parts.ts';
 
 /** Reset mails one address may be sent per hour, however many people ask: no mail-bombing through us. */
 const RESETS_PER_EMAIL_PER_HOUR = 5;
@@ -41,39 +44,85 @@ export function passwordRoutes(services: {
 
   return (
     new Hono<AppEnv>()
-      .post('/password/forgot', async (context) => {
-        await countAttempt(limits.signIns, clientAddress(context, config.trustProxy), 'password reset requests');
-        const { email } = await readJson(context, forgotPasswordRequestSchema);
-        // Counted for every address alike, so a 429 says nothing about whether it has an account.
-        await countAttempt(resetsPerEmail, email, 'password reset requests for this address');
-        await passwords.requestReset(email);
-        return context.json({ ok: true, msg: RESET_REQUESTED });
-      })
-      .post('/password/reset/check', async (context) => {
-        await countAttempt(limits.signIns, clientAddress(context, config.trustProxy), 'password reset attempts');
-        const { token } = await readJson(context, resetTokenCheckSchema);
-        await passwords.checkToken(token);
-        return context.json({ ok: true });
-      })
-      .post('/password/reset', async (context) => {
-        await countAttempt(limits.signIns, clientAddress(context, config.trustProxy), 'password reset attempts');
-        const { token, password } = await readJson(context, resetPasswordRequestSchema);
-        await passwords.reset(token, password);
-        return context.json({ ok: true });
-      })
+      .post(
+        '/password/forgot',
+        described({
+          tag: TAGS.signIn,
+          summary: 'Mail a password reset link to the address, when it has an account',
+          description: 'The answer is the same whether or not the address has an account.',
+          security: 'none',
+          body: { json: 'ForgotPasswordRequest' },
+          answers: { 200: { description: 'Asked', json: 'OkWithMessage' } },
+          refusals: { 429: SIGN_IN_LIMIT },
+        }),
+        async (context) => {
+          await countAttempt(limits.signIns, clientAddress(context, config.trustProxy), 'password reset requests');
+          const { email } = await readJson(context, forgotPasswordRequestSchema);
+          // Counted for every address alike, so a 429 says nothing about whether it has an account.
+          await countAttempt(resetsPerEmail, email, 'password reset requests for this address');
+          await passwords.requestReset(email);
+          return context.json({ ok: true, msg: RESET_REQUESTED });
+        },
+      )
+      .post(
+        '/password/reset/check',
+        described({
+          tag: TAGS.signIn,
+          summary: 'Whether a reset link is still good',
+          security: 'none',
+          body: { json: 'ResetTokenCheck' },
+          answers: { 200: { description: 'The link works', json: 'Ok' } },
+          refusals: { 400: 'Unknown, used or expired link', 429: SIGN_IN_LIMIT },
+        }),
+        async (context) => {
+          await countAttempt(limits.signIns, clientAddress(context, config.trustProxy), 'password reset attempts');
+          const { token } = await readJson(context, resetTokenCheckSchema);
+          await passwords.checkToken(token);
+          return context.json({ ok: true });
+        },
+      )
+      .post(
+        '/password/reset',
+        described({
+          tag: TAGS.signIn,
+          summary: "Set a new password with a reset link's token",
+          security: 'none',
+          body: { json: 'ResetPasswordRequest' },
+          answers: { 200: { description: 'Changed; every session is signed out', json: 'Ok' } },
+          refusals: { 400: 'Unknown, used or expired link', 429: SIGN_IN_LIMIT },
+        }),
+        async (context) => {
+          await countAttempt(limits.signIns, clientAddress(context, config.trustProxy), 'password reset attempts');
+          const { token, password } = await readJson(context, resetPasswordRequestSchema);
+          await passwords.reset(token, password);
+          return context.json({ ok: true });
+        },
+      )
       // The current password is checked first, and wrong guesses are throttled like sign-ins.
-      .post('/password/change', requireUser(services), async (context) => {
-        const { currentPassword, newPassword } = await readJson(context, changePasswordRequestSchema);
-        const user = context.get('user');
-        const attempt = await throttle.reserve(user.email, clientAddress(context, config.trustProxy));
-        try {
-          await passwords.change(user, context.get('sessionId'), currentPassword, newPassword);
-          await attempt.succeeded({ created: false });
-        } catch (error) {
-          await (error instanceof HttpError && error.status === 403 ? attempt.failed('wrong-password') : attempt.abandoned());
-          throw error;
-        }
-        return context.json({ ok: true });
-      })
+      .post(
+        '/password/change',
+        described({
+          tag: TAGS.signIn,
+          summary: 'Change the password, knowing the current one',
+          security: 'bearer',
+          body: { json: 'ChangePasswordRequest' },
+          answers: { 200: { description: 'Changed', json: 'Ok' } },
+          refusals: { 403: 'The current password is wrong', 429: SIGN_IN_LIMIT },
+        }),
+        requireUser(services),
+        async (context) => {
+          const { currentPassword, newPassword } = await readJson(context, changePasswordRequestSchema);
+          const user = context.get('user');
+          const attempt = await throttle.reserve(user.email, clientAddress(context, config.trustProxy));
+          try {
+            await passwords.change(user, context.get('sessionId'), currentPassword, newPassword);
+            await attempt.succeeded({ created: false });
+          } catch (error) {
+            await (error instanceof HttpError && error.status === 403 ? attempt.failed('wrong-password') : attempt.abandoned());
+            throw error;
+          }
+          return context.json({ ok: true });
+        },
+      )
   );
 }

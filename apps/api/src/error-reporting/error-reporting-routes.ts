@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import type { ErrorReportingConfig } from '@vocal/settings-model';
 import type { Config } from '../env.ts';
 import type { AppEnv } from '../http/app-env.ts';
+import { described } from '../openapi/described.ts';
+import { TAGS } from '../openapi/route-description.ts';
 
 /**
  * GET /error-reporting: where the web app sends its errors. The DSN is given out only when
@@ -10,5 +12,14 @@ import type { AppEnv } from '../http/app-env.ts';
  */
 export function errorReportingRoutes(config: Config['errorReporting']) {
   const answer: ErrorReportingConfig = { dsn: config.dsn?.dsn ?? null, environment: config.environment };
-  return new Hono<AppEnv>().get('/error-reporting', (context) => context.json(answer, 200, { 'cache-control': 'no-cache' }));
+  return new Hono<AppEnv>().get(
+    '/error-reporting',
+    described({
+      tag: TAGS.support,
+      summary: 'Where the web app sends its error reports (a Sentry DSN, or none)',
+      security: 'none',
+      answers: { 200: { description: 'The configuration', json: 'ErrorReportingConfig' } },
+    }),
+    (context) => context.json(answer, 200, { 'cache-control': 'no-cache' }),
+  );
 }

@@ -8,6 +8,8 @@ import type { KeyObject } from 'node:crypto';
 import { extensionIdOf, packCrx3, updateManifestXml } from './chrome-extension-crx.ts';
 import { buildAppPackage, PackageProblem, type PackageRecipe } from './host-app-package.ts';
 import { namesPublicUrl, PACKAGE_RECIPES } from './host-app-package-recipes.ts';
+import { described } from '../openapi/described.ts';
+import { TAGS } from '../openapi/route-description.ts';
 
 /** Where Chrome finds the self-hosted extension: the update manifest, and the CRX it names. */
 export const EXTENSION_UPDATE_PATH = '/hosts/chrome-extension/update.xml';
@@ -50,39 +52,61 @@ export function chromeExtensionSelfHostingRoutes(options: { appsFolder: string; 
   };
 
   const routes = new Hono<AppEnv>();
-  routes.get(EXTENSION_UPDATE_PATH, async (context) => {
-    let version: string;
-    try {
-      version = await builtVersion();
-    } catch (error) {
-      if (!(error instanceof PackageProblem)) throw error;
-      return context.json(notBuilt(error.message), 404, noStore);
-    }
-    const key = await options.signingKey();
-    const extensionId = extensionIdOf(createPublicKey(key).export({ type: 'spki', format: 'der' }));
-    const xml = updateManifestXml({ extensionId, crxUrl: `${options.publicUrl}${EXTENSION_CRX_PATH}`, version });
-    return context.body(xml, 200, { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'no-cache' });
-  });
-  routes.get(EXTENSION_CRX_PATH, async (context) => {
-    let archive: Uint8Array;
-    try {
-      await builtVersion();
-      archive = await buildAppPackage(dist, selfHosted, {
-        namesPublicUrl,
-        fill: (text) => text,
-        publicUrl: new URL(options.publicUrl),
+  routes.get(
+    EXTENSION_UPDATE_PATH,
+    described({
+      tag: TAGS.hostApps,
+      summary: 'The Chrome extension’s update manifest, for enterprise force-install (ExtensionInstallForcelist)',
+      security: 'none',
+      answers: {
+        200: { description: 'The gupdate document naming the extension id, vocal.crx and its version', media: 'application/xml' },
+      },
+      refusals: { 404: 'The extension has not been built' },
+    }),
+    async (context) => {
+      let version: string;
+      try {
+        version = await builtVersion();
+      } catch (error) {
+        if (!(error instanceof PackageProblem)) throw error;
+        return context.json(notBuilt(error.message), 404, noStore);
+      }
+      const key = await options.signingKey();
+      const extensionId = extensionIdOf(createPublicKey(key).export({ type: 'spki', format: 'der' }));
+      const xml = updateManifestXml({ extensionId, crxUrl: `${options.publicUrl}${EXTENSION_CRX_PATH}`, version });
+      return context.body(xml, 200, { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'no-cache' });
+    },
+  );
+  routes.get(
+    EXTENSION_CRX_PATH,
+    described({
+      tag: TAGS.hostApps,
+      summary: 'The Chrome extension packed and signed (CRX3) by this server, for self-hosted install',
+      security: 'none',
+      answers: { 200: { description: 'The CRX3 file', media: 'application/x-chrome-extension' } },
+      refusals: { 404: 'The extension has not been built' },
+    }),
+    async (context) => {
+      let archive: Uint8Array;
+      try {
+        await builtVersion();
+        archive = await buildAppPackage(dist, selfHosted, {
+          namesPublicUrl,
+          fill: (text) => text,
+          publicUrl: new URL(options.publicUrl),
+        });
+      } catch (error) {
+        if (!(error instanceof PackageProblem)) throw error;
+        return context.json(notBuilt(error.message), 404, noStore);
+      }
+      const crx = packCrx3(archive, await options.signingKey());
+      return context.body(crx as Uint8Array<ArrayBuffer>, 200, {
+        // The type Chrome installs an extension from (anything else it saves as a file).
+        'content-type': 'application/x-chrome-extension',
+        'content-disposition': 'attachment; filename="vocal.crx"',
+        'cache-control': 'no-cache',
       });
-    } catch (error) {
-      if (!(error instanceof PackageProblem)) throw error;
-      return context.json(notBuilt(error.message), 404, noStore);
-    }
-    const crx = packCrx3(archive, await options.signingKey());
-    return context.body(crx as Uint8Array<ArrayBuffer>, 200, {
-      // The type Chrome installs an extension from (anything else it saves as a file).
-      'content-type': 'application/x-chrome-extension',
-      'content-disposition': 'attachment; filename="vocal.crx"',
-      'cache-control': 'no-cache',
-    });
-  });
+    },
+  );
   return routes;
 }

@@ -18,6 +18,9 @@ import { countAttempt, type ApiLimits } from '../http/api-limits.ts';
 import type { RecordingHandoffService } from './recording-handoff-service.ts';
 import type { SessionHandoffService } from './session-handoff-service.ts';
 import type { TokenService } from '../accounts/token-service.ts';
+import { described } from '../openapi/described.ts';
+import { TAGS } from '../openapi/route-description.ts';
+import { RECORDING_HANDOFF_ID, SIGN_IN_LIMIT } from '../openapi/description-parts.ts';
 
 const handoffParams = z.object({ id: recordingHandoffIdSchema });
 
@@ -40,31 +43,103 @@ export function handoffRoutes(services: {
 
   return (
     new Hono<AppEnv>()
-      .post('/session-handoff', requireUser(services), async (context) => {
-        return context.json(await sessionHandoffs.create(context.get('user').id), 201);
-      })
+      .post(
+        '/session-handoff',
+        described({
+          tag: TAGS.handoffs,
+          summary: 'A one-time code that signs another client in as me (2 minutes)',
+          security: 'bearer',
+          answers: { 201: { description: 'The code', json: 'SessionHandoff' } },
+        }),
+        requireUser(services),
+        async (context) => {
+          return context.json(await sessionHandoffs.create(context.get('user').id), 201);
+        },
+      )
       // A claim is a sign-in: counted per client address with the other sign-ins before the code is read.
-      .post('/session-handoff/claim', async (context) => {
-        await countAttempt(limits.signIns, clientAddress(context, config.trustProxy), 'sign-in attempts');
-        const { code } = await readJson(context, sessionHandoffClaimSchema);
-        return context.json(await sessionHandoffs.claim(code, context.req.header('user-agent') ?? null), 200);
-      })
-      .post('/recording-handoff', async (context) => {
-        await countAttempt(limits.recordingHandoffs, clientAddress(context, config.trustProxy), 'recording links from this address');
-        const { host } = await readJson(context, recordingHandoffRequestSchema);
-        return context.json(await recordingHandoffs.create(host), 201);
-      })
-      .get('/recording-handoff/:id', async (context) => context.json(await recordingHandoffs.status(idOf(context))))
-      .post('/recording-handoff/:id/share', requireUser(services), async (context) => {
-        const id = idOf(context);
-        const { recordingId } = await readJson(context, recordingHandoffShareSchema);
-        await recordingHandoffs.share(id, context.get('user').id, recordingId);
-        return context.json({ status: 'delivered' as const });
-      })
-      .post('/recording-handoff/:id/claim', async (context) => {
-        const id = idOf(context);
-        const { secret } = await readJson(context, recordingHandoffClaimSchema);
-        return context.json(await recordingHandoffs.claim(id, secret));
-      })
+      .post(
+        '/session-handoff/claim',
+        described({
+          tag: TAGS.handoffs,
+          summary: 'Sign in with a session handoff code',
+          security: 'none',
+          body: { json: 'SessionHandoffClaim' },
+          answers: { 200: { description: "A new session of the code's user", json: 'Tokens' } },
+          refusals: { 404: 'Unknown, used or expired code', 429: SIGN_IN_LIMIT },
+        }),
+        async (context) => {
+          await countAttempt(limits.signIns, clientAddress(context, config.trustProxy), 'sign-in attempts');
+          const { code } = await readJson(context, sessionHandoffClaimSchema);
+          return context.json(await sessionHandoffs.claim(code, context.req.header('user-agent') ?? null), 200);
+        },
+      )
+      .post(
+        '/recording-handoff',
+        described({
+          tag: TAGS.handoffs,
+          summary: 'A recording handoff for an add-on or a host panel that records in a browser tab (30 minutes)',
+          security: 'none',
+          body: { json: 'RecordingHandoffRequest' },
+          answers: { 201: { description: 'Its id and secret', json: 'RecordingHandoffCreated' } },
+          refusals: { 429: 'Too many recording links from this address' },
+        }),
+        async (context) => {
+          await countAttempt(limits.recordingHandoffs, clientAddress(context, config.trustProxy), 'recording links from this address');
+          const { host } = await readJson(context, recordingHandoffRequestSchema);
+          return context.json(await recordingHandoffs.create(host), 201);
+        },
+      )
+      .get(
+        '/recording-handoff/:id',
+        described({
+          tag: TAGS.handoffs,
+          summary: 'Whether a recording handoff is waiting or delivered',
+          security: 'none',
+          pathParameters: { id: RECORDING_HANDOFF_ID },
+          answers: { 200: { description: 'Its state', json: 'RecordingHandoffStatus' } },
+          refusals: { 404: 'Unknown, expired or claimed' },
+        }),
+        async (context) => context.json(await recordingHandoffs.status(idOf(context))),
+      )
+      .post(
+        '/recording-handoff/:id/share',
+        described({
+          tag: TAGS.handoffs,
+          summary: 'Deliver one of my uploaded messages to the add-on or panel that asked',
+          security: 'bearer',
+          pathParameters: { id: RECORDING_HANDOFF_ID },
+          body: { json: 'RecordingHandoffShare' },
+          answers: { 200: { description: 'Delivered', json: 'RecordingHandoffShared' } },
+          refusals: {
+            404: 'The handoff is gone, or the message is not found or not yours',
+            409: 'Not uploaded yet, or already delivered',
+            410: 'The message has expired',
+          },
+        }),
+        requireUser(services),
+        async (context) => {
+          const id = idOf(context);
+          const { recordingId } = await readJson(context, recordingHandoffShareSchema);
+          await recordingHandoffs.share(id, context.get('user').id, recordingId);
+          return context.json({ status: 'delivered' as const });
+        },
+      )
+      .post(
+        '/recording-handoff/:id/claim',
+        described({
+          tag: TAGS.handoffs,
+          summary: "The asker's poll: waiting, then the Share exactly once",
+          security: 'none',
+          pathParameters: { id: RECORDING_HANDOFF_ID },
+          body: { json: 'RecordingHandoffClaim' },
+          answers: { 200: { description: 'Waiting, or ready with the share', json: 'RecordingHandoffClaimResponse' } },
+          refusals: { 404: 'Unknown, expired or claimed, or a wrong secret (one answer)' },
+        }),
+        async (context) => {
+          const id = idOf(context);
+          const { secret } = await readJson(context, recordingHandoffClaimSchema);
+          return context.json(await recordingHandoffs.claim(id, secret));
+        },
+      )
   );
 }

@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { HOST_APP_IDS, HOST_APPS as HOST_APPS_REGISTRY, hostAppsOf, type HostAppRegistry } from '@vocal/settings-model';
 import type { AppEnv } from '../http/app-env.ts';
+import { described } from '../openapi/described.ts';
+import { entryPageDescriptions, hostFileDescriptions, packageRouteDescription } from '../openapi/host-app-route-descriptions.ts';
 import { buildAppPackage, PackageProblem } from './host-app-package.ts';
 import { namesPublicUrl, PACKAGE_RECIPES } from './host-app-package-recipes.ts';
 import { completeManifest, type ManifestSettings } from './host-manifest-settings.ts';
@@ -36,35 +38,39 @@ export function hostAppRoutes(options: {
 
   const routes = new Hono<AppEnv>();
   for (const [host, recipe] of Object.entries(PACKAGE_RECIPES)) {
-    routes.get(`/hosts/${host}/${recipe.fileName}`, async (context) => {
-      const refusal = recipe.refusal?.(new URL(options.publicUrl)) ?? null;
-      if (refusal) return context.json({ msg: refusal }, 409, { 'cache-control': 'no-store' });
-      let zip: Uint8Array;
-      try {
-        zip = await buildAppPackage(join(options.appsFolder, host, 'dist'), recipe, {
-          namesPublicUrl,
-          fill: fillFor(host),
-          publicUrl: new URL(options.publicUrl),
+    routes.get(
+      `/hosts/${host}/${recipe.fileName}`,
+      described(packageRouteDescription((HOST_APPS_REGISTRY as HostAppRegistry)[host]!.name, recipe)),
+      async (context) => {
+        const refusal = recipe.refusal?.(new URL(options.publicUrl)) ?? null;
+        if (refusal) return context.json({ msg: refusal }, 409, { 'cache-control': 'no-store' });
+        let zip: Uint8Array;
+        try {
+          zip = await buildAppPackage(join(options.appsFolder, host, 'dist'), recipe, {
+            namesPublicUrl,
+            fill: fillFor(host),
+            publicUrl: new URL(options.publicUrl),
+          });
+        } catch (error) {
+          if (!(error instanceof PackageProblem)) throw error;
+          return context.json({ msg: `The ${host} app ${error.message}, so it has no app package` }, 404, {
+            'cache-control': 'no-store',
+          });
+        }
+        return context.body(zip as Uint8Array<ArrayBuffer>, 200, {
+          'content-type': 'application/zip',
+          'content-disposition': `attachment; filename="vocal-${host}.zip"`,
+          'cache-control': 'no-cache',
         });
-      } catch (error) {
-        if (!(error instanceof PackageProblem)) throw error;
-        return context.json({ msg: `The ${host} app ${error.message}, so it has no app package` }, 404, {
-          'cache-control': 'no-store',
-        });
-      }
-      return context.body(zip as Uint8Array<ArrayBuffer>, 200, {
-        'content-type': 'application/zip',
-        'content-disposition': `attachment; filename="vocal-${host}.zip"`,
-        'cache-control': 'no-cache',
-      });
-    });
+      },
+    );
   }
   // The pages of a build that the spec gives an address outside /hosts/ (GET /addons/meet, the
   // Meet side panel; GET /teams, the Teams tab, which in a plain browser says how to add the
   // app). Their assets load from /hosts/{host}/.
   for (const { id: host, name, entryPages = [] } of hostAppsOf(HOST_APPS_REGISTRY as HostAppRegistry)) {
     for (const page of entryPages) {
-      routes.on(['GET', 'HEAD'], page.path, async (context) => {
+      routes.on(['GET', 'HEAD'], page.path, described(entryPageDescriptions(host, name, page)), async (context) => {
         if (page.how === 'redirect') {
           return context.redirect(`/hosts/${host}/${page.file}${new URL(context.req.url).search}`, 302);
         }
@@ -73,7 +79,7 @@ export function hostAppRoutes(options: {
       });
     }
   }
-  return routes.on(['GET', 'HEAD'], '/hosts/:host/*', async (context) => {
+  return routes.on(['GET', 'HEAD'], '/hosts/:host/*', described(hostFileDescriptions), async (context) => {
     const host = context.req.param('host');
     const path = decodedPath(context);
     if (!(HOST_APPS as readonly string[]).includes(host) || path === null || !path.startsWith(`/hosts/${host}/`)) {

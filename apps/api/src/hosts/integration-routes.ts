@@ -8,6 +8,8 @@ import { requireUser } from '../http/require-user.ts';
 import type { AccountService } from '../accounts/account-service.ts';
 import type { TokenService } from '../accounts/token-service.ts';
 import type { Storage } from '../storage/storage.ts';
+import { described } from '../openapi/described.ts';
+import { TAGS } from '../openapi/route-description.ts';
 
 /** Whether a host app's build is on this server: its dist/ with a page or manifest in it. */
 async function isBuilt(appsFolder: string, host: HostAppId): Promise<boolean> {
@@ -27,15 +29,25 @@ export function integrationRoutes(services: {
   storage: Pick<Storage, 'publicUrl'>;
 }) {
   const { config, storage } = services;
-  return new Hono<AppEnv>().get('/integrations', requireUser(services), async (context) => {
-    const built = Object.fromEntries(
-      await Promise.all(HOST_APP_IDS.map(async (host) => [host, await isBuilt(config.hostAppsFolder, host)] as const)),
-    ) as Record<HostAppId, boolean>;
-    return context.json({
-      publicUrl: config.publicUrl,
-      microsoft: config.microsoft ? { clientId: config.microsoft.clientId, tenant: config.microsoft.tenant } : null,
-      storage: { kind: config.storage.kind, publicOrigin: new URL(storage.publicUrl('probe.png')).origin },
-      built,
-    } satisfies IntegrationReadiness);
-  });
+  return new Hono<AppEnv>().get(
+    '/integrations',
+    described({
+      tag: TAGS.account,
+      summary: 'What the host apps need of this server, and whether it has it (no secrets)',
+      security: 'bearer',
+      answers: { 200: { description: 'The facts the Integrations pages check', json: 'IntegrationReadiness' } },
+    }),
+    requireUser(services),
+    async (context) => {
+      const built = Object.fromEntries(
+        await Promise.all(HOST_APP_IDS.map(async (host) => [host, await isBuilt(config.hostAppsFolder, host)] as const)),
+      ) as Record<HostAppId, boolean>;
+      return context.json({
+        publicUrl: config.publicUrl,
+        microsoft: config.microsoft ? { clientId: config.microsoft.clientId, tenant: config.microsoft.tenant } : null,
+        storage: { kind: config.storage.kind, publicOrigin: new URL(storage.publicUrl('probe.png')).origin },
+        built,
+      } satisfies IntegrationReadiness);
+    },
+  );
 }

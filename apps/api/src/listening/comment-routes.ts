@@ -10,6 +10,9 @@ import type { CommentService } from './comment-service.ts';
 import { PUBLIC_NOT_FOUND } from '../recordings/recording-service.ts';
 import type { TokenService } from '../accounts/token-service.ts';
 import { countAttempt, type ApiLimits } from '../http/api-limits.ts';
+import { described } from '../openapi/described.ts';
+import { TAGS } from '../openapi/route-description.ts';
+import { RECORDING_ID } from '../openapi/description-parts.ts';
 
 /**
  * Comments under a message: anyone reads and writes them while the owner has them on (a
@@ -24,21 +27,58 @@ export function commentRoutes(services: {
 }) {
   const maybeSignedIn = optionalUser(services);
   return new Hono<AppEnv>()
-    .get('/comments/:id', maybeSignedIn, async (context) => {
-      const { id } = readParams(context, recordingIdParamsSchema, PUBLIC_NOT_FOUND);
-      return context.json(await services.comments.list(id));
-    })
-    .post('/comments/:id', maybeSignedIn, async (context) => {
-      await countAttempt(services.limits.comments, clientAddress(context, services.config.trustProxy), 'comments from here');
-      const input = await readJson(context, newCommentSchema);
-      const { id } = readParams(context, recordingIdParamsSchema, PUBLIC_NOT_FOUND);
-      // Set only when the commenter sent a token (optionalUser).
-      const user = context.get('user') as UserRow | undefined;
-      return context.json(await services.comments.add(id, input, { userId: user?.id ?? null }), 201);
-    })
-    .delete('/comments/:id', requireUser(services), async (context) => {
-      const { id } = readParams(context, commentIdParamsSchema, 'Comment not found');
-      await services.comments.remove(context.get('user').id, id);
-      return context.json({ ok: true });
-    });
+    .get(
+      '/comments/:id',
+      described({
+        tag: TAGS.visitors,
+        summary: 'The written comments on a message',
+        security: 'optional-bearer',
+        pathParameters: { id: RECORDING_ID },
+        answers: { 200: { description: 'The comments', json: 'Comments' } },
+        refusals: { 404: 'Unknown, deleted or expired' },
+      }),
+      maybeSignedIn,
+      async (context) => {
+        const { id } = readParams(context, recordingIdParamsSchema, PUBLIC_NOT_FOUND);
+        return context.json(await services.comments.list(id));
+      },
+    )
+    .post(
+      '/comments/:id',
+      described({
+        tag: TAGS.visitors,
+        summary: 'Comment on a message',
+        security: 'optional-bearer',
+        pathParameters: { id: RECORDING_ID },
+        body: { json: 'NewComment' },
+        answers: { 201: { description: 'The comment', json: 'Comment' } },
+        refusals: { 403: 'Comments are turned off', 404: 'Unknown, deleted or expired', 429: 'Too many comments from this address' },
+      }),
+      maybeSignedIn,
+      async (context) => {
+        await countAttempt(services.limits.comments, clientAddress(context, services.config.trustProxy), 'comments from here');
+        const input = await readJson(context, newCommentSchema);
+        const { id } = readParams(context, recordingIdParamsSchema, PUBLIC_NOT_FOUND);
+        // Set only when the commenter sent a token (optionalUser).
+        const user = context.get('user') as UserRow | undefined;
+        return context.json(await services.comments.add(id, input, { userId: user?.id ?? null }), 201);
+      },
+    )
+    .delete(
+      '/comments/:id',
+      described({
+        tag: TAGS.visitors,
+        summary: 'Delete a comment on one of my messages',
+        security: 'bearer',
+        pathParameters: { id: 'The comment id.' },
+        answers: { 200: { description: 'Deleted', json: 'Ok' } },
+        refusals: { 404: 'Not found, or not on your message (one answer)' },
+      }),
+      requireUser(services),
+      async (context) => {
+        const { id } = readParams(context, commentIdParamsSchema, 'Comment not found');
+        await services.comments.remove(context.get('user').id, id);
+        return context.json({ ok: true });
+      },
+    );
 }

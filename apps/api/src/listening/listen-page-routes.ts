@@ -12,6 +12,9 @@ import { PUBLIC_NOT_FOUND, type RecordingService } from '../recordings/recording
 import { STILL_ARRIVING } from '../uploads/progressive-uploads.ts';
 import { readBuiltPageOnce } from '../site/static-files.ts';
 import { linkPreviewOf, NOINDEX_HEAD, pageTitle, previewHead, SITE_NAME, type PublicPage } from './link-preview.ts';
+import { described } from '../openapi/described.ts';
+import { TAGS } from '../openapi/route-description.ts';
+import { RECORDING_ID, listenPage } from '../openapi/description-parts.ts';
 
 /**
  * Each page carries a nonce of its own, so no shared cache may keep it. Vary is named here
@@ -123,50 +126,125 @@ export function listenPageRoutes(services: {
   }
 
   return new Hono<AppEnv>()
-    .on(['GET', 'HEAD'], '/listen/:id/card.png', async (context) => {
-      const id = context.req.param('id');
-      if (!recordingIdSchema.safeParse(id).success) throw new HttpError(404, PUBLIC_NOT_FOUND);
-      const { png, version } = await services.cards.card(id);
-      const etag = `"${version}"`;
-      const headers = {
-        'content-type': 'image/png',
-        etag,
-        // Short: a renamed message shows its new title within minutes, and a deleted one's card goes.
-        'cache-control': 'public, max-age=300',
-      };
-      if (context.req.header('if-none-match') === etag) return context.body(null, 304, headers);
-      return context.body(png as Uint8Array<ArrayBuffer>, 200, headers);
-    })
-    .on(['GET', 'HEAD'], '/listen/:id', async (context) => {
-      const html = await listenTemplate();
-      if (html === null) return context.text('The web app has not been built.', 503);
-      const loaded = await load(context.req.param('id'), { arriving: true });
-      const query = new URL(context.req.url).search;
-      // Missing and expired messages are not for search engines, nor for previews.
-      const page = renderOnce('listen', query, html, loaded, context.get('cspNonce'), (page) =>
-        previewHead(linkPreviewOf(page, { publicUrl: services.publicUrl, query: queryOf(context) })),
-      );
-      if (loaded.page) context.set('replayable', { recordingId: context.req.param('id'), body: page });
-      return context.html(page, loaded.status, PAGE_HEADERS);
-    })
-    .on(['GET', 'HEAD'], '/embed/player/:id', async (context) => {
-      const html = await embedTemplate();
-      if (html === null) return context.text('The web app has not been built.', 503);
-      const loaded = withPalette(await load(context.req.param('id')));
-      // The player lives in other sites' iframes; its listen page is the one to index.
-      const page = renderOnce(
-        'embed',
-        '',
-        html,
-        loaded,
-        context.get('cspNonce'),
-        (page) => `${NOINDEX_HEAD}\n    <link rel="canonical" href="${escapeHtml(listenUrl(page.payload.audio, services.publicUrl))}">`,
-      );
-      if (loaded.page) context.set('replayable', { recordingId: context.req.param('id'), body: page });
-      return context.html(page, loaded.status, {
-        ...PAGE_HEADERS,
-        // Framed by any site (Notion, blogs, oEmbed consumers); no X-Frame-Options.
-        'content-security-policy': 'frame-ancestors *',
-      });
-    });
+    .on(
+      ['GET', 'HEAD'],
+      '/listen/:id/card.png',
+      described({
+        GET: {
+          tag: TAGS.pages,
+          summary: 'The preview card picture a link preview shows',
+          security: 'none',
+          pathParameters: { id: RECORDING_ID },
+          answers: {
+            200: { description: 'The card', media: 'image/png' },
+            304: { description: 'Not modified (If-None-Match matched its ETag)' },
+          },
+          refusals: { 404: 'Unknown, deleted or expired' },
+        },
+        HEAD: {
+          tag: TAGS.pages,
+          summary: "The preview card's headers",
+          security: 'none',
+          pathParameters: { id: RECORDING_ID },
+          answers: { 200: { description: 'The headers of the card' }, 304: { description: 'Not modified' } },
+          refusals: { 404: 'Unknown, deleted or expired' },
+        },
+      }),
+      async (context) => {
+        const id = context.req.param('id');
+        if (!recordingIdSchema.safeParse(id).success) throw new HttpError(404, PUBLIC_NOT_FOUND);
+        const { png, version } = await services.cards.card(id);
+        const etag = `"${version}"`;
+        const headers = {
+          'content-type': 'image/png',
+          etag,
+          // Short: a renamed message shows its new title within minutes, and a deleted one's card goes.
+          'cache-control': 'public, max-age=300',
+        };
+        if (context.req.header('if-none-match') === etag) return context.body(null, 304, headers);
+        return context.body(png as Uint8Array<ArrayBuffer>, 200, headers);
+      },
+    )
+    .on(
+      ['GET', 'HEAD'],
+      '/listen/:id',
+      described({
+        GET: {
+          tag: TAGS.pages,
+          summary: 'The listen page, with its link preview (Open Graph, oEmbed discovery) rendered on the server',
+          security: 'none',
+          pathParameters: { id: RECORDING_ID },
+          answers: {
+            ...listenPage('The listen page', 'text/html'),
+            202: {
+              description: 'Its recording is still streaming in: a page saying so, which plays it once complete, not indexed',
+              media: 'text/html',
+            },
+          },
+          refusals: { 503: 'The web app has not been built' },
+        },
+        HEAD: {
+          tag: TAGS.pages,
+          summary: "The listen page's headers",
+          security: 'none',
+          pathParameters: { id: RECORDING_ID },
+          answers: listenPage('The listen page', 'text/html'),
+          refusals: { 503: 'The web app has not been built' },
+        },
+      }),
+      async (context) => {
+        const html = await listenTemplate();
+        if (html === null) return context.text('The web app has not been built.', 503);
+        const loaded = await load(context.req.param('id'), { arriving: true });
+        const query = new URL(context.req.url).search;
+        // Missing and expired messages are not for search engines, nor for previews.
+        const page = renderOnce('listen', query, html, loaded, context.get('cspNonce'), (page) =>
+          previewHead(linkPreviewOf(page, { publicUrl: services.publicUrl, query: queryOf(context) })),
+        );
+        if (loaded.page) context.set('replayable', { recordingId: context.req.param('id'), body: page });
+        return context.html(page, loaded.status, PAGE_HEADERS);
+      },
+    )
+    .on(
+      ['GET', 'HEAD'],
+      '/embed/player/:id',
+      described({
+        GET: {
+          tag: TAGS.pages,
+          summary: "The player alone, for other sites' iframes (oEmbed)",
+          security: 'none',
+          pathParameters: { id: RECORDING_ID },
+          answers: listenPage('The player page', 'text/html'),
+          refusals: { 503: 'The web app has not been built' },
+        },
+        HEAD: {
+          tag: TAGS.pages,
+          summary: "The player page's headers",
+          security: 'none',
+          pathParameters: { id: RECORDING_ID },
+          answers: listenPage('The player page', 'text/html'),
+          refusals: { 503: 'The web app has not been built' },
+        },
+      }),
+      async (context) => {
+        const html = await embedTemplate();
+        if (html === null) return context.text('The web app has not been built.', 503);
+        const loaded = withPalette(await load(context.req.param('id')));
+        // The player lives in other sites' iframes; its listen page is the one to index.
+        const page = renderOnce(
+          'embed',
+          '',
+          html,
+          loaded,
+          context.get('cspNonce'),
+          (page) => `${NOINDEX_HEAD}\n    <link rel="canonical" href="${escapeHtml(listenUrl(page.payload.audio, services.publicUrl))}">`,
+        );
+        if (loaded.page) context.set('replayable', { recordingId: context.req.param('id'), body: page });
+        return context.html(page, loaded.status, {
+          ...PAGE_HEADERS,
+          // Framed by any site (Notion, blogs, oEmbed consumers); no X-Frame-Options.
+          'content-security-policy': 'frame-ancestors *',
+        });
+      },
+    );
 }

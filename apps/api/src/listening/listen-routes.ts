@@ -9,34 +9,85 @@ import type { AccountService, UserRow } from '../accounts/account-service.ts';
 import type { ListenService } from './listen-service.ts';
 import { PUBLIC_NOT_FOUND } from '../recordings/recording-service.ts';
 import type { TokenService } from '../accounts/token-service.ts';
+import { described } from '../openapi/described.ts';
+import { TAGS } from '../openapi/route-description.ts';
+import { RECORDING_ID } from '../openapi/description-parts.ts';
 
 /** Listen tracking from the listen page (spec section 6) with how much was heard, and the owner's listen analytics. */
 export function listenRoutes(services: { config: Config; accounts: AccountService; tokens: TokenService; listens: ListenService }) {
   return new Hono<AppEnv>()
-    .get('/track/view-vocal/:id', optionalUser(services), async (context) => {
-      const { id } = readParams(context, recordingIdParamsSchema, PUBLIC_NOT_FOUND);
-      // Set only when the listener sent a token: the owner's own listens do not count.
-      const user = context.get('user') as UserRow | undefined;
-      const result = await services.listens.track(id, {
-        userId: user?.id ?? null,
-        address: clientAddress(context, services.config.trustProxy),
-      });
-      // Each listener's answer is their own: the replay keeps the headers and asks the service again.
-      if (!user) context.set('replayable', { recordingId: id, body: JSON.stringify(result), computedBy: 'listen-tracking' });
-      return context.json(result, 200, { 'cache-control': 'no-store' });
-    })
-    .get('/views/:id', requireUser(services), async (context) => {
-      const { id } = readParams(context, recordingIdParamsSchema, 'Recording not found');
-      return context.json(await services.listens.perDay(context.get('user'), id));
-    })
-    .get('/analytics/:id', requireUser(services), async (context) => {
-      const { id } = readParams(context, recordingIdParamsSchema, 'Recording not found');
-      return context.json(await services.listens.analytics(context.get('user'), id), 200, { 'cache-control': 'no-store' });
-    })
-    .post('/track/heard/:id', async (context) => {
-      // The listen page's beacon (navigator.sendBeacon): no token, the listen id is the key.
-      const { id } = readParams(context, recordingIdParamsSchema, PUBLIC_NOT_FOUND);
-      await services.listens.heard(id, await readJson(context, heardReportSchema));
-      return context.body(null, 204);
-    });
+    .get(
+      '/track/view-vocal/:id',
+      described({
+        tag: TAGS.listens,
+        summary: "Count a listen (the owner's own, sent with their token, are not counted)",
+        security: 'optional-bearer',
+        pathParameters: { id: RECORDING_ID },
+        answers: { 200: { description: 'The listen id, for the heard report', json: 'TrackView' } },
+        refusals: { 404: 'Unknown or deleted' },
+      }),
+      optionalUser(services),
+      async (context) => {
+        const { id } = readParams(context, recordingIdParamsSchema, PUBLIC_NOT_FOUND);
+        // Set only when the listener sent a token: the owner's own listens do not count.
+        const user = context.get('user') as UserRow | undefined;
+        const result = await services.listens.track(id, {
+          userId: user?.id ?? null,
+          address: clientAddress(context, services.config.trustProxy),
+        });
+        // Each listener's answer is their own: the replay keeps the headers and asks the service again.
+        if (!user) context.set('replayable', { recordingId: id, body: JSON.stringify(result), computedBy: 'listen-tracking' });
+        return context.json(result, 200, { 'cache-control': 'no-store' });
+      },
+    )
+    .get(
+      '/views/:id',
+      described({
+        tag: TAGS.listens,
+        summary: 'Listens per day of one of my messages',
+        security: 'bearer',
+        pathParameters: { id: RECORDING_ID },
+        answers: { 200: { description: 'Listens per day', json: 'Views' } },
+        refusals: { 404: 'Not found, or not yours (one answer)' },
+      }),
+      requireUser(services),
+      async (context) => {
+        const { id } = readParams(context, recordingIdParamsSchema, 'Recording not found');
+        return context.json(await services.listens.perDay(context.get('user'), id));
+      },
+    )
+    .get(
+      '/analytics/:id',
+      described({
+        tag: TAGS.listens,
+        summary: 'Listens, listeners and how much was heard, for one of my messages',
+        security: 'bearer',
+        pathParameters: { id: RECORDING_ID },
+        answers: { 200: { description: 'The analytics', json: 'RecordingAnalytics' } },
+        refusals: { 403: 'Listen analytics are a Pro feature', 404: 'Not found, or not yours (one answer)' },
+      }),
+      requireUser(services),
+      async (context) => {
+        const { id } = readParams(context, recordingIdParamsSchema, 'Recording not found');
+        return context.json(await services.listens.analytics(context.get('user'), id), 200, { 'cache-control': 'no-store' });
+      },
+    )
+    .post(
+      '/track/heard/:id',
+      described({
+        tag: TAGS.listens,
+        summary: "Report how much of a listen was heard (the listen page's beacon)",
+        security: 'none',
+        pathParameters: { id: RECORDING_ID },
+        body: { json: 'HeardReport' },
+        answers: { 204: { description: 'Recorded' } },
+        refusals: { 404: 'Unknown recording or listen' },
+      }),
+      async (context) => {
+        // The listen page's beacon (navigator.sendBeacon): no token, the listen id is the key.
+        const { id } = readParams(context, recordingIdParamsSchema, PUBLIC_NOT_FOUND);
+        await services.listens.heard(id, await readJson(context, heardReportSchema));
+        return context.body(null, 204);
+      },
+    );
 }

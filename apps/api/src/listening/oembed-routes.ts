@@ -9,6 +9,8 @@ import type { RecordingService } from '../recordings/recording-service.ts';
 import { linkPreviewOf, oembedOf } from './link-preview.ts';
 import { etagOf } from '../cache/public-page-cache.ts';
 import { servePublicJson } from '../cache/serve-public-payload.ts';
+import { described } from '../openapi/described.ts';
+import { TAGS } from '../openapi/route-description.ts';
 
 const NOT_OURS = 'This URL is not a Vocal listen link';
 
@@ -32,26 +34,40 @@ function listenLinkOf(url: string): { id: string; host: string } | null {
 export function oembedRoutes(services: { config: Config; recordings: RecordingService }) {
   const { config } = services;
   const hosts = productHostsOf(config);
-  return new Hono<AppEnv>().get('/oembed', async (context) => {
-    const query = readQuery(context, oembedQuerySchema);
-    // The spec's answer for a format the provider does not offer.
-    if (query.format !== 'json') throw new HttpError(501, 'Only format=json is offered');
-    const link = listenLinkOf(query.url);
-    if (!link) throw notFound(NOT_OURS);
-    const { page } = await services.recordings.cachedPublicPage(link.id);
-    // Our hosts, or the custom domain the message's link was made with.
-    if (!isProductHost(link.host, hosts) && link.host.toLowerCase() !== page.payload.audio.domain) throw notFound(NOT_OURS);
-    const preview = linkPreviewOf(page, { publicUrl: config.publicUrl });
-    const json = JSON.stringify(oembedOf(preview, { publicUrl: config.publicUrl, maxwidth: query.maxwidth, maxheight: query.maxheight }));
-    // Revalidated like the payload it is made from, so a deleted message's embed goes as soon.
-    return servePublicJson(
-      context,
-      { json, etag: etagOf(json) },
-      {
-        cacheSeconds: config.listenPath.publicCacheSeconds,
-        headers: { 'access-control-allow-origin': '*' },
-        recordingId: link.id,
+  return new Hono<AppEnv>().get(
+    '/oembed',
+    described({
+      tag: TAGS.visitors,
+      summary: 'oEmbed for a listen link',
+      security: 'none',
+      query: oembedQuerySchema,
+      answers: {
+        200: { description: 'The embed, with its ETag', json: 'OEmbed' },
+        304: { description: 'Not modified (If-None-Match matched its ETag)' },
       },
-    );
-  });
+      refusals: { 404: 'Not a listen link of this server, or the message is gone' },
+    }),
+    async (context) => {
+      const query = readQuery(context, oembedQuerySchema);
+      // The spec's answer for a format the provider does not offer.
+      if (query.format !== 'json') throw new HttpError(501, 'Only format=json is offered');
+      const link = listenLinkOf(query.url);
+      if (!link) throw notFound(NOT_OURS);
+      const { page } = await services.recordings.cachedPublicPage(link.id);
+      // Our hosts, or the custom domain the message's link was made with.
+      if (!isProductHost(link.host, hosts) && link.host.toLowerCase() !== page.payload.audio.domain) throw notFound(NOT_OURS);
+      const preview = linkPreviewOf(page, { publicUrl: config.publicUrl });
+      const json = JSON.stringify(oembedOf(preview, { publicUrl: config.publicUrl, maxwidth: query.maxwidth, maxheight: query.maxheight }));
+      // Revalidated like the payload it is made from, so a deleted message's embed goes as soon.
+      return servePublicJson(
+        context,
+        { json, etag: etagOf(json) },
+        {
+          cacheSeconds: config.listenPath.publicCacheSeconds,
+          headers: { 'access-control-allow-origin': '*' },
+          recordingId: link.id,
+        },
+      );
+    },
+  );
 }

@@ -3,6 +3,7 @@ import { jsonSchemaOf, type JsonSchema } from './json-schema-of.ts';
 import { OPENAPI_SCHEMAS, type SchemaName } from './openapi-schemas.ts';
 import {
   TAG_DESCRIPTIONS,
+  TAGS,
   type Answer,
   type MultipartForm,
   type RouteDescription,
@@ -10,7 +11,7 @@ import {
   type SchemaReference,
   type Tag,
 } from './route-description.ts';
-import { ROUTE_DESCRIPTIONS } from './route-descriptions.ts';
+import { routeDescriptionsOf } from './described.ts';
 
 export type OpenApiDocument = {
   openapi: string;
@@ -90,10 +91,14 @@ const operationIdOf = (method: string, path: string) =>
     .join('');
 
 /**
- * The OpenAPI 3.1 document of the server, built from the route descriptions and the zod schemas
+ * The OpenAPI 3.1 document of the server, built from the routes' descriptions and the zod schemas
  * they name: nothing in it is written twice, so a schema change is a document change.
  */
-export function buildOpenApiDocument(options: { publicUrl: string }): OpenApiDocument {
+export function buildOpenApiDocument(options: {
+  publicUrl: string;
+  /** The app's route table (Hono's `app.routes`), where routes carry their descriptions. */
+  routes: readonly { method: string; path: string; handler: unknown }[];
+}): OpenApiDocument {
   const schemas: Record<string, JsonSchema> = {};
   const addDefinitions = (definitions: Record<string, JsonSchema>) => Object.assign(schemas, definitions);
 
@@ -113,7 +118,11 @@ export function buildOpenApiDocument(options: { publicUrl: string }): OpenApiDoc
 
   const paths: OpenApiDocument['paths'] = {};
   const tags = new Set<Tag>();
-  for (const [key, description] of Object.entries(ROUTE_DESCRIPTIONS)) {
+  // In the order the app defines its routes, so the document and its page read as the code does.
+  const descriptions = routeDescriptionsOf(options.routes);
+  const inRouteOrder = [...new Set(options.routes.map((route) => `${route.method} ${route.path}`))].filter((key) => key in descriptions);
+  for (const key of new Set([...inRouteOrder, ...Object.keys(descriptions)])) {
+    const description = descriptions[key]!;
     const space = key.indexOf(' ');
     const method = key.slice(0, space);
     const { path, parameters: pathParameterNames } = openApiPathOf(key.slice(space + 1));
@@ -159,7 +168,10 @@ export function buildOpenApiDocument(options: { publicUrl: string }): OpenApiDoc
         'Record a voice message, get a link, share it anywhere. Every refusal is JSON, {msg}, saying what to change; the API is under /api, the pages and files beside it.',
     },
     servers: [{ url: options.publicUrl }],
-    tags: [...tags].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
+    // In TAGS' order: the reference page's sections, whatever order the routes come in.
+    tags: Object.values(TAGS)
+      .filter((name) => tags.has(name))
+      .map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
     paths,
     components: {
       schemas,

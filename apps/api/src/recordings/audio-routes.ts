@@ -7,6 +7,9 @@ import type { AccountService } from '../accounts/account-service.ts';
 import { countAttempt, type ApiLimits } from '../http/api-limits.ts';
 import type { AudioService } from './audio-service.ts';
 import type { TokenService } from '../accounts/token-service.ts';
+import { described } from '../openapi/described.ts';
+import { TAGS } from '../openapi/route-description.ts';
+import { RECORDING_ID } from '../openapi/description-parts.ts';
 
 /**
  * GET reencode/{id}: the id is the recording's storage file name without .mp3, so anything
@@ -14,11 +17,26 @@ import type { TokenService } from '../accounts/token-service.ts';
  */
 export function audioRoutes(services: { accounts: AccountService; tokens: TokenService; audio: AudioService; limits: ApiLimits }) {
   const signedIn = requireUser(services);
-  return new Hono<AppEnv>().get('/reencode/:id', signedIn, async (context) => {
-    const { id } = readParams(context, recordingIdParamsSchema, 'Recording not found');
-    const userId = context.get('user').id;
-    await countAttempt(services.limits.reencodes, String(userId), 're-encode requests');
-    const result = await services.audio.reencode(userId, id);
-    return context.json(result, result.status === 'complete' ? 200 : 202);
-  });
+  return new Hono<AppEnv>().get(
+    '/reencode/:id',
+    described({
+      tag: TAGS.recordings,
+      summary: 'Re-encode a stored MP3 (for players that cannot play it as uploaded)',
+      security: 'bearer',
+      pathParameters: { id: RECORDING_ID },
+      answers: {
+        200: { description: 'Re-encoded', json: 'Reencode' },
+        202: { description: 'Queued or running; ask again', json: 'Reencode' },
+      },
+      refusals: { 404: 'Not found, or not yours (one answer)', 429: 'Too many re-encode requests' },
+    }),
+    signedIn,
+    async (context) => {
+      const { id } = readParams(context, recordingIdParamsSchema, 'Recording not found');
+      const userId = context.get('user').id;
+      await countAttempt(services.limits.reencodes, String(userId), 're-encode requests');
+      const result = await services.audio.reencode(userId, id);
+      return context.json(result, result.status === 'complete' ? 200 : 202);
+    },
+  );
 }

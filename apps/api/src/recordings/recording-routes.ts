@@ -24,6 +24,10 @@ import type { TokenService } from '../accounts/token-service.ts';
 import { countAttempt, type ApiLimits } from '../http/api-limits.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import { STILL_ARRIVING, type ProgressiveUploads } from '../uploads/progressive-uploads.ts';
+import { described } from '../openapi/described.ts';
+import { TAGS } from '../openapi/route-description.ts';
+import { RECORDING_ID } from '../openapi/description-parts.ts';
+import { z } from 'zod';
 
 const NOT_FOUND = 'Recording not found';
 
@@ -44,17 +48,44 @@ export function recordingRoutes(services: {
 
   return (
     new Hono<AppEnv>()
-      .get('/get-vocal', signedIn, async (context) => {
-        const { platform } = readQuery(context, getVocalQuerySchema);
-        return context.json(await services.recordings.reserve(context.get('user'), platform));
-      })
+      .get(
+        '/get-vocal',
+        described({
+          tag: TAGS.recordings,
+          summary: 'Reserve a recording id for an upload',
+          security: 'bearer',
+          query: getVocalQuerySchema,
+          answers: { 200: { description: 'The reserved id', json: 'GetVocalResponse' } },
+          refusals: { 403: "The plan's limit is reached", 429: 'Too many reservations waiting for their upload' },
+        }),
+        signedIn,
+        async (context) => {
+          const { platform } = readQuery(context, getVocalQuerySchema);
+          return context.json(await services.recordings.reserve(context.get('user'), platform));
+        },
+      )
       // Visitors (replies, contact forms, collections) record without an account.
-      .get('/get-vocal-free', async (context) => {
-        const address = clientAddress(context, config.trustProxy);
-        await countAttempt(limits.recordings, address, 'recordings from here');
-        const { platform, target } = readQuery(context, getVocalFreeQuerySchema);
-        return context.json(await services.recordings.reserveForVisitor(parseVisitorTarget(target), platform, address));
-      })
+      .get(
+        '/get-vocal-free',
+        described({
+          tag: TAGS.recordings,
+          summary: "Reserve a recording id for a visitor (a reply, a contact form's or a collection's message)",
+          security: 'none',
+          query: getVocalFreeQuerySchema,
+          answers: { 200: { description: 'The reserved id', json: 'GetVocalResponse' } },
+          refusals: {
+            403: 'Replies are turned off, or the contact form or collection is not open yet (its owner has not confirmed their address)',
+            404: 'The target does not exist',
+            429: 'Too many recordings from this address',
+          },
+        }),
+        async (context) => {
+          const address = clientAddress(context, config.trustProxy);
+          await countAttempt(limits.recordings, address, 'recordings from here');
+          const { platform, target } = readQuery(context, getVocalFreeQuerySchema);
+          return context.json(await services.recordings.reserveForVisitor(parseVisitorTarget(target), platform, address));
+        },
+      )
       /*
        * A token is needed for the owner's own reservations only; a visitor's upload has none.
        * Who may upload is decided before the body is read, from the reservation id in the
@@ -63,111 +94,197 @@ export function recordingRoutes(services: {
        * file under DATA_DIR, never into memory. Clients that name the id only in the body's
        * context still work when they send a token.
        */
-      .post('/upload-vocal', maybeSignedIn, async (context) => {
-        // Set only when a token was sent (optionalUser).
-        const user = (context.get('user') as UserRow | undefined) ?? null;
-        const address = clientAddress(context, config.trustProxy);
-        const beforeBody = async () => {
-          const type = context.req.header('content-type') ?? '';
-          if (!type.startsWith('multipart/form-data')) {
-            if (!user) throw unauthorized(SIGN_IN_FIRST);
-            throw badRequest('The body must be multipart/form-data with fields recording, image and context');
-          }
-          const declaredLength = Number(context.req.header('content-length'));
-          if (declaredLength > uploadLimit) {
-            throw payloadTooLarge(`The request body is larger than ${Math.round(uploadLimit / 1024 / 1024)} MB`);
-          }
-          const id = context.req.query('id') ?? context.req.header('x-recording-id');
-          if (id === undefined) {
-            if (!user) throw unauthorized(SIGN_IN_FIRST);
-            return null;
-          }
-          const reservation = await services.recordings.reservationFor(user, id);
-          if (reservation.visitor) await countAttempt(limits.uploads, address, 'uploads from here');
-          await services.recordings.assertUploadRoom(reservation, address);
-          return reservation;
-        };
-        // A refusal before the body is read ends the connection once the rest of the body is drained
-        // for a bounded time and size (http/lingering-close.ts), so the client reads the answer.
-        const closing = (error: unknown) => {
-          context.header('connection', 'close');
-          throw error;
-        };
-        const reservation = await beforeBody().catch(closing);
-        const watch = watchRecording();
-        const received = await receiveUpload(context.req.raw, {
-          // Junk is refused as soon as it shows, not after the rest of it has been written to disk.
-          inspectRecording: (chunk) => {
-            const verdict = watch(chunk);
-            if (verdict === 'junk') throw badRequest(MP3_JUNK_MESSAGE);
-            if (verdict === 'not-mp3') throw unsupportedMediaType('recording: is not an MP3 file');
+      .post(
+        '/upload-vocal',
+        described({
+          tag: TAGS.recordings,
+          summary: 'Upload the MP3 and waveform image of a reserved recording',
+          description:
+            "Name the reservation with ?id= (or X-Recording-Id) so who may upload is decided before the body is read; a visitor's reservation needs no token. Without a recording part, the recording is the one sent to /api/uploads/{id} while it was recorded, once all of it has arrived.",
+          security: 'optional-bearer',
+          query: z.object({ id: z.string().optional() }),
+          body: { multipart: 'upload' },
+          answers: { 200: { description: 'Stored; the listen link', json: 'UploadResponse' } },
+          refusals: {
+            401: 'No token and no visitor reservation named',
+            403: 'Not your reservation, or replies are turned off',
+            404: 'Unknown reservation',
+            409: 'Another request is uploading this recording',
+            410: 'The recording has expired',
+            413: 'Larger than MAX_UPLOAD_MB, or over the storage quota',
+            415: 'The recording is not an MP3 file',
+            429: 'Too many uploads from this address',
           },
-          // This process's own scratch folder: what a crash leaves there goes at the next start.
-          folder: join(processScratchFolder(config.dataDir), 'uploads'),
-          incoming: context.env?.incoming,
-          limits: {
-            totalBytes: uploadLimit,
-            recordingBytes: config.maxUploadBytes,
-            imageBytes: MAX_IMAGE_BYTES,
-            contextBytes: JSON_BODY_LIMIT,
-          },
-        }).catch(closing);
-        // Counted as received, whether or not the upload is then accepted: it is the load on the server.
-        if (received.recording) services.metrics.uploadBytes.inc(received.recording.bytes);
-        try {
-          const target = await services.recordings.uploadTarget(user, received.contextText, reservation?.row.id);
-          if (target.visitor) {
-            if (!reservation) await countAttempt(limits.uploads, address, 'uploads from here');
-            if (target.row.origin === 'contact-form' && target.row.status === 'reserved' && target.context.email) {
-              await countAttempt(limits.contactMessagesPerEmail, target.context.email, 'messages from this email address');
+        }),
+        maybeSignedIn,
+        async (context) => {
+          // Set only when a token was sent (optionalUser).
+          const user = (context.get('user') as UserRow | undefined) ?? null;
+          const address = clientAddress(context, config.trustProxy);
+          const beforeBody = async () => {
+            const type = context.req.header('content-type') ?? '';
+            if (!type.startsWith('multipart/form-data')) {
+              if (!user) throw unauthorized(SIGN_IN_FIRST);
+              throw badRequest('The body must be multipart/form-data with fields recording, image and context');
             }
+            const declaredLength = Number(context.req.header('content-length'));
+            if (declaredLength > uploadLimit) {
+              throw payloadTooLarge(`The request body is larger than ${Math.round(uploadLimit / 1024 / 1024)} MB`);
+            }
+            const id = context.req.query('id') ?? context.req.header('x-recording-id');
+            if (id === undefined) {
+              if (!user) throw unauthorized(SIGN_IN_FIRST);
+              return null;
+            }
+            const reservation = await services.recordings.reservationFor(user, id);
+            if (reservation.visitor) await countAttempt(limits.uploads, address, 'uploads from here');
+            await services.recordings.assertUploadRoom(reservation, address);
+            return reservation;
+          };
+          // A refusal before the body is read ends the connection once the rest of the body is drained
+          // for a bounded time and size (http/lingering-close.ts), so the client reads the answer.
+          const closing = (error: unknown) => {
+            context.header('connection', 'close');
+            throw error;
+          };
+          const reservation = await beforeBody().catch(closing);
+          const watch = watchRecording();
+          const received = await receiveUpload(context.req.raw, {
+            // Junk is refused as soon as it shows, not after the rest of it has been written to disk.
+            inspectRecording: (chunk) => {
+              const verdict = watch(chunk);
+              if (verdict === 'junk') throw badRequest(MP3_JUNK_MESSAGE);
+              if (verdict === 'not-mp3') throw unsupportedMediaType('recording: is not an MP3 file');
+            },
+            // This process's own scratch folder: what a crash leaves there goes at the next start.
+            folder: join(processScratchFolder(config.dataDir), 'uploads'),
+            incoming: context.env?.incoming,
+            limits: {
+              totalBytes: uploadLimit,
+              recordingBytes: config.maxUploadBytes,
+              imageBytes: MAX_IMAGE_BYTES,
+              contextBytes: JSON_BODY_LIMIT,
+            },
+          }).catch(closing);
+          // Counted as received, whether or not the upload is then accepted: it is the load on the server.
+          if (received.recording) services.metrics.uploadBytes.inc(received.recording.bytes);
+          try {
+            const target = await services.recordings.uploadTarget(user, received.contextText, reservation?.row.id);
+            if (target.visitor) {
+              if (!reservation) await countAttempt(limits.uploads, address, 'uploads from here');
+              if (target.row.origin === 'contact-form' && target.row.status === 'reserved' && target.context.email) {
+                await countAttempt(limits.contactMessagesPerEmail, target.context.email, 'messages from this email address');
+              }
+            }
+            // No recording part: the recorder sent it while the person spoke (uploads/progressive-uploads.ts).
+            const recording = received.recording ?? (await services.progressiveUploads.arrivedSoon(target.row.id));
+            const result = await services.recordings
+              .upload(target, { recording, image: received.image }, address)
+              .catch(async (error: unknown) => {
+                // A completion racing another took its bytes away mid-way: the other's message is the answer.
+                if (received.recording || (error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+                return services.recordings.upload(target, { recording: null, image: received.image }, address);
+              });
+            // The streamed bytes are the message's now: removed beside the answer, not before it.
+            if (!received.recording) void services.progressiveUploads.remove(target.row.id);
+            return context.json(result, 200);
+          } finally {
+            await received.dispose();
           }
-          // No recording part: the recorder sent it while the person spoke (uploads/progressive-uploads.ts).
-          const recording = received.recording ?? (await services.progressiveUploads.arrivedSoon(target.row.id));
-          const result = await services.recordings
-            .upload(target, { recording, image: received.image }, address)
-            .catch(async (error: unknown) => {
-              // A completion racing another took its bytes away mid-way: the other's message is the answer.
-              if (received.recording || (error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-              return services.recordings.upload(target, { recording: null, image: received.image }, address);
-            });
-          // The streamed bytes are the message's now: removed beside the answer, not before it.
-          if (!received.recording) void services.progressiveUploads.remove(target.row.id);
-          return context.json(result, 200);
-        } finally {
-          await received.dispose();
-        }
-      })
-      .get('/replies/:id', signedIn, async (context) => {
-        const { id } = readParams(context, recordingIdParamsSchema, NOT_FOUND);
-        return context.json({ replies: await services.recordings.replies(context.get('user').id, id) });
-      })
-      .get('/audio', signedIn, async (context) => context.json({ audios: await services.recordings.list(context.get('user').id) }))
-      .delete('/delete/:id', signedIn, async (context) => {
-        const { id } = readParams(context, recordingIdParamsSchema, NOT_FOUND);
-        await services.recordings.remove(context.get('user').id, id);
-        // A recording still streaming in goes too: its recorder's next PATCH finds no upload (404).
-        await services.progressiveUploads.remove(id);
-        return context.json({ ok: true });
-      })
-      .post('/edit/:id', signedIn, async (context) => {
-        const { id } = readParams(context, recordingIdParamsSchema, NOT_FOUND);
-        const edit = await readJson(context, editRecordingSchema);
-        return context.json(await services.recordings.edit(context.get('user').id, id, edit));
-      })
-      .get('/view-vocal/:id', async (context) => {
-        const { id } = readParams(context, recordingIdParamsSchema, PUBLIC_NOT_FOUND);
-        const cached = await services.recordings.cachedPublicPage(id).catch(async (error: unknown) => {
-          // Still streaming in: 202, so a listen page opened early knows to ask again (src/uploads/).
-          if (error instanceof HttpError && error.status === 404 && (await services.progressiveUploads.arriving(id))) return null;
-          throw error;
-        });
-        if (!cached) return context.json({ msg: STILL_ARRIVING, arriving: true }, 202, { 'cache-control': 'no-store' });
-        // From memory after the first read; a client holding this version gets a 304.
-        return servePublicJson(context, cached, {
-          cacheSeconds: services.config.listenPath.publicCacheSeconds,
-          recordingId: id,
-        });
-      })
+        },
+      )
+      .get(
+        '/replies/:id',
+        described({
+          tag: TAGS.recordings,
+          summary: 'The voice replies to one of my messages',
+          security: 'bearer',
+          pathParameters: { id: RECORDING_ID },
+          answers: { 200: { description: 'The replies', json: 'Replies' } },
+          refusals: { 404: 'Not found, or not yours (one answer)' },
+        }),
+        signedIn,
+        async (context) => {
+          const { id } = readParams(context, recordingIdParamsSchema, NOT_FOUND);
+          return context.json({ replies: await services.recordings.replies(context.get('user').id, id) });
+        },
+      )
+      .get(
+        '/audio',
+        described({
+          tag: TAGS.recordings,
+          summary: 'My recordings and what visitors sent me, newest first',
+          security: 'bearer',
+          answers: { 200: { description: 'The recordings', json: 'Recordings' } },
+        }),
+        signedIn,
+        async (context) => context.json({ audios: await services.recordings.list(context.get('user').id) }),
+      )
+      .delete(
+        '/delete/:id',
+        described({
+          tag: TAGS.recordings,
+          summary: 'Delete one of my recordings',
+          security: 'bearer',
+          pathParameters: { id: RECORDING_ID },
+          answers: { 200: { description: 'Deleted', json: 'Ok' } },
+          refusals: { 404: 'Not found, or not yours (one answer)' },
+        }),
+        signedIn,
+        async (context) => {
+          const { id } = readParams(context, recordingIdParamsSchema, NOT_FOUND);
+          await services.recordings.remove(context.get('user').id, id);
+          // A recording still streaming in goes too: its recorder's next PATCH finds no upload (404).
+          await services.progressiveUploads.remove(id);
+          return context.json({ ok: true });
+        },
+      )
+      .post(
+        '/edit/:id',
+        described({
+          tag: TAGS.recordings,
+          summary: "Change a recording's subject or expiry date",
+          security: 'bearer',
+          pathParameters: { id: RECORDING_ID },
+          body: { json: 'EditRecording' },
+          answers: { 200: { description: 'The recording as it is now', json: 'Recording' } },
+          refusals: { 404: 'Not found, or not yours (one answer)' },
+        }),
+        signedIn,
+        async (context) => {
+          const { id } = readParams(context, recordingIdParamsSchema, NOT_FOUND);
+          const edit = await readJson(context, editRecordingSchema);
+          return context.json(await services.recordings.edit(context.get('user').id, id, edit));
+        },
+      )
+      .get(
+        '/view-vocal/:id',
+        described({
+          tag: TAGS.recordings,
+          summary: 'What a listen page shows: the message, its owner and their page settings',
+          security: 'none',
+          pathParameters: { id: RECORDING_ID },
+          answers: {
+            200: { description: 'The public payload, with its ETag; cacheable for PUBLIC_CACHE_SECONDS', json: 'PublicListenPayload' },
+            202: { description: '{msg, arriving: true}: its recording is still streaming in (POST /api/uploads); ask again' },
+            304: { description: 'Not modified (If-None-Match matched its ETag)' },
+          },
+          refusals: { 404: 'Unknown or deleted', 410: 'Expired' },
+        }),
+        async (context) => {
+          const { id } = readParams(context, recordingIdParamsSchema, PUBLIC_NOT_FOUND);
+          const cached = await services.recordings.cachedPublicPage(id).catch(async (error: unknown) => {
+            // Still streaming in: 202, so a listen page opened early knows to ask again (src/uploads/).
+            if (error instanceof HttpError && error.status === 404 && (await services.progressiveUploads.arriving(id))) return null;
+            throw error;
+          });
+          if (!cached) return context.json({ msg: STILL_ARRIVING, arriving: true }, 202, { 'cache-control': 'no-store' });
+          // From memory after the first read; a client holding this version gets a 304.
+          return servePublicJson(context, cached, {
+            cacheSeconds: services.config.listenPath.publicCacheSeconds,
+            recordingId: id,
+          });
+        },
+      )
   );
 }

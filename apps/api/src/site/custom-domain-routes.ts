@@ -10,6 +10,8 @@ import { INTERNAL_NAME_REFUSAL, isInternalName } from './domain-check.ts';
 import { isPro } from '../billing/plans.ts';
 import type { RateLimits } from '../http/rate-limiter.ts';
 import type { TokenService } from '../accounts/token-service.ts';
+import { described } from '../openapi/described.ts';
+import { TAGS } from '../openapi/route-description.ts';
 
 /** DNS checks one account may run per ten minutes: each sends a handful of queries to the resolvers. */
 export const DOMAIN_CHECKS_PER_TEN_MINUTES = 10;
@@ -30,17 +32,36 @@ export function customDomainRoutes(services: {
 }) {
   const checks = services.rateLimits.limiter('domain-checks', { limit: DOMAIN_CHECKS_PER_TEN_MINUTES, windowMs: 10 * 60_000 });
   return new Hono<AppEnv>()
-    .get('/account/domain', requireUser(services), async (context) =>
-      context.json(await services.customDomains.state(context.get('user').id), 200, { 'cache-control': 'no-store' }),
+    .get(
+      '/account/domain',
+      described({
+        tag: TAGS.account,
+        summary: 'My custom domain: where it stands (pending, held, lost) and the CNAME and TXT records to create',
+        security: 'bearer',
+        answers: { 200: { description: 'The custom domain state', json: 'CustomDomainState' } },
+      }),
+      requireUser(services),
+      async (context) => context.json(await services.customDomains.state(context.get('user').id), 200, { 'cache-control': 'no-store' }),
     )
-    .post('/account/domain/check', requireUser(services), async (context) => {
-      const user = context.get('user');
-      if (!isPro(user)) throw forbidden('A custom domain is a Pro feature. Upgrade to use your own domain.');
-      if (!user.domain) throw badRequest('domain: save your custom domain first, then check it');
-      if (isInternalName(user.domain)) throw badRequest(INTERNAL_NAME_REFUSAL);
-      await countAttempt(checks, String(user.id), 'DNS checks');
-      const checked = await services.customDomains.check(user.id);
-      if (!checked) throw badRequest('domain: save your custom domain first, then check it');
-      return context.json(checked, 200, { 'cache-control': 'no-store' });
-    });
+    .post(
+      '/account/domain/check',
+      described({
+        tag: TAGS.account,
+        summary: "Check the custom domain's DNS now: once it points here and carries my proof record, I hold it",
+        security: 'bearer',
+        answers: { 200: { description: 'Whether it points here and is proven (never what it resolves to)', json: 'DomainCheck' } },
+        refusals: { 400: 'No domain saved, or an internal name', 403: 'Custom domains are a Pro feature', 429: 'Too many DNS checks' },
+      }),
+      requireUser(services),
+      async (context) => {
+        const user = context.get('user');
+        if (!isPro(user)) throw forbidden('A custom domain is a Pro feature. Upgrade to use your own domain.');
+        if (!user.domain) throw badRequest('domain: save your custom domain first, then check it');
+        if (isInternalName(user.domain)) throw badRequest(INTERNAL_NAME_REFUSAL);
+        await countAttempt(checks, String(user.id), 'DNS checks');
+        const checked = await services.customDomains.check(user.id);
+        if (!checked) throw badRequest('domain: save your custom domain first, then check it');
+        return context.json(checked, 200, { 'cache-control': 'no-store' });
+      },
+    );
 }

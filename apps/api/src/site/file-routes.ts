@@ -4,6 +4,8 @@ import type { AppEnv } from '../http/app-env.ts';
 import { FILE_CACHE_CONTROL, matchesEtag } from '../cache/http-caching.ts';
 import { RECORDING_FILE, type AudioService } from '../recordings/audio-service.ts';
 import type { ByteRange, Storage } from '../storage/storage.ts';
+import { described } from '../openapi/described.ts';
+import { TAGS } from '../openapi/route-description.ts';
 
 const KEY = /^(?:images\/)?[A-Za-z0-9_-]+\.(?:mp3|webm|m4a|png|jpg|webp|gif)$/;
 
@@ -32,44 +34,75 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
  * with range requests so players can seek and Safari can play at all.
  */
 export function fileRoutes(storage: Storage, audio: Pick<AudioService, 'fileRefusal'>) {
-  return new Hono<AppEnv>().on(['GET', 'HEAD'], '/files/*', async (context) => {
-    const key = context.req.path.slice('/files/'.length);
-    if (!KEY.test(key)) return context.json({ msg: 'File not found' }, 404);
-    const refusal = await audio.fileRefusal(key);
-    if (refusal) throw refusal;
-    const head = await storage.stat(key);
-    if (!head) return context.json({ msg: 'File not found' }, 404);
+  return new Hono<AppEnv>().on(
+    ['GET', 'HEAD'],
+    '/files/*',
+    described({
+      GET: {
+        tag: TAGS.pages,
+        summary: 'A stored file: a recording (id.mp3), its waveform (id.png), a picture (images/...)',
+        description: 'Honours Range (one range) for audio players.',
+        security: 'none',
+        pathParameters: { path: 'The storage key, slashes included.' },
+        answers: {
+          200: { description: 'The file', media: 'application/octet-stream' },
+          206: { description: 'The requested range', media: 'application/octet-stream' },
+          304: { description: 'Not modified (If-None-Match matched its ETag)' },
+        },
+        refusals: { 404: 'File not found', 410: 'The voice message has expired', 416: "The range is not within the file's bytes" },
+      },
+      HEAD: {
+        tag: TAGS.pages,
+        summary: "A stored file's headers (size, type)",
+        security: 'none',
+        pathParameters: { path: 'The storage key, slashes included.' },
+        answers: {
+          200: { description: 'The headers of the file' },
+          206: { description: 'The headers of the range' },
+          304: { description: 'Not modified' },
+        },
+        refusals: { 404: 'File not found', 410: 'The voice message has expired', 416: "The range is not within the file's bytes" },
+      },
+    }),
+    async (context) => {
+      const key = context.req.path.slice('/files/'.length);
+      if (!KEY.test(key)) return context.json({ msg: 'File not found' }, 404);
+      const refusal = await audio.fileRefusal(key);
+      if (refusal) throw refusal;
+      const head = await storage.stat(key);
+      if (!head) return context.json({ msg: 'File not found' }, 404);
 
-    const headers: Record<string, string> = {
-      'content-type': head.contentType,
-      'accept-ranges': 'bytes',
-      etag: head.etag,
-      'last-modified': head.lastModified.toUTCString(),
-      'cache-control': FILE_CACHE_CONTROL,
-      'access-control-allow-origin': '*',
-      'cross-origin-resource-policy': 'cross-origin',
-    };
-    if (matchesEtag(context.req.header('if-none-match'), head.etag)) return context.body(null, 304, headers);
+      const headers: Record<string, string> = {
+        'content-type': head.contentType,
+        'accept-ranges': 'bytes',
+        etag: head.etag,
+        'last-modified': head.lastModified.toUTCString(),
+        'cache-control': FILE_CACHE_CONTROL,
+        'access-control-allow-origin': '*',
+        'cross-origin-resource-policy': 'cross-origin',
+      };
+      if (matchesEtag(context.req.header('if-none-match'), head.etag)) return context.body(null, 304, headers);
 
-    const range = parseRange(context.req.header('range'), head.size);
-    if (range === 'invalid') {
-      return context.json({ msg: `The range is not within the file's ${head.size} bytes` }, 416, {
-        'content-range': `bytes */${head.size}`,
-      });
-    }
-    const status = range ? 206 : 200;
-    const length = range ? range.end - range.start + 1 : head.size;
-    headers['content-length'] = String(length);
-    if (range) headers['content-range'] = `bytes ${range.start}-${range.end}/${head.size}`;
-    if (context.req.method === 'HEAD') return context.body(null, status, headers);
+      const range = parseRange(context.req.header('range'), head.size);
+      if (range === 'invalid') {
+        return context.json({ msg: `The range is not within the file's ${head.size} bytes` }, 416, {
+          'content-range': `bytes */${head.size}`,
+        });
+      }
+      const status = range ? 206 : 200;
+      const length = range ? range.end - range.start + 1 : head.size;
+      headers['content-length'] = String(length);
+      if (range) headers['content-range'] = `bytes ${range.start}-${range.end}/${head.size}`;
+      if (context.req.method === 'HEAD') return context.body(null, status, headers);
 
-    const stream = await storage.read(key, range ?? undefined);
-    if (!stream) return context.json({ msg: 'File not found' }, 404);
-    // A recording's file is served while its public page is; the same request may be answered
-    // again straight from the file while that page stays cached (src/cache/answer-replay.ts).
-    const recordingId = RECORDING_FILE.exec(key)?.[1];
-    if (recordingId) context.set('replayable', { recordingId, body: stream });
-    const body = Readable.toWeb(stream) as ReadableStream<Uint8Array>;
-    return context.body(body, status, headers);
-  });
+      const stream = await storage.read(key, range ?? undefined);
+      if (!stream) return context.json({ msg: 'File not found' }, 404);
+      // A recording's file is served while its public page is; the same request may be answered
+      // again straight from the file while that page stays cached (src/cache/answer-replay.ts).
+      const recordingId = RECORDING_FILE.exec(key)?.[1];
+      if (recordingId) context.set('replayable', { recordingId, body: stream });
+      const body = Readable.toWeb(stream) as ReadableStream<Uint8Array>;
+      return context.body(body, status, headers);
+    },
+  );
 }

@@ -1,0 +1,54 @@
+import type { AdminCoupon } from '../billing/coupon-service.ts';
+import type { RouteDescription } from './route-description.ts';
+import { subscriptionResponseSchema } from '@vocal/settings-model';
+import { z } from 'zod';
+
+/** What the routes' descriptions share: ids, refusals and answers said the same way in many places. */
+export const RECORDING_ID = 'The recording id (22 URL-safe characters).';
+
+export const RECORDING_HANDOFF_ID = 'The recording handoff id (22 URL-safe characters).';
+
+export const SIGN_IN_LIMIT = 'Too many attempts from this address (Retry-After says when to try again)';
+
+export const BILLING_OFF = 'Billing is not configured on this server (plans are managed by the people who run it)';
+
+export const STRIPE_DOWN = 'Stripe could not be reached or refused the call; nothing changed';
+
+export const CHECKOUT_REFUSALS = {
+  400: 'An unknown or unoffered package key, or a promotion code that does not exist or can no longer be used',
+  409: BILLING_OFF,
+  502: STRIPE_DOWN,
+};
+
+export const CHECKOUT_ANSWER = {
+  200: {
+    description:
+      '`{checkout_url}`: Stripe Checkout to open (the web app opens it in a 384×782 popup); or `{status}` (active, trialing, past_due) when a subscription is already live',
+    json: subscriptionResponseSchema,
+  },
+};
+
+export const adminCouponSchema: z.ZodType<AdminCoupon> = z.object({
+  code: z.string(),
+  plan: z.number().int(),
+  days: z.number().int(),
+  maxRedemptions: z.number().int().nullable(),
+  redemptions: z.number().int(),
+  expiresAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+/** What /health answers; `version` is the running build's. */
+export const healthSchema = z.object({
+  ok: z.literal(true),
+  version: z.string(),
+  database: z.enum(['pglite', 'postgres']),
+  storage: z.string(),
+  transcriber: z.string(),
+});
+
+export const listenPage = (what: string, media: string): RouteDescription['answers'] => ({
+  200: { description: what, media },
+  404: { description: 'The message does not exist: a page saying so, not indexed', media },
+  410: { description: 'The message has expired or was deleted: a page saying so', media },
+});
