@@ -21,7 +21,7 @@ import type { Config } from '../env.ts';
 import { conflict, gone, notFound } from '../http/http-error.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { PersonalisationService } from '../accounts/personalisation-service.ts';
-import { isWritten, type RecordingRow } from '../recordings/recording-service.ts';
+import { isWritten, type RecordingRow } from '../recordings/recording-view.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
 

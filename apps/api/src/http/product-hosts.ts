@@ -2,7 +2,7 @@ import { createMiddleware } from 'hono/factory';
 import type { Config } from '../env.ts';
 import type { CustomDomainService } from '../site/custom-domain-service.ts';
 import type { RecordingService } from '../recordings/recording-service.ts';
-import { PUBLIC_NOT_FOUND } from '../recordings/recording-service.ts';
+import { PUBLIC_NOT_FOUND } from '../recordings/public-pages.ts';
 import type { AppEnv } from './app-env.ts';
 import { HttpError, notFound } from './http-error.ts';
 

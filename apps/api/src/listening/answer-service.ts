@@ -12,7 +12,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { chosenName, type AccountService, type UserRow } from '../accounts/account-service.ts';
 import { newRecordingId } from '../common/ids.ts';
 import { answerMailOf, commentAnswerMailOf } from '../recordings/inbox-service.ts';
-import { isWritten, type RecordingRow } from '../recordings/recording-service.ts';
+import { isWritten, type RecordingRow } from '../recordings/recording-view.ts';
 
 export const ANSWER_MAIL_JOB = 'answer-mail';
 

@@ -7,7 +7,7 @@ import { readJson, readParams } from '../http/read-input.ts';
 import { optionalUser, requireUser } from '../http/require-user.ts';
 import type { AccountService, UserRow } from '../accounts/account-service.ts';
 import type { ListenService } from './listen-service.ts';
-import { PUBLIC_NOT_FOUND } from '../recordings/recording-service.ts';
+import { PUBLIC_NOT_FOUND } from '../recordings/public-pages.ts';
 import type { TokenService } from '../accounts/token-service.ts';
 import { described } from '../openapi/described.ts';
 import { TAGS } from '../openapi/route-description.ts';

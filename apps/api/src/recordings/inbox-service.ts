@@ -20,7 +20,8 @@ import { comments, folders, recordings } from '../db/schema.ts';
 import { notFound } from '../http/http-error.ts';
 import { decodeInboxCursor, encodeInboxCursor, type InboxCursor } from './inbox-cursor.ts';
 import { searchTerms, snippetOf, toTsQuery } from './inbox-search.ts';
-import type { RecordingRow, RecordingService } from './recording-service.ts';
+import type { RecordingService } from './recording-service.ts';
+import type { RecordingRow } from './recording-view.ts';
 
 /** Everything of a row but its search document, which only the database reads. */
 const { search: _search, ...rowColumns } = getTableColumns(recordings);

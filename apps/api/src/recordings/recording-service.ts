@@ -1,12 +1,7 @@
 import { and, asc, count, desc, eq, lt, min, ne, or } from 'drizzle-orm';
 import {
-  publicListenPayloadSchema,
   listenUrl,
   recordingIdSchema,
-  recordingSchema,
-  resolveTheme,
-  toPublicRecording,
-  toPublicUser,
   uploadContextSchema,
   VISITOR_LIMITS,
   type EditRecording,
@@ -41,9 +36,8 @@ import { acceptPicture, WAVEFORM_PICTURE } from '../accounts/picture-intake.ts';
 import { drawWaveformPicture } from '../media/waveform-picture.ts';
 import { VISITOR_BUDGET_SPENT, type VisitorTranscriptBudget } from '../listening/visitor-transcript-budget.ts';
 import { putFromFile, type Storage } from '../storage/storage.ts';
-import { storedImageKey } from '../accounts/stored-images.ts';
-import { createPublicPageCache, type CachedPublicPage, type PublicPageCache } from '../cache/public-page-cache.ts';
-import { chosenName, type AccountService, type UserRow } from '../accounts/account-service.ts';
+import { createPublicPageCache, type PublicPageCache } from '../cache/public-page-cache.ts';
+import type { AccountService, UserRow } from '../accounts/account-service.ts';
 import type { AudioService } from './audio-service.ts';
 import type { DeletionService } from './deletion-service.ts';
 import { addressConfirmed, NOT_OPEN_YET } from '../accounts/email-confirmation.ts';
@@ -53,15 +47,12 @@ import type { StorageQuota } from './storage-quota.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
 import type { PersonalisationService } from '../accounts/personalisation-service.ts';
 import { linkDomainOf } from '../site/custom-domain-service.ts';
-import { isPro, limitsFor, monthlyMessageAllowance } from '../billing/plans.ts';
+import { limitsFor, monthlyMessageAllowance } from '../billing/plans.ts';
 import type { TranscriptionService } from './transcription-service.ts';
 import type { Transaction } from '../jobs/job-queue.ts';
 import type { WebhookService } from '../automation/webhook-service.ts';
-
-export type RecordingRow = typeof recordings.$inferSelect;
-
-/** What anyone with the link may see, and the waveform picture's size for link previews (unknown on old rows). */
-export type PublicPage = { payload: PublicListenPayload; imageSize: { width: number; height: number } | null };
+import { createPublicPages, type PublicPage } from './public-pages.ts';
+import { recordingOf, type RecordingRow } from './recording-view.ts';
 
 /** Reservations a user may hold that have not become messages yet. */
 const MAX_OPEN_RESERVATIONS = 50;
@@ -121,11 +112,7 @@ export type UploadTarget = {
   sender?: UserRow | null;
 };
 
-export const PUBLIC_NOT_FOUND = 'This voice message does not exist or was deleted';
 export const REPLIES_TURNED_OFF = 'Replies are turned off for this voice message';
-
-/** A written contact-form message: no audio, no picture, nothing for anyone else to open. */
-export const isWritten = (row: Pick<RecordingRow, 'audioKey' | 'message'>) => row.audioKey === null && row.message !== null;
 
 function readContextJson(text: string | undefined): unknown {
   if (typeof text !== 'string') throw badRequest('context: a JSON field is required');
@@ -180,33 +167,17 @@ export function createRecordingService(options: {
   const now = options.now ?? (() => new Date());
   const publicPages = options.publicPages ?? createPublicPageCache<PublicPage>({ ttlMs: 0 });
 
-  function toRecording(row: RecordingRow): Recording {
-    const written = isWritten(row);
-    return recordingSchema.parse({
-      id: row.id,
-      isReply: row.isReply,
-      folderId: row.folderId,
-      email: row.email,
-      subject: row.subject,
-      uploaded: row.status === 'uploaded',
-      uploadDate: (row.uploadDate ?? row.createdAt).toISOString(),
-      expiryDate: row.expiryDate?.toISOString() ?? null,
-      peaks: row.peaks,
-      views: row.views,
-      duration: row.duration,
-      audioUrl: written ? null : storage.publicUrl(row.audioKey ?? `${row.id}.mp3`),
-      imageUrl: written ? null : storage.publicUrl(row.imageKey ?? `${row.id}.png`),
-      summary: row.summary,
-      transcription: row.transcription,
-      transcriptionStatus: row.transcriptionStatus,
-      domain: row.domain,
-      platform: row.platform,
-      origin: row.origin,
-      replyTo: row.replyToId,
-      senderName: row.senderName,
-      message: row.message,
-    });
-  }
+  const toRecording = (row: RecordingRow) => recordingOf(row, storage);
+  const { publicRow, repliesAllowed, cachedPublicPage, publicPage } = createPublicPages({
+    db,
+    storage,
+    accounts,
+    personalisation,
+    transcription: options.transcription,
+    publicPages,
+    toRecording,
+    now,
+  });
 
   /**
    * A visitor is kept as a keyed hash of their address, never the address itself: it only has
@@ -247,72 +218,6 @@ export function createRecordingService(options: {
     // Someone else's recording is "not found" too: its existence is not ours to reveal.
     if (!row) throw notFound('Recording not found');
     return row;
-  }
-
-  /**
-   * A message anyone with its link may open, with its owner: uploaded, not expired, and with
-   * audio (a written contact-form message is its owner's alone).
-   */
-  async function publicRow(id: string): Promise<{ row: RecordingRow; owner: UserRow }> {
-    // Not an id at all (a NUL byte from a path, say, which PostgreSQL cannot even compare): unknown.
-    if (!recordingIdSchema.safeParse(id).success) throw notFound(PUBLIC_NOT_FOUND);
-    const [row] = await db
-      .select()
-      .from(recordings)
-      .where(and(eq(recordings.id, id), eq(recordings.status, 'uploaded')));
-    if (!row || isWritten(row)) throw notFound(PUBLIC_NOT_FOUND);
-    if (row.expiryDate && row.expiryDate.getTime() <= now().getTime()) {
-      throw gone('This voice message has expired');
-    }
-    const owner = await accounts.findById(row.userId);
-    if (!owner) throw notFound(PUBLIC_NOT_FOUND);
-    return { row, owner };
-  }
-
-  async function repliesAllowed(ownerId: number): Promise<boolean> {
-    return (await personalisation.get(ownerId)).listenPage.reply.enabled;
-  }
-
-  /**
-   * A message's public page through the cache (src/cache/public-page-cache.ts): a hit makes no
-   * query. Expiry is checked on every read, so an expired message is never served from memory.
-   */
-  async function cachedPublicPage(id: string): Promise<CachedPublicPage<PublicPage>> {
-    const cached = await publicPages.read(id, async () => {
-      const { row, owner } = await publicRow(id);
-      const page = await buildPublicPage(row, owner);
-      return { page, payload: page.payload, ownerId: owner.id, origin: row.origin, expiresAt: row.expiryDate?.getTime() ?? null };
-    });
-    if (cached.expiresAt !== null && cached.expiresAt <= now().getTime()) throw gone('This voice message has expired');
-    return cached;
-  }
-
-  async function publicPage(id: string): Promise<PublicPage> {
-    return (await cachedPublicPage(id)).page;
-  }
-
-  /** The public payload, and the waveform picture's size for link previews (unknown on old rows). */
-  async function buildPublicPage(row: RecordingRow, owner: UserRow): Promise<PublicPage> {
-    const settings = await personalisation.get(owner.id);
-    const user = toPublicUser(await accounts.toUser(owner));
-    // "You" is the owner's own default name; a listener sees "Someone" instead. What a
-    // visitor sent (a reply, say) is theirs to name.
-    const name = row.origin === 'owner' ? chosenName(user.name) : row.senderName;
-    const payload = publicListenPayloadSchema.parse({
-      transcriptionNotice: options.transcription.noticeFor(row),
-      audio: toPublicRecording(toRecording(row)),
-      user,
-      settings: {
-        ...settings.listenPage,
-        // A logo saved before logos had to be our own pictures (issue 23, finding 14) is not shown.
-        logoUrl: settings.listenPage.logoUrl && storedImageKey(storage, settings.listenPage.logoUrl) ? settings.listenPage.logoUrl : null,
-        name,
-        theme: resolveTheme(settings.themes, settings.listenPage.theme),
-        branding: !isPro(owner),
-      },
-    });
-    const imageSize = row.imageWidth && row.imageHeight ? { width: row.imageWidth, height: row.imageHeight } : null;
-    return { payload, imageSize };
   }
 
   function requirePart<T extends { length: number } | { bytes: number }>(part: T | null, field: string, maxBytes: number): T {
