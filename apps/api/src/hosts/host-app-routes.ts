@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Hono } from 'hono';
-import { HOST_APP_IDS, HOST_APPS as HOST_APPS_REGISTRY, hostAppsOf, type HostAppRegistry } from '@vocal/settings-model';
+import { HOST_APP_IDS, HOST_APPS, hostAppsOf, type HostAppRegistry } from '@vocal/settings-model';
 import type { AppEnv } from '../http/app-env.ts';
 import { described } from '../openapi/described.ts';
 import { entryPageDescriptions, hostFileDescriptions, packageRouteDescription } from '../openapi/host-app-route-descriptions.ts';
@@ -8,9 +8,6 @@ import { buildAppPackage, PackageProblem } from './host-app-package.ts';
 import { namesPublicUrl, PACKAGE_RECIPES } from './host-app-package-recipes.ts';
 import { completeManifest, type ManifestSettings } from './host-manifest-settings.ts';
 import { decodedPath, serveFile } from '../site/static-files.ts';
-
-/** The host apps whose builds the server hosts, by folder name under apps/ (the host registry's ids). */
-export const HOST_APPS = HOST_APP_IDS;
 
 /**
  * GET /hosts/{host}/...: each host app's build (taskpanes, dialogs, side panels) on our own
@@ -37,11 +34,12 @@ export function hostAppRoutes(options: {
     completeManifest(host, path, text.replaceAll('%PUBLIC_URL%', options.publicUrl).replaceAll('%PUBLIC_HOST%', publicHost), settings);
 
   const routes = new Hono<AppEnv>();
-  for (const [host, recipe] of Object.entries(PACKAGE_RECIPES)) {
-    routes.get(
-      `/hosts/${host}/${recipe.fileName}`,
-      described(packageRouteDescription((HOST_APPS_REGISTRY as HostAppRegistry)[host]!.name, recipe)),
-      async (context) => {
+  const recipes: Partial<Record<string, (typeof PACKAGE_RECIPES)[keyof typeof PACKAGE_RECIPES]>> = PACKAGE_RECIPES;
+  for (const { id: host, name, entryPages = [] } of hostAppsOf(HOST_APPS as HostAppRegistry)) {
+    // Its package, for the hosts that install from one (PACKAGE_RECIPES).
+    const recipe = recipes[host];
+    if (recipe) {
+      routes.get(`/hosts/${host}/${recipe.fileName}`, described(packageRouteDescription(name, recipe)), async (context) => {
         const refusal = recipe.refusal?.(new URL(options.publicUrl)) ?? null;
         if (refusal) return context.json({ msg: refusal }, 409, { 'cache-control': 'no-store' });
         let zip: Uint8Array;
@@ -62,13 +60,11 @@ export function hostAppRoutes(options: {
           'content-disposition': `attachment; filename="vocal-${host}.zip"`,
           'cache-control': 'no-cache',
         });
-      },
-    );
-  }
-  // The pages of a build that the spec gives an address outside /hosts/ (GET /addons/meet, the
-  // Meet side panel; GET /teams, the Teams tab, which in a plain browser says how to add the
-  // app). Their assets load from /hosts/{host}/.
-  for (const { id: host, name, entryPages = [] } of hostAppsOf(HOST_APPS_REGISTRY as HostAppRegistry)) {
+      });
+    }
+    // The pages of a build that the spec gives an address outside /hosts/ (GET /addons/meet, the
+    // Meet side panel; GET /teams, the Teams tab, which in a plain browser says how to add the
+    // app). Their assets load from /hosts/{host}/.
     for (const page of entryPages) {
       routes.on(['GET', 'HEAD'], page.path, described(entryPageDescriptions(host, name, page)), async (context) => {
         if (page.how === 'redirect') {
@@ -82,7 +78,7 @@ export function hostAppRoutes(options: {
   return routes.on(['GET', 'HEAD'], '/hosts/:host/*', described(hostFileDescriptions), async (context) => {
     const host = context.req.param('host');
     const path = decodedPath(context);
-    if (!(HOST_APPS as readonly string[]).includes(host) || path === null || !path.startsWith(`/hosts/${host}/`)) {
+    if (!(HOST_APP_IDS as readonly string[]).includes(host) || path === null || !path.startsWith(`/hosts/${host}/`)) {
       return context.json({ msg: 'No such host app' }, 404, { 'cache-control': 'no-store' });
     }
     const relative = path.slice(`/hosts/${host}/`.length);

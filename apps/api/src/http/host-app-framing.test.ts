@@ -5,7 +5,7 @@ import { HOST_APPS as HOST_REGISTRY, type HostAppRegistry } from '@vocal/setting
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../env.ts';
 import { hostAppPolicyOf } from './host-app-policies.ts';
-import { HOST_APPS } from '../hosts/host-app-routes.ts';
+import { HOST_APP_IDS as HOST_APPS } from '@vocal/settings-model';
 import { cspDirectives as directives } from '../../test/harness/csp-directives.ts';
 import { startTestServer, type TestServer } from '../../test/harness/test-server.ts';
 

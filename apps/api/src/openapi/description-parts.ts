@@ -1,9 +1,10 @@
+// What the routes' descriptions (described.ts) share: ids, refusals and answers said the same
+// way in many places.
 import type { AdminCoupon } from '../billing/coupon-service.ts';
 import type { RouteDescription } from './route-description.ts';
 import { subscriptionResponseSchema } from '@vocal/settings-model';
 import { z } from 'zod';
 
-/** What the routes' descriptions share: ids, refusals and answers said the same way in many places. */
 export const RECORDING_ID = 'The recording id (22 URL-safe characters).';
 
 export const RECORDING_HANDOFF_ID = 'The recording handoff id (22 URL-safe characters).';

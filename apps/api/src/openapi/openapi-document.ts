@@ -118,11 +118,9 @@ export function buildOpenApiDocument(options: {
 
   const paths: OpenApiDocument['paths'] = {};
   const tags = new Set<Tag>();
-  // In the order the app defines its routes, so the document and its page read as the code does.
-  const descriptions = routeDescriptionsOf(options.routes);
-  const inRouteOrder = [...new Set(options.routes.map((route) => `${route.method} ${route.path}`))].filter((key) => key in descriptions);
-  for (const key of new Set([...inRouteOrder, ...Object.keys(descriptions)])) {
-    const description = descriptions[key]!;
+  // In the order the app defines its routes (routeDescriptionsOf walks the route table), so the
+  // document and its page read as the code does.
+  for (const [key, description] of Object.entries(routeDescriptionsOf(options.routes))) {
     const space = key.indexOf(' ');
     const method = key.slice(0, space);
     const { path, parameters: pathParameterNames } = openApiPathOf(key.slice(space + 1));

@@ -6,7 +6,6 @@ import {
   toPublicRecording,
   toPublicUser,
   type PublicListenPayload,
-  type Recording,
 } from '@vocal/settings-model';
 import type { Database } from '../db/database.ts';
 import { recordings } from '../db/schema.ts';
@@ -18,7 +17,7 @@ import { chosenName, type AccountService, type UserRow } from '../accounts/accou
 import type { PersonalisationService } from '../accounts/personalisation-service.ts';
 import { isPro } from '../billing/plans.ts';
 import type { TranscriptionService } from './transcription-service.ts';
-import { isWritten, type RecordingRow } from './recording-view.ts';
+import { isWritten, recordingOf, type RecordingRow } from './recording-view.ts';
 
 export const PUBLIC_NOT_FOUND = 'This voice message does not exist or was deleted';
 
@@ -36,10 +35,9 @@ export function createPublicPages(options: {
   personalisation: PersonalisationService;
   transcription: TranscriptionService;
   publicPages: PublicPageCache<PublicPage>;
-  toRecording: (row: RecordingRow) => Recording;
   now: () => Date;
 }) {
-  const { db, storage, accounts, personalisation, publicPages, toRecording, now } = options;
+  const { db, storage, accounts, personalisation, publicPages, now } = options;
 
   /**
    * A message anyone with its link may open, with its owner: uploaded, not expired, and with
@@ -92,7 +90,7 @@ export function createPublicPages(options: {
     const name = row.origin === 'owner' ? chosenName(user.name) : row.senderName;
     const payload = publicListenPayloadSchema.parse({
       transcriptionNotice: options.transcription.noticeFor(row),
-      audio: toPublicRecording(toRecording(row)),
+      audio: toPublicRecording(recordingOf(row, storage)),
       user,
       settings: {
         ...settings.listenPage,

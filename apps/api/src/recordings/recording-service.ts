@@ -175,7 +175,6 @@ export function createRecordingService(options: {
     personalisation,
     transcription: options.transcription,
     publicPages,
-    toRecording,
     now,
   });
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { z } from 'zod';
 import { uploadContextSchema } from '@vocal/settings-model';
-import { HOST_APPS } from '../../src/hosts/host-app-routes.ts';
+import { HOST_APP_IDS } from '@vocal/settings-model';
 import { ROUTE_CATALOGUE, splitRouteKey, type RouteKnowledge } from './route-catalogue.ts';
 import { mutatedFrom, nastyValue, shapedBy } from './schema-arbitrary.ts';
 
@@ -98,7 +98,7 @@ function pathArbitrary(template: string, targets: FuzzTargets): fc.Arbitrary<str
     { weight: 1, arbitrary: fc.stringMatching(/^[A-Za-z0-9]{4,32}$/) },
     { weight: 1, arbitrary: nastySegment },
   );
-  const host = fc.oneof(fc.constantFrom(...HOST_APPS), nastySegment);
+  const host = fc.oneof(fc.constantFrom(...HOST_APP_IDS), nastySegment);
   const rest = fc
     .array(
       fc.oneof(
