@@ -22,6 +22,9 @@ const pages = [
   { name: 'integrations', path: '/integrations', heading: 'Integrations' },
   { name: 'integrations-ms-teams', path: '/integrations/ms-teams', heading: 'Microsoft Teams' },
   { name: 'integrations-zoho-mail', path: '/integrations/zoho-mail', heading: 'Zoho Mail' },
+  // Their requirements come from the host registry: https recommended only, and an origin without a path.
+  { name: 'integrations-chrome-extension', path: '/integrations/chrome-extension', heading: 'Gmail in Chrome' },
+  { name: 'integrations-google-meet', path: '/integrations/google-meet', heading: 'Google Meet' },
   { name: 'settings', path: '/settings', heading: 'Settings' },
 ] as const;
 
