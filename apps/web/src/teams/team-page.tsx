@@ -93,6 +93,14 @@ export default function TeamPage() {
     setPendingError(null);
     const result = await webApi().removeInvite({ email: pending.member.email });
     if (!result.ok) return setPendingError(result.error.msg);
+    // The server has removed them: the row goes with the notice that says so, not a fetch later.
+    // (Leaving changes the whole page, so that waits for the fetch.)
+    const gone = pending.kind === 'leave' ? null : pending.member.email;
+    setLoad((now) =>
+      now.kind === 'ready' && gone
+        ? { kind: 'ready', team: { ...now.team, members: now.team.members.filter((member) => member.email !== gone) } }
+        : now,
+    );
     setPending(null);
     setNotice(result.data.msg);
     await resync();
