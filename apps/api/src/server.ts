@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
+import type { Hono } from 'hono';
 import { newAdminToken, removeHandoff, writeHandoff } from './admin/admin-handoff.ts';
 import { createApp } from './app.ts';
 import { createAnswerReplay, type AnswerReplay } from './cache/answer-replay.ts';
@@ -36,6 +37,8 @@ export type RunningServer = {
   worker: JobWorker;
   /** Listen-path answers sent again without the app (tests count them). */
   answerReplay: AnswerReplay;
+  /** The app's route table, each route with its description (the security suites read it). */
+  routes: Hono['routes'];
   close(): Promise<void>;
 };
 
@@ -175,6 +178,7 @@ export async function startServer(
     services,
     worker,
     answerReplay,
+    routes: app.routes,
     async close() {
       await removeHandoff(resolved.dataDir, process.pid);
       // No new connections; requests in flight (an upload, a listen) finish within the grace.

@@ -64,7 +64,7 @@ export function accountRoutes(services: {
         described({
           tag: TAGS.account,
           summary: 'The signed-in user',
-          security: 'bearer',
+          access: 'self',
           answers: { 200: { description: 'The user', json: 'User' } },
         }),
         signedIn,
@@ -76,7 +76,7 @@ export function accountRoutes(services: {
           tag: TAGS.account,
           summary: 'Change name, picture, locale or email address',
           description: 'A new address is applied when the link mailed to it is followed; changing it needs currentPassword.',
-          security: 'bearer',
+          access: 'self',
           body: { json: 'AccountUpdate' },
           answers: { 200: { description: 'The user as it is now', json: 'User' } },
           refusals: { 403: 'currentPassword is wrong, or a custom domain on the Free plan', 409: 'The address or the domain is taken' },
@@ -104,7 +104,7 @@ export function accountRoutes(services: {
         described({
           tag: TAGS.account,
           summary: 'The link of the address-change mail: applies the change and lands on the settings page',
-          security: 'none',
+          access: 'public',
           query: z.object({ token: z.string().optional() }),
           answers: { 303: { description: 'To /settings?email=<outcome>' } },
         }),
@@ -121,7 +121,7 @@ export function accountRoutes(services: {
           summary: "Mail the link that confirms a new account's address again",
           description:
             'Until the address is confirmed, the server mails it nothing else and the contact form and collect page are closed (EMAIL_CONFIRMATION).',
-          security: 'bearer',
+          access: 'self',
           answers: { 202: { description: 'The link is on its way', json: 'Ok' } },
           refusals: { 409: 'The address is already confirmed', 429: 'Asked for too often' },
         }),
@@ -141,7 +141,7 @@ export function accountRoutes(services: {
         described({
           tag: TAGS.account,
           summary: "The link of the sign-up confirmation mail: confirms the account's address and lands on the settings page",
-          security: 'none',
+          access: 'public',
           query: z.object({ token: z.string().optional() }),
           answers: { 303: { description: 'To /settings?address=verified or ?address=invalid' } },
         }),
@@ -157,7 +157,7 @@ export function accountRoutes(services: {
         described({
           tag: TAGS.account,
           summary: 'Delete the account and everything in it',
-          security: 'bearer',
+          access: 'self',
           body: { json: 'DeleteAccountRequest' },
           answers: { 200: { description: 'Deleted', json: 'Ok' } },
           refusals: { 403: 'The password is wrong', 429: SIGN_IN_LIMIT },
@@ -181,7 +181,7 @@ export function accountRoutes(services: {
         described({
           tag: TAGS.account,
           summary: "A user's public profile by their invite code",
-          security: 'none',
+          access: 'public',
           pathParameters: { code: 'The invite code (4 to 32 letters and digits).' },
           answers: { 200: { description: 'The public profile', json: 'PublicUser' } },
           refusals: { 404: 'No one has this code' },
@@ -199,7 +199,7 @@ export function accountRoutes(services: {
         described({
           tag: TAGS.account,
           summary: 'Upload a picture (avatar, logo)',
-          security: 'bearer',
+          access: 'self',
           body: { multipart: 'image' },
           answers: { 200: { description: 'Where it is served', json: 'ImageUploadResponse' } },
           refusals: {

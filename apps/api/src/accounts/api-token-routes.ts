@@ -22,7 +22,7 @@ export function apiTokenRoutes(services: { accounts: AccountService; tokens: Tok
       described({
         tag: TAGS.account,
         summary: 'Your personal API tokens: name, scope, when made and last used (never the token)',
-        security: 'bearer',
+        access: 'self',
         answers: { 200: { description: 'The tokens, oldest first', json: 'ApiTokenList' } },
       }),
       signedIn,
@@ -35,7 +35,7 @@ export function apiTokenRoutes(services: { accounts: AccountService; tokens: Tok
         summary: 'Make a personal API token for a script: shown once, in this answer',
         description:
           'Send it as `Authorization: Bearer vocal_pat_…` to any route a signed-in person may call, within its scope: `read` makes GET requests only. No token reaches passwords, email addresses, account deletion, billing or tokens. Needs a signed-in session.',
-        security: 'bearer',
+        access: 'self',
         body: { json: 'ApiTokenRequest' },
         answers: { 201: { description: 'The token, with `token` (vocal_pat_…) shown this once', json: 'CreatedApiToken' } },
         refusals: { 403: 'Called with an API token', 409: 'The account holds the most tokens it may', 429: 'Too many tokens made today' },
@@ -53,7 +53,7 @@ export function apiTokenRoutes(services: { accounts: AccountService; tokens: Tok
       described({
         tag: TAGS.account,
         summary: 'Revoke a personal API token: it stops working at once',
-        security: 'bearer',
+        access: 'owner',
         answers: { 200: { description: 'Revoked', json: 'Ok' } },
         refusals: { 404: 'You have no API token with this id' },
       }),

@@ -80,7 +80,7 @@ export function authRoutes(services: {
         described({
           tag: TAGS.signIn,
           summary: 'Sign in, or create the account when the address has none (when sign-up is open)',
-          security: 'none',
+          access: 'public',
           body: { json: 'Credentials' },
           answers: { 200: { description: 'Signed in', json: 'Tokens' }, 201: { description: 'A new account, signed in', json: 'Tokens' } },
           refusals: { 401: 'Wrong password', 403: 'Sign-up is not open to this address', 429: SIGN_IN_LIMIT },
@@ -98,7 +98,7 @@ export function authRoutes(services: {
         described({
           tag: TAGS.signIn,
           summary: 'Sign in to an existing account',
-          security: 'none',
+          access: 'public',
           body: { json: 'Credentials' },
           answers: { 200: { description: 'Signed in', json: 'Tokens' } },
           refusals: { 401: 'Wrong password', 404: 'No account for this address yet', 429: SIGN_IN_LIMIT },
@@ -114,7 +114,7 @@ export function authRoutes(services: {
         described({
           tag: TAGS.signIn,
           summary: 'Create an account',
-          security: 'none',
+          access: 'public',
           body: { json: 'SignUpRequest' },
           answers: {
             200: { description: 'The address had an account and the password is its own: signed in', json: 'Tokens' },
@@ -134,7 +134,7 @@ export function authRoutes(services: {
         described({
           tag: TAGS.signIn,
           summary: 'Exchange a Microsoft identity token for our tokens',
-          security: 'none',
+          access: 'public',
           body: { json: 'MicrosoftAuthRequest' },
           answers: { 200: { description: 'Signed in', json: 'Tokens' }, 201: { description: 'A new account, signed in', json: 'Tokens' } },
           refusals: {
@@ -162,7 +162,7 @@ export function authRoutes(services: {
         described({
           tag: TAGS.signIn,
           summary: 'Who may create an account, whom to ask otherwise, and whether Microsoft sign-in is offered',
-          security: 'none',
+          access: 'public',
           answers: { 200: { description: 'The policy', json: 'SignupPolicy' } },
         }),
         (context) =>
@@ -178,7 +178,7 @@ export function authRoutes(services: {
           tag: TAGS.signIn,
           summary: 'New tokens for a refresh token',
           description: 'The bearer token is the refresh token, not the access token.',
-          security: 'bearer',
+          access: 'self',
           answers: { 200: { description: 'New tokens', json: 'Tokens' } },
         }),
         async (context) => {
@@ -192,7 +192,7 @@ export function authRoutes(services: {
         described({
           tag: TAGS.signIn,
           summary: 'End this session',
-          security: 'bearer',
+          access: 'self',
           answers: { 200: { description: 'Signed out', json: 'Ok' } },
         }),
         requireUser(services),

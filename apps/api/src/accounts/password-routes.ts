@@ -50,7 +50,7 @@ export function passwordRoutes(services: {
           tag: TAGS.signIn,
           summary: 'Mail a password reset link to the address, when it has an account',
           description: 'The answer is the same whether or not the address has an account.',
-          security: 'none',
+          access: 'public',
           body: { json: 'ForgotPasswordRequest' },
           answers: { 200: { description: 'Asked', json: 'OkWithMessage' } },
           refusals: { 429: SIGN_IN_LIMIT },
@@ -69,7 +69,7 @@ export function passwordRoutes(services: {
         described({
           tag: TAGS.signIn,
           summary: 'Whether a reset link is still good',
-          security: 'none',
+          access: 'public',
           body: { json: 'ResetTokenCheck' },
           answers: { 200: { description: 'The link works', json: 'Ok' } },
           refusals: { 400: 'Unknown, used or expired link', 429: SIGN_IN_LIMIT },
@@ -86,7 +86,7 @@ export function passwordRoutes(services: {
         described({
           tag: TAGS.signIn,
           summary: "Set a new password with a reset link's token",
-          security: 'none',
+          access: 'public',
           body: { json: 'ResetPasswordRequest' },
           answers: { 200: { description: 'Changed; every session is signed out', json: 'Ok' } },
           refusals: { 400: 'Unknown, used or expired link', 429: SIGN_IN_LIMIT },
@@ -104,7 +104,7 @@ export function passwordRoutes(services: {
         described({
           tag: TAGS.signIn,
           summary: 'Change the password, knowing the current one',
-          security: 'bearer',
+          access: 'self',
           body: { json: 'ChangePasswordRequest' },
           answers: { 200: { description: 'Changed', json: 'Ok' } },
           refusals: { 403: 'The current password is wrong', 429: SIGN_IN_LIMIT },

@@ -22,7 +22,7 @@ export function personalisationRoutes(services: {
       described({
         tag: TAGS.personalisation,
         summary: 'My settings: recorder, signature, notifications, listen page, contact form',
-        security: 'bearer',
+        access: 'self',
         answers: { 200: { description: 'The settings', json: 'Personalisation' } },
       }),
       signedIn,
@@ -33,7 +33,7 @@ export function personalisationRoutes(services: {
       described({
         tag: TAGS.personalisation,
         summary: 'Change some of my settings (each section given is merged)',
-        security: 'bearer',
+        access: 'self',
         body: { json: 'PersonalisationPatch' },
         answers: { 200: { description: 'The settings as they are now', json: 'Personalisation' } },
         refusals: { 403: 'A Pro setting on the Free plan' },

@@ -49,7 +49,7 @@ export function adminRoutes(
         described({
           tag: TAGS.admin,
           summary: 'Every user',
-          security: 'admin',
+          access: 'admin',
           answers: { 200: { description: 'The users', json: 'AdminUsers' } },
         }),
         async (context) => context.json({ users: await admin.listUsers() }),
@@ -59,7 +59,7 @@ export function adminRoutes(
         described({
           tag: TAGS.admin,
           summary: 'Create a user',
-          security: 'admin',
+          access: 'admin',
           body: { json: 'AdminCreateUser' },
           answers: { 201: { description: 'Created', json: 'AdminUser' } },
           refusals: { 409: 'The address has an account' },
@@ -71,7 +71,7 @@ export function adminRoutes(
         described({
           tag: TAGS.admin,
           summary: "Set a user's plan",
-          security: 'admin',
+          access: 'admin',
           body: { json: 'AdminSetPlan' },
           answers: { 200: { description: 'The user', json: 'AdminUser' } },
           refusals: { 404: 'No user has this address' },
@@ -84,7 +84,7 @@ export function adminRoutes(
         described({
           tag: TAGS.admin,
           summary: 'Every local coupon and how often it was redeemed (pnpm admin coupons list)',
-          security: 'admin',
+          access: 'admin',
           answers: { 200: { description: 'The coupons', json: z.object({ coupons: z.array(adminCouponSchema) }) } },
         }),
         async (context) => context.json({ coupons: await coupons.list() }),
@@ -94,7 +94,7 @@ export function adminRoutes(
         described({
           tag: TAGS.admin,
           summary: 'Create a local coupon (pnpm admin coupons create)',
-          security: 'admin',
+          access: 'admin',
           body: { json: adminCreateCouponSchema },
           answers: { 201: { description: 'The coupon', json: adminCouponSchema } },
           refusals: { 409: 'A coupon with this code exists' },
@@ -106,7 +106,7 @@ export function adminRoutes(
         described({
           tag: TAGS.admin,
           summary: 'End a coupon now (pnpm admin coupons disable); what it gave runs its course',
-          security: 'admin',
+          access: 'admin',
           body: { json: adminCouponCodeSchema },
           answers: { 200: { description: 'The coupon', json: adminCouponSchema } },
           refusals: { 404: 'No coupon has this code' },
@@ -118,7 +118,7 @@ export function adminRoutes(
         described({
           tag: TAGS.admin,
           summary: 'Remove a coupon (pnpm admin coupons delete); its redemptions keep their plan until their end',
-          security: 'admin',
+          access: 'admin',
           body: { json: adminCouponCodeSchema },
           answers: { 200: { description: 'The coupon as it was', json: adminCouponSchema } },
           refusals: { 404: 'No coupon has this code' },
@@ -131,7 +131,7 @@ export function adminRoutes(
         described({
           tag: TAGS.admin,
           summary: 'A consistent snapshot of the embedded database and the local files (pnpm admin backup)',
-          security: 'admin',
+          access: 'admin',
           answers: { 200: { description: 'The backup, as a tar', media: 'application/x-tar' } },
         }),
         async () => {
@@ -147,7 +147,7 @@ export function adminRoutes(
         described({
           tag: TAGS.admin,
           summary: "One job's state by its key (e.g. reencode:{id})",
-          security: 'admin',
+          access: 'admin',
           pathParameters: { key: 'The job key, URL-encoded.' },
           answers: { 200: { description: 'The job', json: 'AdminJob' } },
           refusals: { 404: 'No job has this key' },

@@ -22,7 +22,7 @@ export function webhookRoutes(services: { accounts: AccountService; tokens: Toke
       described({
         tag: TAGS.account,
         summary: 'Your webhooks, each with its latest delivery tries (never the secret)',
-        security: 'bearer',
+        access: 'self',
         answers: { 200: { description: 'The webhooks', json: 'WebhookList' } },
       }),
       signedIn,
@@ -35,7 +35,7 @@ export function webhookRoutes(services: { accounts: AccountService; tokens: Toke
         summary: 'Add a webhook: the events it hears are POSTed to its URL, signed as Standard Webhooks says',
         description:
           'Deliveries carry `webhook-id`, `webhook-timestamp` and `webhook-signature: v1,<base64 HMAC-SHA256 of "{id}.{timestamp}.{body}">` keyed with the secret; they are retried with backoff. URLs resolving to private, loopback or link-local addresses are refused unless the server sets WEBHOOK_ALLOW_PRIVATE.',
-        security: 'bearer',
+        access: 'self',
         body: { json: 'WebhookRequest' },
         answers: { 201: { description: 'The webhook, with its secret (whsec_…) shown this once', json: 'CreatedWebhook' } },
         refusals: {
@@ -57,7 +57,7 @@ export function webhookRoutes(services: { accounts: AccountService; tokens: Toke
       described({
         tag: TAGS.account,
         summary: 'Remove a webhook: nothing more is sent to it',
-        security: 'bearer',
+        access: 'owner',
         answers: { 200: { description: 'Removed', json: 'Ok' } },
         refusals: { 404: 'You have no webhook with this id' },
       }),
@@ -73,7 +73,7 @@ export function webhookRoutes(services: { accounts: AccountService; tokens: Toke
       described({
         tag: TAGS.account,
         summary: 'Send a webhook.test event to a webhook; it is logged like any delivery',
-        security: 'bearer',
+        access: 'owner',
         answers: { 202: { description: 'Queued' } },
         refusals: { 404: 'You have no webhook with this id', 429: 'Too many this hour' },
       }),

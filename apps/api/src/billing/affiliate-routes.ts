@@ -23,7 +23,7 @@ export function affiliateRoutes(services: {
       summary: 'My referral link, its clicks, sign-ups and paying referrals, and the commission',
       description:
         'The link is {PUBLIC_URL}/?ref={code}. A click is counted once per visitor and day; the commission is AFFILIATE_COMMISSION_PERCENT of what referred people paid in the first year after their first payment, in cents.',
-      security: 'bearer',
+      access: 'self',
       answers: { 200: { description: 'The figures', json: affiliateResponseSchema } },
     }),
     requireUser(services),

@@ -17,7 +17,7 @@ const checkout = (summary: string, description?: string): RouteDescription => ({
   tag: TAGS.billing,
   summary,
   ...(description ? { description } : {}),
-  security: 'bearer',
+  access: 'self',
   body: { json: subscriptionRequestSchema },
   answers: CHECKOUT_ANSWER,
   refusals: CHECKOUT_REFUSALS,
@@ -46,7 +46,7 @@ export function billingRoutes(services: { billing: BillingService; accounts: Acc
           summary: 'What the upgrade page shows: whether billing is on, the packages and their prices, my live subscription',
           description:
             'With billing off, `enabled` is false, `packages` empty and `contact` names whom to ask about plans (SIGNUP_CONTACT), or is null.',
-          security: 'bearer',
+          access: 'self',
           answers: { 200: { description: 'The billing state', json: billingStateSchema } },
         }),
         signedIn,
@@ -78,7 +78,7 @@ export function billingRoutes(services: { billing: BillingService; accounts: Acc
           tag: TAGS.billing,
           summary: 'Cancel my subscription at the end of the period already paid for',
           description: '`true` when Stripe took the cancellation; `false` when there is no subscription to cancel (or billing is off).',
-          security: 'bearer',
+          access: 'self',
           answers: { 200: { description: 'Whether it was cancelled', json: z.boolean() } },
           refusals: { 502: STRIPE_DOWN },
         }),
@@ -90,7 +90,7 @@ export function billingRoutes(services: { billing: BillingService; accounts: Acc
         described({
           tag: TAGS.billing,
           summary: 'A Stripe customer portal session, to change the card or download invoices',
-          security: 'bearer',
+          access: 'self',
           answers: { 200: { description: 'The portal’s address, `{url}`', json: billingPortalResponseSchema } },
           refusals: { 409: `${BILLING_OFF}, or there is no Stripe customer yet`, 502: STRIPE_DOWN },
         }),
@@ -102,7 +102,7 @@ export function billingRoutes(services: { billing: BillingService; accounts: Acc
         described({
           tag: TAGS.billing,
           summary: 'My invoices, newest first: amount in cents, currency, date, paid or not, and the hosted invoice',
-          security: 'bearer',
+          access: 'self',
           answers: { 200: { description: '`{payments}`; empty with billing off', json: paymentsResponseSchema } },
         }),
         signedIn,
@@ -115,7 +115,7 @@ export function billingRoutes(services: { billing: BillingService; accounts: Acc
           summary: 'Stripe’s events (checkout, subscriptions, invoices): the only way a subscription, and so a plan, changes',
           description:
             'Verified with the Stripe-Signature header against STRIPE_WEBHOOK_SECRET on the raw body. An event already applied is answered `duplicate: true` and changes nothing; an older event never overwrites a newer state.',
-          security: 'none',
+          access: 'public',
           body: {
             json: z.looseObject({
               id: z.string(),

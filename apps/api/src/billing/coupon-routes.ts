@@ -36,7 +36,7 @@ export function couponRoutes(services: {
       summary: 'Redeem a coupon code',
       description:
         'A local coupon (made with `pnpm admin coupons create`) gives its plan for its days at once, once per account. With billing on, a code that is no local coupon is looked up as a Stripe promotion code: the answer names the discount and the upgrade page to take it at checkout.',
-      security: 'bearer',
+      access: 'self',
       body: { json: couponRequestSchema },
       answers: { 200: { description: 'What the code gave (kind plan) or offers at checkout (kind discount)', json: couponResponseSchema } },
       refusals: {

@@ -17,7 +17,7 @@ export function errorReportingRoutes(config: Config['errorReporting']) {
     described({
       tag: TAGS.support,
       summary: 'Where the web app sends its error reports (a Sentry DSN, or none)',
-      security: 'none',
+      access: 'public',
       answers: { 200: { description: 'The configuration', json: 'ErrorReportingConfig' } },
     }),
     (context) => context.json(answer, 200, { 'cache-control': 'no-cache' }),

@@ -57,7 +57,7 @@ export function chromeExtensionSelfHostingRoutes(options: { appsFolder: string; 
     described({
       tag: TAGS.hostApps,
       summary: 'The Chrome extension’s update manifest, for enterprise force-install (ExtensionInstallForcelist)',
-      security: 'none',
+      access: 'public',
       answers: {
         200: { description: 'The gupdate document naming the extension id, vocal.crx and its version', media: 'application/xml' },
       },
@@ -82,7 +82,7 @@ export function chromeExtensionSelfHostingRoutes(options: { appsFolder: string; 
     described({
       tag: TAGS.hostApps,
       summary: 'The Chrome extension packed and signed (CRX3) by this server, for self-hosted install',
-      security: 'none',
+      access: 'public',
       answers: { 200: { description: 'The CRX3 file', media: 'application/x-chrome-extension' } },
       refusals: { 404: 'The extension has not been built' },
     }),

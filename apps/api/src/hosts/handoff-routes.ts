@@ -48,7 +48,7 @@ export function handoffRoutes(services: {
         described({
           tag: TAGS.handoffs,
           summary: 'A one-time code that signs another client in as me (2 minutes)',
-          security: 'bearer',
+          access: 'self',
           answers: { 201: { description: 'The code', json: 'SessionHandoff' } },
         }),
         requireUser(services),
@@ -62,7 +62,7 @@ export function handoffRoutes(services: {
         described({
           tag: TAGS.handoffs,
           summary: 'Sign in with a session handoff code',
-          security: 'none',
+          access: 'public',
           body: { json: 'SessionHandoffClaim' },
           answers: { 200: { description: "A new session of the code's user", json: 'Tokens' } },
           refusals: { 404: 'Unknown, used or expired code', 429: SIGN_IN_LIMIT },
@@ -78,7 +78,7 @@ export function handoffRoutes(services: {
         described({
           tag: TAGS.handoffs,
           summary: 'A recording handoff for an add-on or a host panel that records in a browser tab (30 minutes)',
-          security: 'none',
+          access: 'public',
           body: { json: 'RecordingHandoffRequest' },
           answers: { 201: { description: 'Its id and secret', json: 'RecordingHandoffCreated' } },
           refusals: { 429: 'Too many recording links from this address' },
@@ -94,7 +94,7 @@ export function handoffRoutes(services: {
         described({
           tag: TAGS.handoffs,
           summary: 'Whether a recording handoff is waiting or delivered',
-          security: 'none',
+          access: 'public',
           pathParameters: { id: RECORDING_HANDOFF_ID },
           answers: { 200: { description: 'Its state', json: 'RecordingHandoffStatus' } },
           refusals: { 404: 'Unknown, expired or claimed' },
@@ -106,7 +106,7 @@ export function handoffRoutes(services: {
         described({
           tag: TAGS.handoffs,
           summary: 'Deliver one of my uploaded messages to the add-on or panel that asked',
-          security: 'bearer',
+          access: 'owner',
           pathParameters: { id: RECORDING_HANDOFF_ID },
           body: { json: 'RecordingHandoffShare' },
           answers: { 200: { description: 'Delivered', json: 'RecordingHandoffShared' } },
@@ -129,7 +129,7 @@ export function handoffRoutes(services: {
         described({
           tag: TAGS.handoffs,
           summary: "The asker's poll: waiting, then the Share exactly once",
-          security: 'none',
+          access: 'public',
           pathParameters: { id: RECORDING_HANDOFF_ID },
           body: { json: 'RecordingHandoffClaim' },
           answers: { 200: { description: 'Waiting, or ready with the share', json: 'RecordingHandoffClaimResponse' } },

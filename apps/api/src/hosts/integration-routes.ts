@@ -34,7 +34,7 @@ export function integrationRoutes(services: {
     described({
       tag: TAGS.account,
       summary: 'What the host apps need of this server, and whether it has it (no secrets)',
-      security: 'bearer',
+      access: 'self',
       answers: { 200: { description: 'The facts the Integrations pages check', json: 'IntegrationReadiness' } },
     }),
     requireUser(services),

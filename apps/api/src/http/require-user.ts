@@ -4,6 +4,7 @@ import type { AccountService } from '../accounts/account-service.ts';
 import { isPersonalToken } from '../accounts/api-token-service.ts';
 import type { TokenService } from '../accounts/token-service.ts';
 import type { AppEnv } from './app-env.ts';
+import { handlerAsWritten } from './handler-as-written.ts';
 import { unauthorized } from './http-error.ts';
 import { assertTokenReach } from './personal-token-reach.ts';
 
@@ -34,9 +35,18 @@ async function authenticate(services: AuthServices, token: string, context: Cont
   return { user, sessionId: claims.sessionId };
 }
 
+/** The mark of requireUser's middleware, so a test can hold each route's `access` to its guard. */
+const SIGNED_IN_ONLY = Symbol('lets only a signed-in user through');
+
+/** Whether a handler of the route table is requireUser's guard. */
+export const isSignInGuard = (handler: unknown): boolean => {
+  const written = handlerAsWritten(handler);
+  return typeof written === 'function' && SIGNED_IN_ONLY in written;
+};
+
 /** Lets a request through only with a valid access token of a live session and user. */
 export function requireUser(services: AuthServices) {
-  return createMiddleware<AppEnv>(async (context, next) => {
+  const guard = createMiddleware<AppEnv>(async (context, next) => {
     const token = bearerToken(context.req.header('authorization'));
     if (!token) throw unauthorized(SIGN_IN_FIRST);
     const { user, sessionId } = await authenticate(services, token, context);
@@ -44,6 +54,7 @@ export function requireUser(services: AuthServices) {
     context.set('sessionId', sessionId);
     await next();
   });
+  return Object.assign(guard, { [SIGNED_IN_ONLY]: true });
 }
 
 /**

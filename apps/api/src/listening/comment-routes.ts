@@ -32,6 +32,7 @@ export function commentRoutes(services: {
       described({
         tag: TAGS.visitors,
         summary: 'The written comments on a message',
+        access: 'public',
         security: 'optional-bearer',
         pathParameters: { id: RECORDING_ID },
         answers: { 200: { description: 'The comments', json: 'Comments' } },
@@ -48,6 +49,7 @@ export function commentRoutes(services: {
       described({
         tag: TAGS.visitors,
         summary: 'Comment on a message',
+        access: 'public',
         security: 'optional-bearer',
         pathParameters: { id: RECORDING_ID },
         body: { json: 'NewComment' },
@@ -69,7 +71,7 @@ export function commentRoutes(services: {
       described({
         tag: TAGS.visitors,
         summary: 'Delete a comment on one of my messages',
-        security: 'bearer',
+        access: 'owner',
         pathParameters: { id: 'The comment id.' },
         answers: { 200: { description: 'Deleted', json: 'Ok' } },
         refusals: { 404: 'Not found, or not on your message (one answer)' },

@@ -134,7 +134,7 @@ export function listenPageRoutes(services: {
         GET: {
           tag: TAGS.pages,
           summary: 'The preview card picture a link preview shows',
-          security: 'none',
+          access: 'public',
           pathParameters: { id: RECORDING_ID },
           answers: {
             200: { description: 'The card', media: 'image/png' },
@@ -145,7 +145,7 @@ export function listenPageRoutes(services: {
         HEAD: {
           tag: TAGS.pages,
           summary: "The preview card's headers",
-          security: 'none',
+          access: 'public',
           pathParameters: { id: RECORDING_ID },
           answers: { 200: { description: 'The headers of the card' }, 304: { description: 'Not modified' } },
           refusals: { 404: 'Unknown, deleted or expired' },
@@ -173,7 +173,7 @@ export function listenPageRoutes(services: {
         GET: {
           tag: TAGS.pages,
           summary: 'The listen page, with its link preview (Open Graph, oEmbed discovery) rendered on the server',
-          security: 'none',
+          access: 'public',
           pathParameters: { id: RECORDING_ID },
           answers: {
             ...listenPage('The listen page', 'text/html'),
@@ -187,7 +187,7 @@ export function listenPageRoutes(services: {
         HEAD: {
           tag: TAGS.pages,
           summary: "The listen page's headers",
-          security: 'none',
+          access: 'public',
           pathParameters: { id: RECORDING_ID },
           answers: listenPage('The listen page', 'text/html'),
           refusals: { 503: 'The web app has not been built' },
@@ -213,7 +213,7 @@ export function listenPageRoutes(services: {
         GET: {
           tag: TAGS.pages,
           summary: "The player alone, for other sites' iframes (oEmbed)",
-          security: 'none',
+          access: 'public',
           pathParameters: { id: RECORDING_ID },
           answers: listenPage('The player page', 'text/html'),
           refusals: { 503: 'The web app has not been built' },
@@ -221,7 +221,7 @@ export function listenPageRoutes(services: {
         HEAD: {
           tag: TAGS.pages,
           summary: "The player page's headers",
-          security: 'none',
+          access: 'public',
           pathParameters: { id: RECORDING_ID },
           answers: listenPage('The player page', 'text/html'),
           refusals: { 503: 'The web app has not been built' },

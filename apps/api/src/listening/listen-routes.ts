@@ -21,6 +21,7 @@ export function listenRoutes(services: { config: Config; accounts: AccountServic
       described({
         tag: TAGS.listens,
         summary: "Count a listen (the owner's own, sent with their token, are not counted)",
+        access: 'public',
         security: 'optional-bearer',
         pathParameters: { id: RECORDING_ID },
         answers: { 200: { description: 'The listen id, for the heard report', json: 'TrackView' } },
@@ -45,7 +46,7 @@ export function listenRoutes(services: { config: Config; accounts: AccountServic
       described({
         tag: TAGS.listens,
         summary: 'Listens per day of one of my messages',
-        security: 'bearer',
+        access: 'owner',
         pathParameters: { id: RECORDING_ID },
         answers: { 200: { description: 'Listens per day', json: 'Views' } },
         refusals: { 404: 'Not found, or not yours (one answer)' },
@@ -61,7 +62,7 @@ export function listenRoutes(services: { config: Config; accounts: AccountServic
       described({
         tag: TAGS.listens,
         summary: 'Listens, listeners and how much was heard, for one of my messages',
-        security: 'bearer',
+        access: 'owner',
         pathParameters: { id: RECORDING_ID },
         answers: { 200: { description: 'The analytics', json: 'RecordingAnalytics' } },
         refusals: { 403: 'Listen analytics are a Pro feature', 404: 'Not found, or not yours (one answer)' },
@@ -77,7 +78,7 @@ export function listenRoutes(services: { config: Config; accounts: AccountServic
       described({
         tag: TAGS.listens,
         summary: "Report how much of a listen was heard (the listen page's beacon)",
-        security: 'none',
+        access: 'public',
         pathParameters: { id: RECORDING_ID },
         body: { json: 'HeardReport' },
         answers: { 204: { description: 'Recorded' } },

@@ -39,7 +39,7 @@ export function oembedRoutes(services: { config: Config; recordings: RecordingSe
     described({
       tag: TAGS.visitors,
       summary: 'oEmbed for a listen link',
-      security: 'none',
+      access: 'public',
       query: oembedQuerySchema,
       answers: {
         200: { description: 'The embed, with its ETag', json: 'OEmbed' },

@@ -20,7 +20,7 @@ export function visitorRoutes(services: { config: Config; visitors: VisitorServi
       described({
         tag: TAGS.visitors,
         summary: "A contact form's page: its owner and settings",
-        security: 'none',
+        access: 'public',
         pathParameters: { code: "The owner's public code." },
         answers: { 200: { description: 'The contact form', json: 'ContactForm' } },
         refusals: { 403: 'Not open yet: its owner has not confirmed their email address', 404: 'This contact form does not exist' },
@@ -35,7 +35,7 @@ export function visitorRoutes(services: { config: Config; visitors: VisitorServi
       described({
         tag: TAGS.visitors,
         summary: 'Send a written message through a contact form',
-        security: 'none',
+        access: 'public',
         pathParameters: { code: "The owner's public code." },
         body: { json: 'ContactMessage' },
         answers: { 201: { description: 'Sent', json: z.object({ id: z.string() }) } },
@@ -61,7 +61,7 @@ export function visitorRoutes(services: { config: Config; visitors: VisitorServi
       described({
         tag: TAGS.visitors,
         summary: "A collection's page: its owner and settings",
-        security: 'none',
+        access: 'public',
         pathParameters: { code: "The owner's public code." },
         answers: { 200: { description: 'The collection', json: 'Collection' } },
         refusals: { 403: 'Not open yet: its owner has not confirmed their email address', 404: 'This collection does not exist' },

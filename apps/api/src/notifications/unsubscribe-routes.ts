@@ -32,7 +32,7 @@ export function unsubscribeRoutes(services: {
         described({
           tag: TAGS.mail,
           summary: "One-click unsubscribe (a notification mail's List-Unsubscribe-Post)",
-          security: 'none',
+          access: 'public',
           query: mailUnsubscribeQuerySchema,
           answers: { 200: { description: 'Unsubscribed', json: 'MailUnsubscribe' } },
           refusals: { 404: 'The token is not signed by this server, or its user is gone' },
@@ -47,7 +47,7 @@ export function unsubscribeRoutes(services: {
         described({
           tag: TAGS.mail,
           summary: 'Undo an unsubscribe',
-          security: 'none',
+          access: 'public',
           query: mailUnsubscribeQuerySchema,
           answers: { 200: { description: 'Subscribed again', json: 'MailUnsubscribe' } },
           refusals: { 404: 'The token is not signed by this server, or its user is gone' },
@@ -64,7 +64,7 @@ export function unsubscribeRoutes(services: {
         described({
           tag: TAGS.mail,
           summary: "The mail's unsubscribe link: to the web app's page, which asks before unsubscribing",
-          security: 'none',
+          access: 'public',
           query: mailUnsubscribeQuerySchema,
           answers: { 303: { description: 'To /unsubscribe?token=...' } },
         }),
@@ -78,7 +78,7 @@ export function unsubscribeRoutes(services: {
         described({
           tag: TAGS.transcription,
           summary: "The server's speech-to-text engine",
-          security: 'bearer',
+          access: 'self',
           answers: { 200: { description: 'The engine, or null', json: 'TranscriberInfo' } },
         }),
         signedIn,

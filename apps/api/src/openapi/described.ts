@@ -1,14 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
+import { handlerAsWritten } from '../http/handler-as-written.ts';
 import type { RouteDescription } from './route-description.ts';
 
 /** Where a route's description rides on its middleware. */
 const DESCRIPTION = Symbol('the route’s OpenAPI description');
-
-/**
- * Hono's mark on a handler it wrapped when a sub-app with an error handler of its own was
- * mounted (hono-base.ts, `route`): the handler as it was written.
- */
-const COMPOSED_HANDLER = '__COMPOSED_HANDLER';
 
 /** One route's description, or, for a handler registered under several methods (`.on([...])`), one for each. */
 export type Descriptions = RouteDescription | Partial<Record<string, RouteDescription>>;
@@ -27,9 +22,8 @@ export function described(description: Descriptions): MiddlewareHandler {
 }
 
 const descriptionOf = (handler: unknown): Descriptions | null => {
-  if (typeof handler !== 'function') return null;
-  if (DESCRIPTION in handler) return (handler as Described)[DESCRIPTION];
-  return COMPOSED_HANDLER in handler ? descriptionOf((handler as unknown as Record<string, unknown>)[COMPOSED_HANDLER]) : null;
+  const written = handlerAsWritten(handler);
+  return typeof written === 'function' && DESCRIPTION in written ? (written as Described)[DESCRIPTION] : null;
 };
 
 /** The descriptions given with `described` in an app's route table, by `METHOD path` as Hono names the route. */

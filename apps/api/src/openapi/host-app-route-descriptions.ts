@@ -13,7 +13,7 @@ const HOST_PACKAGE = "The zip its host takes, built from the host app's build wi
 export const packageRouteDescription = (name: string, recipe: PackageRecipe): RouteDescription => ({
   tag: TAGS.hostApps,
   summary: `The ${name} ${recipe.what}`,
-  security: 'none',
+  access: 'public',
   answers: { 200: { description: HOST_PACKAGE, media: 'application/zip' } },
   refusals: recipe.refusedWhen ? { 404: NOT_BUILT, 409: recipe.refusedWhen } : { 404: NOT_BUILT },
 });
@@ -26,11 +26,11 @@ export function entryPageDescriptions(host: string, name: string, page: HostEntr
       : { 200: { description: 'The page', media: 'text/html' } };
   const refusals: Record<number, string> = page.how === 'redirect' ? {} : { 404: `The ${name} app has not been built` };
   return {
-    GET: { tag: TAGS.hostApps, summary: `The ${name} ${page.what}`, security: 'none', answers, refusals },
+    GET: { tag: TAGS.hostApps, summary: `The ${name} ${page.what}`, access: 'public', answers, refusals },
     HEAD: {
       tag: TAGS.hostApps,
       summary: `The ${name} ${page.what}: headers only`,
-      security: 'none',
+      access: 'public',
       answers: page.how === 'redirect' ? answers : { 200: { description: 'The headers of the page' } },
       refusals,
     },
@@ -44,7 +44,7 @@ export const hostFileDescriptions: Record<'GET' | 'HEAD', RouteDescription> = {
   GET: {
     tag: TAGS.hostApps,
     summary: "A file of a host app's build (manifests carry PUBLIC_URL filled in)",
-    security: 'none',
+    access: 'public',
     pathParameters: { host, path: 'The file in its build, slashes included.' },
     answers: { 200: { description: 'The file', media: 'application/octet-stream' } },
     refusals: { 404: 'No such host app, or no such file in its build' },
@@ -52,7 +52,7 @@ export const hostFileDescriptions: Record<'GET' | 'HEAD', RouteDescription> = {
   HEAD: {
     tag: TAGS.hostApps,
     summary: "A host app file's headers",
-    security: 'none',
+    access: 'public',
     pathParameters: { host, path: 'The file in its build, slashes included.' },
     answers: { 200: { description: 'The headers of the file' } },
     refusals: { 404: 'No such host app, or no such file in its build' },

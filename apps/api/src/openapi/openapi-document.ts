@@ -2,6 +2,7 @@ import { APP_VERSION } from '@vocal/settings-model';
 import { jsonSchemaOf, type JsonSchema } from './json-schema-of.ts';
 import { OPENAPI_SCHEMAS, type SchemaName } from './openapi-schemas.ts';
 import {
+  securityOf,
   TAG_DESCRIPTIONS,
   TAGS,
   type Answer,
@@ -33,7 +34,7 @@ export type Operation = {
   responses: Record<string, { description: string; content?: Record<string, { schema: JsonSchema }> }>;
 };
 
-export type Parameter = { name: string; in: 'path' | 'query'; required: boolean; description?: string; schema: JsonSchema };
+export type Parameter = { name: string; in: 'path' | 'query' | 'header'; required: boolean; description?: string; schema: JsonSchema };
 
 /** Hono's `:name` and a trailing `*` (the rest of the path), as OpenAPI's `{name}` and `{path}`. */
 export function openApiPathOf(honoPath: string): { path: string; parameters: string[] } {
@@ -69,9 +70,10 @@ const SECURITY: Record<RouteSecurity, Record<string, string[]>[]> = {
 /** The refusals every route of a kind answers, so that each description lists only its own. */
 function commonRefusals(description: RouteDescription): Record<number, string> {
   const refusals: Record<number, string> = {};
-  if (description.security === 'bearer') refusals[401] = 'No token, or a malformed, expired or revoked one';
-  if (description.security === 'admin') refusals[403] = 'Not from this machine, or the admin token is missing or wrong';
-  if (description.security === 'metrics') refusals[401] = 'The bearer token is missing or is not METRICS_TOKEN';
+  const security = securityOf(description);
+  if (security === 'bearer') refusals[401] = 'No token, or a malformed, expired or revoked one';
+  if (security === 'admin') refusals[403] = 'Not from this machine, or the admin token is missing or wrong';
+  if (security === 'metrics') refusals[401] = 'The bearer token is missing or is not METRICS_TOKEN';
   if (description.query) refusals[400] = 'The query does not match its schema (the message names the parameter)';
   if (description.body && 'json' in description.body) {
     refusals[400] = 'The body is not valid JSON or does not match its schema (the message names the field)';
@@ -135,6 +137,9 @@ export function buildOpenApiDocument(options: {
       schema: { type: 'string' },
     }));
     if (description.query) parameters.push(...queryParameters(schemaOf(description.query, `${operationId}Query`)));
+    for (const [name, about] of Object.entries(description.headers ?? {})) {
+      parameters.push({ name, in: 'header', required: false, description: about, schema: { type: 'string' } });
+    }
 
     const responses: Operation['responses'] = {};
     for (const [status, answer] of Object.entries(description.answers)) {
@@ -149,7 +154,7 @@ export function buildOpenApiDocument(options: {
       tags: [description.tag],
       summary: description.summary,
       ...(description.description ? { description: description.description } : {}),
-      security: SECURITY[description.security],
+      security: SECURITY[securityOf(description)],
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(description.body ? { requestBody: requestBodyOf(description.body, schemaOf, operationId) } : {}),
       responses,

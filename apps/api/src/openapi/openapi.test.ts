@@ -1,14 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { credentialsSchema, inboxQuerySchema, tokensSchema } from '@vocal/settings-model';
-import { createApp } from '../app.ts';
 import { escapeHtml } from '../http/html-escaping.ts';
-import { createLogger } from '../logger.ts';
-import { ROUTE_CATALOGUE, routeKeysOf } from '../../test/harness/route-catalogue.ts';
+import { isSignInGuard } from '../http/require-user.ts';
+import { routeKeysOf } from '../../test/harness/route-catalogue.ts';
 import { startTestServer, type TestServer } from '../../test/harness/test-server.ts';
 import type { OpenApiDocument } from './openapi-document.ts';
-import type { RouteDescription } from './route-description.ts';
+import { securityOf, type RouteDescription } from './route-description.ts';
 import { routeDescriptionsOf } from './described.ts';
 
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
@@ -50,9 +48,8 @@ describe('the OpenAPI document and its reference page', () => {
 
   beforeAll(async () => {
     server = await startTestServer('pglite', { TRANSCRIBER: 'none' });
-    const app = createApp(server.running.services, createLogger('error'), { adminToken: randomUUID() });
-    routeTable = routeKeysOf(app);
-    descriptions = routeDescriptionsOf(app.routes);
+    routeTable = routeKeysOf(server.running.routes);
+    descriptions = routeDescriptionsOf(server.running.routes);
     const reply = await server.call('GET', '/api/openapi.json');
     expect(reply.status).toBe(200);
     document = reply.body as OpenApiDocument;
@@ -62,7 +59,8 @@ describe('the OpenAPI document and its reference page', () => {
   });
 
   it('describes every route of the route table, and no route that is not there', () => {
-    const handlers = routeTable.filter((key) => ROUTE_CATALOGUE[key]?.access !== 'middleware');
+    // Everything but `app.use` and the API's 404 fallback, which answer every method.
+    const handlers = routeTable.filter((key) => !key.startsWith('ALL '));
     expect(
       handlers.filter((key) => !(key in descriptions)),
       'routes the document does not describe (describe each where it is defined: described.ts)',
@@ -73,6 +71,19 @@ describe('the OpenAPI document and its reference page', () => {
     ).toEqual([]);
     const operations = Object.values(document.paths).flatMap((methods) => Object.keys(methods));
     expect(operations.length).toBe(Object.keys(descriptions).length);
+  });
+
+  it("holds each route's access to its guard: a signed-in route runs requireUser, and no other route does", () => {
+    const guarded = new Set(
+      server.running.routes.filter((route) => isSignInGuard(route.handler)).map((route) => `${route.method} ${route.path}`),
+    );
+    // Its bearer is the refresh token, which it checks itself (auth-routes.ts).
+    const checksItsOwnBearer = new Set(['POST /api/refresh']);
+    const wrong = Object.entries(descriptions)
+      .filter(([key, description]) => !checksItsOwnBearer.has(key) && guarded.has(key) !== (securityOf(description) === 'bearer'))
+      .map(([key, description]) => `${key} (${description.access})`);
+    expect(wrong, 'routes whose access says one thing and whose guard does another').toEqual([]);
+    expect(guarded.size).toBeGreaterThan(40);
   });
 
   it('is OpenAPI 3.1 in shape: version, info, paths, operations, parameters and responses', () => {

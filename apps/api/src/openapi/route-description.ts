@@ -11,6 +11,22 @@ import type { SchemaName } from './openapi-schemas.ts';
  */
 export type RouteSecurity = 'none' | 'bearer' | 'optional-bearer' | 'admin' | 'metrics';
 
+/**
+ * Who may call a route, the rule the authorization matrix holds each route to:
+ * - `public`: anyone (a token, when one is sent, must still be valid);
+ * - `self`: signed in, and it acts only on the caller's own account;
+ * - `owner`: signed in, and it names one of the caller's own things (in its path or body), so
+ *   another user is refused with 403 or 404;
+ * - `admin`: the admin token from the data folder, on this machine only.
+ */
+export type RouteAccess = 'public' | 'self' | 'owner' | 'admin';
+
+/** How a caller of each kind of route proves who they are, unless its description says otherwise. */
+const SECURITY_OF_ACCESS: Record<RouteAccess, RouteSecurity> = { public: 'none', self: 'bearer', owner: 'bearer', admin: 'admin' };
+
+/** How a caller of this route proves who they are. */
+export const securityOf = (description: RouteDescription): RouteSecurity => description.security ?? SECURITY_OF_ACCESS[description.access];
+
 /** A JSON schema of the wire: a named one (a component of the document) or one made for this route. */
 export type SchemaReference = SchemaName | z.ZodType;
 
@@ -34,9 +50,16 @@ export type RouteDescription = {
   summary: string;
   /** What a caller needs to know beyond the summary, in a sentence or two. */
   description?: string;
-  security: RouteSecurity;
+  access: RouteAccess;
+  /**
+   * Only where it is not what `access` implies: the uploads (a visitor's capability or the
+   * owner's token), the public pages that show their owner more, and /metrics.
+   */
+  security?: RouteSecurity;
   /** Each path parameter (`:name`, or `*` as `path`) and what it holds. */
   pathParameters?: Record<string, string>;
+  /** The request headers the route reads (a protocol's, such as tus's), and what each holds. */
+  headers?: Record<string, string>;
   /** The query string, as the route parses it. */
   query?: z.ZodObject;
   body?: RequestBody;

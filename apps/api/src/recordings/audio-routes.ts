@@ -22,7 +22,7 @@ export function audioRoutes(services: { accounts: AccountService; tokens: TokenS
     described({
       tag: TAGS.recordings,
       summary: 'Re-encode a stored MP3 (for players that cannot play it as uploaded)',
-      security: 'bearer',
+      access: 'owner',
       pathParameters: { id: RECORDING_ID },
       answers: {
         200: { description: 'Re-encoded', json: 'Reencode' },

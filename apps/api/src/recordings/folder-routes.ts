@@ -19,7 +19,7 @@ export function folderRoutes(services: { accounts: AccountService; tokens: Token
       described({
         tag: TAGS.folders,
         summary: 'My folders with their recordings (the first, uuid null, holds what is in no folder)',
-        security: 'bearer',
+        access: 'self',
         answers: { 200: { description: 'The folders', json: 'Folders' } },
       }),
       signedIn,
@@ -30,7 +30,7 @@ export function folderRoutes(services: { accounts: AccountService; tokens: Token
       described({
         tag: TAGS.folders,
         summary: 'Move a recording into a folder, or out of any (folder_id null)',
-        security: 'bearer',
+        access: 'owner',
         body: { json: 'MoveRecording' },
         answers: { 200: { description: 'Moved', json: 'Ok' } },
         refusals: { 404: 'The recording or folder is not found, or not yours' },
@@ -46,7 +46,7 @@ export function folderRoutes(services: { accounts: AccountService; tokens: Token
       described({
         tag: TAGS.folders,
         summary: 'Create a folder',
-        security: 'bearer',
+        access: 'self',
         body: { json: 'CreateFolder' },
         answers: { 201: { description: 'Created', json: 'FolderCreated' } },
       }),
@@ -61,7 +61,7 @@ export function folderRoutes(services: { accounts: AccountService; tokens: Token
       described({
         tag: TAGS.folders,
         summary: 'Rename a folder',
-        security: 'bearer',
+        access: 'owner',
         body: { json: 'RenameFolder' },
         answers: { 200: { description: 'Renamed', json: 'FolderCreated' } },
         refusals: { 404: 'Not found, or not yours (one answer)' },
@@ -77,7 +77,7 @@ export function folderRoutes(services: { accounts: AccountService; tokens: Token
       described({
         tag: TAGS.folders,
         summary: 'Delete a folder (its recordings move out of it)',
-        security: 'bearer',
+        access: 'owner',
         body: { json: 'DeleteFolder' },
         answers: { 200: { description: 'Deleted', json: 'Ok' } },
         refusals: { 404: 'Not found, or not yours (one answer)' },

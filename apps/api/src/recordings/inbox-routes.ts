@@ -32,7 +32,7 @@ export function inboxRoutes(services: {
       described({
         tag: TAGS.inbox,
         summary: 'A page of sent and received messages, filtered and searched',
-        security: 'bearer',
+        access: 'self',
         query: inboxQuerySchema,
         answers: { 200: { description: 'One page and the cursor of the next', json: 'Inbox' } },
         refusals: { 404: 'The folder is not found, or not yours' },
@@ -45,7 +45,7 @@ export function inboxRoutes(services: {
       described({
         tag: TAGS.inbox,
         summary: 'Unread counts',
-        security: 'bearer',
+        access: 'self',
         answers: { 200: { description: 'The counts', json: 'InboxSummary' } },
       }),
       signedIn,
@@ -56,7 +56,7 @@ export function inboxRoutes(services: {
       described({
         tag: TAGS.inbox,
         summary: 'Mark messages read or unread',
-        security: 'bearer',
+        access: 'owner',
         body: { json: 'InboxRead' },
         answers: { 200: { description: 'Marked', json: 'InboxReadResponse' } },
         refusals: { 404: 'A message or comment is not found, or not yours' },
@@ -73,7 +73,7 @@ export function inboxRoutes(services: {
         tag: TAGS.inbox,
         summary:
           'Answer a received message or a comment, by voice (a recording you uploaded) or in words; its sender is mailed it when their address is known',
-        security: 'bearer',
+        access: 'owner',
         body: { json: 'AnswerRequest' },
         answers: {
           201: { description: 'Answered (and the mail queued when the sender can be told)', json: 'AnswerResponse' },

@@ -54,7 +54,7 @@ export function recordingRoutes(services: {
         described({
           tag: TAGS.recordings,
           summary: 'Reserve a recording id for an upload',
-          security: 'bearer',
+          access: 'self',
           query: getVocalQuerySchema,
           answers: { 200: { description: 'The reserved id', json: 'GetVocalResponse' } },
           refusals: { 403: "The plan's limit is reached", 429: 'Too many reservations waiting for their upload' },
@@ -71,7 +71,7 @@ export function recordingRoutes(services: {
         described({
           tag: TAGS.recordings,
           summary: "Reserve a recording id for a visitor (a reply, a contact form's or a collection's message)",
-          security: 'none',
+          access: 'public',
           query: getVocalFreeQuerySchema,
           answers: { 200: { description: 'The reserved id', json: 'GetVocalResponse' } },
           refusals: {
@@ -102,6 +102,7 @@ export function recordingRoutes(services: {
           summary: 'Upload the MP3 and waveform image of a reserved recording',
           description:
             "Name the reservation with ?id= (or X-Recording-Id) so who may upload is decided before the body is read; a visitor's reservation needs no token. Without a recording part, the recording is the one sent to /api/uploads/{id} while it was recorded, once all of it has arrived.",
+          access: 'owner',
           security: 'optional-bearer',
           query: z.object({ id: z.string().optional() }),
           body: { multipart: 'upload' },
@@ -199,7 +200,7 @@ export function recordingRoutes(services: {
         described({
           tag: TAGS.recordings,
           summary: 'The voice replies to one of my messages',
-          security: 'bearer',
+          access: 'owner',
           pathParameters: { id: RECORDING_ID },
           answers: { 200: { description: 'The replies', json: 'Replies' } },
           refusals: { 404: 'Not found, or not yours (one answer)' },
@@ -215,7 +216,7 @@ export function recordingRoutes(services: {
         described({
           tag: TAGS.recordings,
           summary: 'My recordings and what visitors sent me, newest first',
-          security: 'bearer',
+          access: 'self',
           answers: { 200: { description: 'The recordings', json: 'Recordings' } },
         }),
         signedIn,
@@ -226,7 +227,7 @@ export function recordingRoutes(services: {
         described({
           tag: TAGS.recordings,
           summary: 'Delete one of my recordings',
-          security: 'bearer',
+          access: 'owner',
           pathParameters: { id: RECORDING_ID },
           answers: { 200: { description: 'Deleted', json: 'Ok' } },
           refusals: { 404: 'Not found, or not yours (one answer)' },
@@ -245,7 +246,7 @@ export function recordingRoutes(services: {
         described({
           tag: TAGS.recordings,
           summary: "Change a recording's subject or expiry date",
-          security: 'bearer',
+          access: 'owner',
           pathParameters: { id: RECORDING_ID },
           body: { json: 'EditRecording' },
           answers: { 200: { description: 'The recording as it is now', json: 'Recording' } },
@@ -263,7 +264,7 @@ export function recordingRoutes(services: {
         described({
           tag: TAGS.recordings,
           summary: 'What a listen page shows: the message, its owner and their page settings',
-          security: 'none',
+          access: 'public',
           pathParameters: { id: RECORDING_ID },
           answers: {
             200: { description: 'The public payload, with its ETag; cacheable for PUBLIC_CACHE_SECONDS', json: 'PublicListenPayload' },

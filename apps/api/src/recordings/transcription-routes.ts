@@ -21,7 +21,7 @@ export function transcriptionRoutes(services: { accounts: AccountService; tokens
       described({
         tag: TAGS.transcription,
         summary: "A message's transcript and its state",
-        security: 'bearer',
+        access: 'owner',
         pathParameters: { id: RECORDING_ID },
         answers: { 200: { description: 'The state', json: 'TranscriptionState' } },
         refusals: { 404: 'Not found, or not yours (one answer)' },
@@ -37,7 +37,7 @@ export function transcriptionRoutes(services: { accounts: AccountService; tokens
       described({
         tag: TAGS.transcription,
         summary: 'Transcribe again',
-        security: 'bearer',
+        access: 'owner',
         pathParameters: { id: RECORDING_ID },
         answers: { 202: { description: 'Queued', json: 'TranscriptionState' } },
         refusals: {
@@ -57,7 +57,7 @@ export function transcriptionRoutes(services: { accounts: AccountService; tokens
       described({
         tag: TAGS.transcription,
         summary: "Correct a transcript's sentences",
-        security: 'bearer',
+        access: 'owner',
         pathParameters: { id: RECORDING_ID },
         body: { json: 'TranscriptEdit' },
         answers: { 200: { description: 'The state', json: 'TranscriptionState' } },

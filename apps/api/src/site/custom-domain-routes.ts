@@ -37,7 +37,7 @@ export function customDomainRoutes(services: {
       described({
         tag: TAGS.account,
         summary: 'My custom domain: where it stands (pending, held, lost) and the CNAME and TXT records to create',
-        security: 'bearer',
+        access: 'self',
         answers: { 200: { description: 'The custom domain state', json: 'CustomDomainState' } },
       }),
       requireUser(services),
@@ -48,7 +48,7 @@ export function customDomainRoutes(services: {
       described({
         tag: TAGS.account,
         summary: "Check the custom domain's DNS now: once it points here and carries my proof record, I hold it",
-        security: 'bearer',
+        access: 'self',
         answers: { 200: { description: 'Whether it points here and is proven (never what it resolves to)', json: 'DomainCheck' } },
         refusals: { 400: 'No domain saved, or an internal name', 403: 'Custom domains are a Pro feature', 429: 'Too many DNS checks' },
       }),

@@ -25,6 +25,7 @@ export function feedbackRoutes(services: {
     described({
       tag: TAGS.support,
       summary: 'Report an issue (the report-issue dialog)',
+      access: 'public',
       security: 'optional-bearer',
       body: { json: 'FeedbackRequest' },
       answers: { 201: { description: 'Saved', json: z.object({ id: z.string() }) } },

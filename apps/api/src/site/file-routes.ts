@@ -42,7 +42,7 @@ export function fileRoutes(storage: Storage, audio: Pick<AudioService, 'fileRefu
         tag: TAGS.pages,
         summary: 'A stored file: a recording (id.mp3), its waveform (id.png), a picture (images/...)',
         description: 'Honours Range (one range) for audio players.',
-        security: 'none',
+        access: 'public',
         pathParameters: { path: 'The storage key, slashes included.' },
         answers: {
           200: { description: 'The file', media: 'application/octet-stream' },
@@ -54,7 +54,7 @@ export function fileRoutes(storage: Storage, audio: Pick<AudioService, 'fileRefu
       HEAD: {
         tag: TAGS.pages,
         summary: "A stored file's headers (size, type)",
-        security: 'none',
+        access: 'public',
         pathParameters: { path: 'The storage key, slashes included.' },
         answers: {
           200: { description: 'The headers of the file' },

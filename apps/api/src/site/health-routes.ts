@@ -22,7 +22,7 @@ export function healthRoutes(services: Services) {
       described({
         tag: TAGS.operations,
         summary: 'The process is up (for orchestrators and load balancers)',
-        security: 'none',
+        access: 'public',
         answers: { 200: { description: 'Up, and what it runs on', json: healthSchema } },
       }),
       (context) =>
@@ -39,7 +39,7 @@ export function healthRoutes(services: Services) {
       described({
         tag: TAGS.operations,
         summary: 'The database and the storage are reachable',
-        security: 'none',
+        access: 'public',
         answers: { 200: { description: 'Ready', json: z.object({ status: z.literal('ready') }) } },
         refusals: { 503: 'The database or the storage is unreachable (the message names which)' },
       }),

@@ -27,6 +27,7 @@ export function metricsRoutes(metrics: Metrics, token: string | null) {
       tag: TAGS.operations,
       summary: 'Prometheus metrics: requests by route, jobs, transcription, uploads, storage errors',
       description: 'Off (404) unless METRICS_TOKEN is set; then the bearer token must be METRICS_TOKEN.',
+      access: 'public',
       security: 'metrics',
       answers: { 200: { description: 'The Prometheus text exposition format', media: 'text/plain' } },
       refusals: { 404: 'METRICS_TOKEN is not set on this server' },

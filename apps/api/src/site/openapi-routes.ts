@@ -25,7 +25,7 @@ export function openApiRoutes(options: {
       described({
         tag: TAGS.reference,
         summary: 'This document (OpenAPI 3.1)',
-        security: 'none',
+        access: 'public',
         answers: { 200: { description: 'The document', media: 'application/json' } },
       }),
       (context) => context.json(documentOnce(), 200, { 'cache-control': 'no-cache' }),
@@ -35,7 +35,7 @@ export function openApiRoutes(options: {
       described({
         tag: TAGS.reference,
         summary: 'This document as a page to read',
-        security: 'none',
+        access: 'public',
         answers: { 200: { description: 'The reference page', media: 'text/html' } },
       }),
       (context) => context.html((page ??= renderReferencePage(documentOnce())), 200, { 'cache-control': 'no-cache' }),
@@ -45,7 +45,7 @@ export function openApiRoutes(options: {
       described({
         tag: TAGS.reference,
         summary: "The reference page's style sheet",
-        security: 'none',
+        access: 'public',
         answers: { 200: { description: 'The style sheet', media: 'text/css' } },
       }),
       (context) => context.body(REFERENCE_STYLE, 200, { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-cache' }),

@@ -30,7 +30,7 @@ export function webRoutes(webDist: string, options: { serveSourceMaps: boolean }
       GET: {
         tag: TAGS.pages,
         summary: "The web app: its files, and index.html for any other page path (the app's own routes)",
-        security: 'none',
+        access: 'public',
         pathParameters: { path: 'A file of the web build, or a page of the app, slashes included.' },
         answers: { 200: { description: 'The file, or the app page', media: 'text/html' } },
         refusals: { 400: 'The path is not valid URL encoding', 404: 'A file of the build that does not exist' },
@@ -38,7 +38,7 @@ export function webRoutes(webDist: string, options: { serveSourceMaps: boolean }
       HEAD: {
         tag: TAGS.pages,
         summary: "A web app file's headers",
-        security: 'none',
+        access: 'public',
         pathParameters: { path: 'A file of the web build, or a page of the app, slashes included.' },
         answers: { 200: { description: 'The headers of the file or page' } },
         refusals: { 400: 'The path is not valid URL encoding', 404: 'A file of the build that does not exist' },

@@ -59,7 +59,7 @@ export function teamRoutes(services: {
           summary: 'My team: its owner, members and pending invites, and how many places it has',
           description:
             'An owner (or a person who could be one: is_owner true) sees their members and pending invites (status `invited`, with `expires_at`); a member sees the team they are in, its members only, with is_owner false. is_business says whether the owner has Pro of their own; allowed_invites is TEAM_MAX_MEMBERS then, 0 otherwise.',
-          security: 'bearer',
+          access: 'self',
           answers: { 200: { description: 'The team', json: inviteSchema } },
         }),
         signedIn,
@@ -71,7 +71,7 @@ export function teamRoutes(services: {
           tag: TAGS.teams,
           summary: 'Invite an address to my team: a mail with a /join link that works for 14 days',
           description: 'Inviting an address that was invited before sends a new link; the old one stops working.',
-          security: 'bearer',
+          access: 'self',
           body: { json: inviteRequestSchema },
           answers: { 200: DONE },
           refusals: {
@@ -97,7 +97,7 @@ export function teamRoutes(services: {
         described({
           tag: TAGS.teams,
           summary: 'Revoke an invite or remove a member; a member sending their own address leaves the team',
-          security: 'bearer',
+          access: 'self',
           body: { json: inviteRequestSchema },
           answers: { 200: DONE },
           refusals: {
@@ -119,6 +119,7 @@ export function teamRoutes(services: {
           summary: 'Whose team a /join link is for, and whether it can still be used',
           description:
             'Anyone holding the link may ask; the invited address is never shown. `for_you` compares it with the signed-in account, or with `email` when asked, so the page can tell before an account is made.',
+          access: 'public',
           security: 'optional-bearer',
           pathParameters: { code: JOIN_CODE },
           query: joinInviteQuerySchema,
@@ -141,7 +142,7 @@ export function teamRoutes(services: {
           summary: 'Create an account for the invited address and join the team: the /join page for a new person',
           description:
             'The mailed code stands for the invited mailbox, as a reset link does, so the account gets that address. SIGNUP=invite lets it through; only SIGNUP=closed refuses. Counted against the sign-in rate of the client address.',
-          security: 'none',
+          access: 'public',
           pathParameters: { code: JOIN_CODE },
           body: { json: inviteSignUpSchema },
           answers: { 201: { description: 'The new account, signed in and in the team', json: 'Tokens' } },
@@ -172,7 +173,7 @@ export function teamRoutes(services: {
         described({
           tag: TAGS.teams,
           summary: 'Join the team of a /join link: the signed-in account must have the invited address',
-          security: 'bearer',
+          access: 'self',
           pathParameters: { code: JOIN_CODE },
           answers: { 200: { description: 'Joined; `plan` is the account’s plan now', json: joinResultSchema } },
           refusals: {

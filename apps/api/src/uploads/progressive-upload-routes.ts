@@ -15,6 +15,9 @@ import { RECORDING_ID } from '../openapi/description-parts.ts';
 
 const TUS_HEADERS = /^(access-control-|vary$)/;
 
+/** The header every tus request but discovery carries (tus 1.0, "Tus-Resumable"). */
+const TUS_RESUMABLE = { 'Tus-Resumable': 'The protocol version: 1.0.0' };
+
 /**
  * The tus 1.0 endpoint (POST /api/uploads, HEAD/PATCH/DELETE /api/uploads/{id}). Who may write is
  * decided here, before tus reads a byte, with upload-vocal's own rule: a visitor's reservation
@@ -51,7 +54,7 @@ export function progressiveUploadRoutes(services: {
           summary: 'What the tus endpoint supports',
           description:
             'tus 1.0 discovery: Tus-Version, Tus-Extension (creation, creation-defer-length, termination, expiration) and Tus-Max-Size.',
-          security: 'none',
+          access: 'public',
           answers: { 204: { description: 'The tus headers' } },
         }),
         (context) => answer(context),
@@ -63,7 +66,14 @@ export function progressiveUploadRoutes(services: {
           summary: 'Begin sending a reserved recording while it is recorded (tus 1.0)',
           description:
             "Tus-Resumable: 1.0.0, Upload-Defer-Length: 1 (or Upload-Length) and Upload-Metadata naming recordingId, the id get-vocal reserved. The upload lives at /api/uploads/{recordingId}; once its length is reached, POST upload-vocal without a recording part makes the message. Same access as upload-vocal: a visitor's reservation needs no token.",
+          access: 'owner',
           security: 'optional-bearer',
+          headers: {
+            ...TUS_RESUMABLE,
+            'Upload-Length': 'The whole length in bytes, when it is known',
+            'Upload-Defer-Length': '1 while it is not (a recording still being made)',
+            'Upload-Metadata': 'recordingId and its base64 value: the reservation',
+          },
           answers: { 201: { description: 'Created; Location names the upload' } },
           refusals: {
             400: 'Upload-Metadata does not name a reservation',
@@ -100,8 +110,10 @@ export function progressiveUploadRoutes(services: {
             summary: 'How much of an upload has arrived (HEAD)',
             description:
               'HEAD answers Upload-Offset (and Upload-Length once declared); a GET is refused with 405, as nothing is read back.',
+            access: 'owner',
             security: 'optional-bearer',
             pathParameters: { id: RECORDING_ID },
+            headers: TUS_RESUMABLE,
             answers: { 200: { description: 'Upload-Offset says how many bytes arrived' } },
             refusals: {
               401: 'No token and not a visitor reservation',
@@ -114,8 +126,14 @@ export function progressiveUploadRoutes(services: {
             summary: 'Send the next bytes of a recording (tus 1.0)',
             description:
               'Upload-Offset must be what HEAD says; the last PATCH may declare Upload-Length. Every byte is checked as it arrives: MP3 frames only, and the length the frames play against the plan (Free: one minute; visitors: their cap). A refused upload is removed whole; the reservation stays.',
+            access: 'owner',
             security: 'optional-bearer',
             pathParameters: { id: RECORDING_ID },
+            headers: {
+              ...TUS_RESUMABLE,
+              'Upload-Offset': 'Where these bytes begin: what HEAD said had arrived',
+              'Upload-Length': 'The whole length, on the last PATCH of a deferred one',
+            },
             body: { bytes: 'application/offset+octet-stream' },
             answers: { 204: { description: 'Received; Upload-Offset is the new offset' } },
             refusals: {
@@ -133,8 +151,10 @@ export function progressiveUploadRoutes(services: {
             tag: TAGS.recordings,
             summary: 'Abandon an upload (tus termination)',
             description: 'Removes what arrived; the reservation stays. Uploads nobody finishes are removed after a day.',
+            access: 'owner',
             security: 'optional-bearer',
             pathParameters: { id: RECORDING_ID },
+            headers: TUS_RESUMABLE,
             answers: { 204: { description: 'Removed' } },
             refusals: { 401: 'No token and not a visitor reservation', 404: 'No such upload, or not yours (one answer)' },
           },

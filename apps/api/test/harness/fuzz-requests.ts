@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { z } from 'zod';
 import { uploadContextSchema } from '@vocal/settings-model';
 import { HOST_APP_IDS } from '@vocal/settings-model';
-import { ROUTE_CATALOGUE, splitRouteKey, type RouteKnowledge } from './route-catalogue.ts';
+import { splitRouteKey, type RouteKnowledge } from './route-catalogue.ts';
 import { mutatedFrom, nastyValue, shapedBy } from './schema-arbitrary.ts';
 
 export type FormPart = { name: string; text: string } | { name: string; bytes: Uint8Array; filename: string; type: string };
@@ -351,9 +351,9 @@ function requestForRoute(key: string, knowledge: RouteKnowledge, targets: FuzzTa
     });
 }
 
-/** Requests for every handler of the catalogue, each route as likely as any other. */
-export function fuzzRequests(targets: FuzzTargets): fc.Arbitrary<FuzzRequest> {
-  const routes = Object.entries(ROUTE_CATALOGUE).filter(([, knowledge]) => knowledge.access !== 'middleware');
+/** Requests for every handler of the catalogue (routeCatalogueOf), each route as likely as any other. */
+export function fuzzRequests(targets: FuzzTargets, catalogue: Record<string, RouteKnowledge>): fc.Arbitrary<FuzzRequest> {
+  const routes = Object.entries(catalogue);
   return fc.oneof(...routes.map(([key, knowledge]) => requestForRoute(key, knowledge, targets)));
 }
 

@@ -1,3 +1,3 @@
 import { authorizationMatrix } from './authorization-matrix-suite.ts';
 
-authorizationMatrix('pglite');
+await authorizationMatrix('pglite');

@@ -1,15 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.ts';
-import { createLogger } from '../../src/logger.ts';
 import { hostileTokens, type TokenKind } from '../harness/hostile-tokens.ts';
 import { startMicrosoftIdentity, type MicrosoftIdentityServer } from '../harness/microsoft-identity-server.ts';
-import { ROUTE_CATALOGUE, routeKeysOf, splitRouteKey, type AimedRequest } from '../harness/route-catalogue.ts';
+import { routeCatalogueOf, splitRouteKey, type AimedRequest } from '../harness/route-catalogue.ts';
 import { startTestServer, type Backend, type Reply, type TestServer } from '../harness/test-server.ts';
 import { samplePeaks, samplePng, threeSecondMp3, uploadForm } from '../harness/upload-form.ts';
 import { ownView, signUpWithData, type UserWithData } from '../harness/user-with-data.ts';
 
-const HANDLERS = Object.entries(ROUTE_CATALOGUE).filter(([, knowledge]) => knowledge.access !== 'middleware');
 const BAD_TOKENS: TokenKind[] = ['none', 'malformed', 'expired', 'forged', 'unsigned', 'guessed API token'];
 const OTHER_USER: TokenKind[] = ['other user', 'other user API token'];
 
@@ -18,45 +14,38 @@ const OTHER_USER: TokenKind[] = ['other user', 'other user API token'];
  * side: each is a long sequence of requests, and on a loaded machine the two in one file were
  * the API suite's tail.
  */
-export function authorizationMatrix(backend: Backend) {
+export async function authorizationMatrix(backend: Backend) {
+  // Started before the tests are collected: the routes to test are read from its route table,
+  // each with its own `access` (described.ts).
+  // Microsoft sign-in on, so a forged Microsoft token meets the real verification.
+  const microsoft: MicrosoftIdentityServer = await startMicrosoftIdentity();
+  // No transcriber: a transcript appearing on its own would look like a change to the victim's data.
+  const server: TestServer = await startTestServer(backend, { TRANSCRIBER: 'none', TRUST_PROXY: 'true', ...microsoft.env() });
+  const handlers = Object.entries(routeCatalogueOf(server.running.routes));
+
   describe(`authorization matrix on ${backend}`, () => {
-    let server: TestServer;
     let victim: UserWithData;
     let attacker: UserWithData;
-    let microsoft: MicrosoftIdentityServer;
     /** The attacker's personal API token, of the widest scope. */
     let attackerApiToken: string;
 
     beforeAll(async () => {
-      // Microsoft sign-in on, so a forged Microsoft token meets the real verification.
-      microsoft = await startMicrosoftIdentity();
-      // No transcriber: a transcript appearing on its own would look like a change to the victim's data.
-      server = await startTestServer(backend, { TRANSCRIBER: 'none', TRUST_PROXY: 'true', ...microsoft.env() });
       victim = await signUpWithData(server);
       attacker = await signUpWithData(server);
       const made = await server.call('POST', '/api/tokens', { token: attacker.access, json: { name: 'Attack script', scope: 'write' } });
       attackerApiToken = made.body.token as string;
     });
     afterAll(async () => {
-      await server?.close();
-      await microsoft?.close();
+      await server.close();
+      await microsoft.close();
     });
 
-    it('knows every route of the route table, and no route that is gone', () => {
-      const app = createApp(server.running.services, createLogger('error'), { adminToken: randomUUID() });
-      const table = routeKeysOf(app);
-      expect(
-        table.filter((key) => !(key in ROUTE_CATALOGUE)),
-        'routes missing from ROUTE_CATALOGUE',
-      ).toEqual([]);
-      expect(
-        Object.keys(ROUTE_CATALOGUE).filter((key) => !table.includes(key)),
-        'ROUTE_CATALOGUE entries with no route',
-      ).toEqual([]);
-      for (const [key, knowledge] of HANDLERS) expect(knowledge.aimedAt, `${key} has no request aimed at another user`).toBeDefined();
+    it('tests every handler of the route table', () => {
+      expect(handlers.length).toBeGreaterThan(100);
+      expect(new Set(handlers.map(([, knowledge]) => knowledge.access))).toEqual(new Set(['public', 'self', 'owner', 'admin']));
     });
 
-    async function send(method: string, aimed: AimedRequest, token: string | undefined): Promise<Reply> {
+    async function send(method: string, aimed: AimedRequest & { path: string }, token: string | undefined): Promise<Reply> {
       const headers = {
         'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
         ...aimed.headers,
@@ -81,9 +70,9 @@ export function authorizationMatrix(backend: Backend) {
     /** The victim's secrets that no one else may ever be shown. */
     const secretsOf = (user: UserWithData) => [user.email, user.folderId, user.folderName, user.contactMessage, user.refresh];
 
-    it.each(HANDLERS)('%s acts for no one but its owner', async (key, knowledge) => {
+    it.each(handlers)('%s acts for no one but its owner', async (key, knowledge) => {
       const { method } = splitRouteKey(key);
-      const aimedRequests = [knowledge.aimedAt!(victim)].flat();
+      const aimedRequests = knowledge.aimedAt(victim);
       // Ending the attacker's own session or account would leave the later routes nothing to try with.
       const otherUser = knowledge.endsSession ? (await server.signUp()).access : attacker.access;
       const tokens = await hostileTokens(server, victim.id, otherUser, attackerApiToken);

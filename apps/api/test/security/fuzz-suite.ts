@@ -1,9 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.ts';
-import { createLogger } from '../../src/logger.ts';
-import { ROUTE_CATALOGUE, routeKeysOf } from '../harness/route-catalogue.ts';
+import { routeCatalogueOf } from '../harness/route-catalogue.ts';
 import { describeRequest, fuzzRequests, type FuzzRequest, type FuzzTargets } from '../harness/fuzz-requests.ts';
 import { startMicrosoftIdentity, type MicrosoftIdentityServer } from '../harness/microsoft-identity-server.ts';
 import { startTestServer, type Backend, type TestServer } from '../harness/test-server.ts';
@@ -112,13 +109,7 @@ export function fuzzEveryRoute(backend: Backend, { seed, requests: requestCount 
         expired: await server.expiredToken(owner.id),
         garbage: 'eyJhbGciOiJIUzI1NiJ9.e30.' + 'A'.repeat(43),
       };
-      // Requests are generated for catalogued routes only: one missing from the catalogue would go unfuzzed.
-      const app = createApp(server.running.services, createLogger('error'), { adminToken: randomUUID() });
-      expect(
-        routeKeysOf(app).filter((key) => !(key in ROUTE_CATALOGUE)),
-        'routes missing from ROUTE_CATALOGUE',
-      ).toEqual([]);
-      const requests = fc.sample(fuzzRequests(targets), { seed, numRuns: requestCount });
+      const requests = fc.sample(fuzzRequests(targets, routeCatalogueOf(server.running.routes)), { seed, numRuns: requestCount });
       const failures: Failure[] = [];
       const statuses = new Map<number, number>();
       const answersByRoute: Record<string, Record<number, number>> = {};
