@@ -3,24 +3,16 @@
  * alone, copies it (shown once), a script uses it, the list shows when it was last used, and
  * revoking it stops the script at once. A phone by touch in dark; axe clean; screenshots.
  */
-import { launchBrowser, watchPageErrors } from '@vocal/e2e';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { watchPageErrors } from '@vocal/e2e';
+import { describe, expect, it } from 'vitest';
 import { axeAndShootBothSchemes, ensureShotsFolder, expectThumbSized, horizontalOverflow, VIEWPORTS } from './polish-support.ts';
-import { sharedProduct, type SharedProduct } from './shared-product.ts';
+import { fileBrowser } from './file-browser.ts';
+import { sharedProduct } from './shared-product.ts';
 import { signedInContext } from './support.ts';
 
-let product: SharedProduct;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-beforeAll(async () => {
-  product = sharedProduct();
-  browser = await launchBrowser();
-  await ensureShotsFolder();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const product = sharedProduct();
+const browser = await fileBrowser();
+await ensureShotsFolder();
 
 const asScript = (token: string) => fetch(`${product.url}/api/audio`, { headers: { authorization: `Bearer ${token}` } });
 

@@ -1,7 +1,8 @@
-import { axeViolations, launchBrowser, signUpThroughPage, watchPageErrors } from '@vocal/e2e';
+import { axeViolations, signUpThroughPage, watchPageErrors } from '@vocal/e2e';
 import { PAYMENT_POPUP } from '@vocal/settings-model';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sharedProduct, type SharedProduct } from './shared-product.ts';
+import { describe, expect, it } from 'vitest';
+import { fileBrowser } from './file-browser.ts';
+import { sharedProduct } from './shared-product.ts';
 
 /**
  * Upgrading through the payment popup (decision 0032): the shared server bills through the local
@@ -9,17 +10,8 @@ import { sharedProduct, type SharedProduct } from './shared-product.ts';
  * the signed webhooks; the account becomes Pro by them alone, and Payment History shows the
  * invoice as Paid.
  */
-let product: SharedProduct;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-beforeAll(async () => {
-  product = sharedProduct();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const product = sharedProduct();
+const browser = await fileBrowser();
 
 describe('billing', () => {
   it('upgrades through the popup: Pro from the webhooks, the payment Paid in Payment History', async () => {

@@ -1,22 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { axeViolations, launchBrowser, signUpThroughPage } from '@vocal/e2e';
+import { axeViolations, signUpThroughPage } from '@vocal/e2e';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sharedProduct, type SharedProduct } from './shared-product.ts';
+import { describe, expect, it } from 'vitest';
+import { fileBrowser } from './file-browser.ts';
+import { sharedProduct } from './shared-product.ts';
 import { apiAs } from './support.ts';
 
-let product: SharedProduct;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-beforeAll(async () => {
-  product = sharedProduct();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const product = sharedProduct();
+const browser = await fileBrowser();
 
 /** `pnpm admin coupons create` as the running server takes it: the admin API with the data folder's token. */
 async function createCoupon(coupon: { code: string; days: number; maxRedemptions?: number }) {

@@ -4,29 +4,21 @@
  * column (name, its menu, "New folder") ever reaches into the message list.
  */
 import { join } from 'node:path';
-import { axeViolations, launchBrowser, signUpThroughPage } from '@vocal/e2e';
+import { axeViolations, signUpThroughPage } from '@vocal/e2e';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contextFor, ensureShotsFolder, horizontalOverflow, sendMessage, shotsFolder } from './polish-support.ts';
-import { sharedProduct, type SharedProduct } from './shared-product.ts';
+import { fileBrowser } from './file-browser.ts';
+import { sharedProduct } from './shared-product.ts';
 import { apiAs, makePro, tokensOf } from './support.ts';
 
 /** 80 characters, the most a folder name may have, without a space to break at. */
 const UNBROKEN = 'Customer-onboarding-calls-for-the-northern-region-accounts-team-2026-archive-xyz';
 const SPACED = 'Follow-ups from the quarterly planning meeting with the whole design team';
 
-let product: SharedProduct;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-beforeAll(async () => {
-  product = sharedProduct();
-  browser = await launchBrowser({});
-  await ensureShotsFolder();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const product = sharedProduct();
+const browser = await fileBrowser({});
+await ensureShotsFolder();
 
 /** A Pro owner with one message and the two long folders, signed in on `page`. */
 async function ownerWithLongFolders(page: Page) {
@@ -40,7 +32,9 @@ async function ownerWithLongFolders(page: Page) {
 const edges = (page: Page) =>
   page.evaluate(() => {
     const list = document.querySelector('.inbox-page__messages')!.getBoundingClientRect();
-    const parts = Array.from(document.querySelectorAll<HTMLElement>('.folder-nav, .folder-nav__link, .folder-nav__menu, .folder-nav .vk-button'));
+    const parts = Array.from(
+      document.querySelectorAll<HTMLElement>('.folder-nav, .folder-nav__link, .folder-nav__menu, .folder-nav .vk-button'),
+    );
     return { listLeft: list.left, rightmost: Math.max(...parts.map((part) => part.getBoundingClientRect().right)) };
   });
 

@@ -9,23 +9,15 @@ import { join } from 'node:path';
 import { animationsSettled, axeViolations, clockReaches, launchBrowser, signUpThroughPage } from '@vocal/e2e';
 import { makeSpeechWav } from '@vocal/test-fixtures';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contextFor, ensureShotsFolder, horizontalOverflow, sendMessage, shotsFolder, type ViewportName } from './polish-support.ts';
-import { sharedProduct, type SharedProduct } from './shared-product.ts';
+import { fileBrowser } from './file-browser.ts';
+import { sharedProduct } from './shared-product.ts';
 import { messagesOf, tokensOf } from './support.ts';
 
-let product: SharedProduct;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-beforeAll(async () => {
-  product = sharedProduct();
-  browser = await launchBrowser({});
-  await ensureShotsFolder();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const product = sharedProduct();
+const browser = await fileBrowser({});
+await ensureShotsFolder();
 
 /** A new owner signed in on `page` with one sent message titled `subject`; answers its id. */
 async function ownerWithMessage(page: Page, subject: string) {

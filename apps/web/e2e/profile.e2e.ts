@@ -1,22 +1,14 @@
-import { axeViolations, launchBrowser, signUpThroughPage } from '@vocal/e2e';
+import { axeViolations, signUpThroughPage } from '@vocal/e2e';
 import { makeMp3, makePng } from '@vocal/test-fixtures';
 import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiAs, tokensOf } from './support.ts';
-import { sharedProduct, type SharedProduct } from './shared-product.ts';
+import { fileBrowser } from './file-browser.ts';
+import { sharedProduct } from './shared-product.ts';
 
-let product: SharedProduct;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-beforeAll(async () => {
-  product = sharedProduct();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const product = sharedProduct();
+const browser = await fileBrowser();
 
 const RED = [220, 30, 40, 255];
 const BLUE = [20, 60, 220, 255];

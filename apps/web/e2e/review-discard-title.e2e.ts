@@ -4,28 +4,20 @@
  * is refused past it rather than cut.
  */
 import { join } from 'node:path';
-import { axeViolations, clockReaches, launchBrowser, signUpThroughPage } from '@vocal/e2e';
+import { axeViolations, clockReaches, signUpThroughPage } from '@vocal/e2e';
 import { makeSpeechWav } from '@vocal/test-fixtures';
 import type { Page } from 'playwright-core';
 import { RECORDING_TITLE_MAX_LENGTH } from '@vocal/settings-model';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contextFor, ensureShotsFolder, shotsFolder, VIEWPORTS, type ViewportName } from './polish-support.ts';
-import { sharedProduct, type SharedProduct } from './shared-product.ts';
+import { fileBrowser } from './file-browser.ts';
+import { sharedProduct } from './shared-product.ts';
 import { apiAs, messagesOf } from './support.ts';
 
-let product: SharedProduct;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-beforeAll(async () => {
-  const wav = await makeSpeechWav('Hello, this is a voice message about the launch plan.', { seconds: 6 });
-  product = sharedProduct();
-  browser = await launchBrowser({ microphoneWav: wav, loop: true });
-  await ensureShotsFolder();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const wav = await makeSpeechWav('Hello, this is a voice message about the launch plan.', { seconds: 6 });
+const product = sharedProduct();
+const browser = await fileBrowser({ microphoneWav: wav, loop: true });
+await ensureShotsFolder();
 
 /** Records about two seconds on /record and waits for the review step's upload. */
 async function recordATake(page: Page) {
@@ -69,7 +61,9 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('the review step on a %s
     await page.screenshot({ path: join(shotsFolder, `review-discard-undo-${size}-light.png`) });
     await page.getByRole('button', { name: 'Start recording' }).click();
     await page.getByRole('button', { name: 'Stop recording' }).waitFor();
-    await expect.poll(async () => (await messagesOf(product.url, page)).some((message) => message.id === take!.id), { timeout: 60_000 }).toBe(false);
+    await expect
+      .poll(async () => (await messagesOf(product.url, page)).some((message) => message.id === take!.id), { timeout: 60_000 })
+      .toBe(false);
     await context.close();
   });
 

@@ -1,23 +1,15 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { axeViolations, clockReaches, launchBrowser, watchPageErrors } from '@vocal/e2e';
+import { axeViolations, clockReaches, watchPageErrors } from '@vocal/e2e';
 import { makeSpeechWav } from '@vocal/test-fixtures';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiAs, confirmReview, makePro, messagesOf, recordFor, signedInContext } from './support.ts';
-import { sharedProduct, type SharedProduct } from './shared-product.ts';
+import { fileBrowser } from './file-browser.ts';
+import { sharedProduct } from './shared-product.ts';
 
-let product: SharedProduct;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-beforeAll(async () => {
-  const wav = await makeSpeechWav('Hello, this is a voice message. I am speaking into the microphone so you can hear me.', { seconds: 12 });
-  product = sharedProduct();
-  browser = await launchBrowser({ microphoneWav: wav, loop: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const wav = await makeSpeechWav('Hello, this is a voice message. I am speaking into the microphone so you can hear me.', { seconds: 12 });
+const product = sharedProduct();
+const browser = await fileBrowser({ microphoneWav: wav, loop: true });
 
 /** Every file the server's storage holds whose name has `id` in it. */
 async function storedFilesOf(id: string): Promise<string[]> {

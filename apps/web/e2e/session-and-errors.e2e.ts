@@ -1,19 +1,10 @@
-import { launchBrowser } from '@vocal/e2e';
 import { encodeLoginHash } from '@vocal/settings-model';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sharedProduct, type SharedProduct } from './shared-product.ts';
+import { describe, expect, it } from 'vitest';
+import { fileBrowser } from './file-browser.ts';
+import { sharedProduct } from './shared-product.ts';
 
-let product: SharedProduct;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-beforeAll(async () => {
-  product = sharedProduct();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const product = sharedProduct();
+const browser = await fileBrowser();
 
 describe('sign-in, titles and errors', () => {
   it('sends a signed-out visitor to /login and back where they were going', async () => {

@@ -4,24 +4,16 @@
  * answered plainly ("No account for … yet") with the way to create it, not with an error.
  */
 import { join } from 'node:path';
-import { axeViolations, launchBrowser, PASSWORD, uniqueEmail } from '@vocal/e2e';
+import { axeViolations, PASSWORD, uniqueEmail } from '@vocal/e2e';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contextFor, ensureShotsFolder, ownerOverApi, sendMessage, shotsFolder, VIEWPORTS, type ViewportName } from './polish-support.ts';
-import { sharedProduct, type SharedProduct } from './shared-product.ts';
+import { fileBrowser } from './file-browser.ts';
+import { sharedProduct } from './shared-product.ts';
 
-let product: SharedProduct;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-beforeAll(async () => {
-  product = sharedProduct();
-  browser = await launchBrowser({});
-  await ensureShotsFolder();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const product = sharedProduct();
+const browser = await fileBrowser({});
+await ensureShotsFolder();
 
 const signUpHeading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Create your Vocal account' });
 
