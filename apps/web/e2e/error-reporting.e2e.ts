@@ -1,31 +1,14 @@
-import {
-  launchBrowser,
-  payloadOf,
-  signUpThroughPage,
-  startErrorReportSink,
-  startProduct,
-  type ApiProcess,
-  type ErrorReportSink,
-} from '@vocal/e2e';
+import { payloadOf, signUpThroughPage, startErrorReportSink } from '@vocal/e2e';
 import { APP_VERSION, type SentryEvent, type SentryFeedbackEvent } from '@vocal/settings-model';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fileBrowser } from './file-browser.ts';
+import { fileProduct } from './file-product.ts';
 import { apiAs, tokensOf } from './support.ts';
 
-let sink: ErrorReportSink;
-let product: ApiProcess;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-beforeAll(async () => {
-  sink = await startErrorReportSink();
-  product = await startProduct({ env: { ERROR_REPORTING_DSN: sink.dsn, ERROR_REPORTING_ENVIRONMENT: 'e2e' } });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-  await sink?.close();
-});
+const sink = await startErrorReportSink();
+afterAll(() => sink.close());
+const product = await fileProduct({ env: { ERROR_REPORTING_DSN: sink.dsn, ERROR_REPORTING_ENVIRONMENT: 'e2e' } });
+const browser = await fileBrowser();
 
 describe('error reporting from the web app', () => {
   it('sends a thrown client error to the DSN, then attaches the report-issue text to that event', async () => {

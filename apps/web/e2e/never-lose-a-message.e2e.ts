@@ -1,21 +1,13 @@
-import { launchBrowser, signUpThroughPage, startProduct, type ApiProcess } from '@vocal/e2e';
+import { signUpThroughPage } from '@vocal/e2e';
 import { makeSpeechWav } from '@vocal/test-fixtures';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { fileBrowser } from './file-browser.ts';
+import { fileProduct } from './file-product.ts';
 import { messagesOf, recordFor } from './support.ts';
 
-let product: ApiProcess;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-beforeAll(async () => {
-  const wav = await makeSpeechWav('This message must never be lost, even when the server goes away.', { seconds: 10 });
-  product = await startProduct();
-  browser = await launchBrowser({ microphoneWav: wav, loop: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const wav = await makeSpeechWav('This message must never be lost, even when the server goes away.', { seconds: 10 });
+const product = await fileProduct();
+const browser = await fileBrowser({ microphoneWav: wav, loop: true });
 
 describe('never lose a message', () => {
   it('keeps a message the server could not take, offers it after a reload, and sends it once', async () => {

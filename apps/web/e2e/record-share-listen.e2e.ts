@@ -1,22 +1,14 @@
-import { axeViolations, launchBrowser, signUpThroughPage, startProduct, watchPageErrors, type ApiProcess } from '@vocal/e2e';
+import { axeViolations, signUpThroughPage, watchPageErrors } from '@vocal/e2e';
 import { decodeMp3, makeSpeechWav } from '@vocal/test-fixtures';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { fileBrowser } from './file-browser.ts';
+import { fileProduct } from './file-product.ts';
 import { confirmReview, messagesOf, recordFor } from './support.ts';
 
-let product: ApiProcess;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-beforeAll(async () => {
-  const wav = await makeSpeechWav('Hello, this is a voice message. I am speaking into the microphone so you can hear me.', { seconds: 12 });
-  // The first run as a new user finds it: the server makes its database in an empty folder.
-  product = await startProduct({ seedDatabase: false });
-  browser = await launchBrowser({ microphoneWav: wav, loop: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const wav = await makeSpeechWav('Hello, this is a voice message. I am speaking into the microphone so you can hear me.', { seconds: 12 });
+// The first run as a new user finds it: the server makes its database in an empty folder.
+const product = await fileProduct({ seedDatabase: false });
+const browser = await fileBrowser({ microphoneWav: wav, loop: true });
 
 describe('record, share, listen', () => {
   it('a new user records a message, gets the link at once, and a stranger hears it', async () => {

@@ -1,27 +1,20 @@
-import { launchBrowser, signUpThroughPage, startFakeOpenAi, startProduct, verboseJson, type ApiProcess } from '@vocal/e2e';
+import { signUpThroughPage, startFakeOpenAi, verboseJson } from '@vocal/e2e';
 import { makeSpeechWav } from '@vocal/test-fixtures';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fileBrowser } from './file-browser.ts';
+import { fileProduct } from './file-product.ts';
 import { confirmReview, makePro, recordFor } from './support.ts';
 
-let product: ApiProcess;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-let speechApi: Awaited<ReturnType<typeof startFakeOpenAi>>;
-
-beforeAll(async () => {
-  // A speech-to-text service that knows what was said: three sentences over six seconds.
-  speechApi = await startFakeOpenAi();
-  speechApi.fallback('transcriptions', { kind: 'answer', body: verboseJson('First we plan. Then we build it. Finally we ship.', 0.2) });
-  product = await startProduct({ env: { TRANSCRIBER: 'openai', TRANSCRIPTION_API_URL: speechApi.url, TRANSCRIPTION_API_KEY: 'test-key' } });
-  browser = await launchBrowser({
-    microphoneWav: await makeSpeechWav('First we plan. Then we build it. Finally we ship.', { seconds: 9 }),
-    loop: true,
-  });
+// A speech-to-text service that knows what was said: three sentences over six seconds.
+const speechApi = await startFakeOpenAi();
+afterAll(() => speechApi.close());
+speechApi.fallback('transcriptions', { kind: 'answer', body: verboseJson('First we plan. Then we build it. Finally we ship.', 0.2) });
+const product = await fileProduct({
+  env: { TRANSCRIBER: 'openai', TRANSCRIPTION_API_URL: speechApi.url, TRANSCRIPTION_API_KEY: 'test-key' },
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-  await speechApi?.close();
+const browser = await fileBrowser({
+  microphoneWav: await makeSpeechWav('First we plan. Then we build it. Finally we ship.', { seconds: 9 }),
+  loop: true,
 });
 
 describe('the read-along transcript', () => {

@@ -1,7 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { axeViolations, launchBrowser, signUpThroughPage, startProduct, type ApiProcess } from '@vocal/e2e';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, signUpThroughPage } from '@vocal/e2e';
+import { describe, expect, it } from 'vitest';
+import { fileBrowser } from './file-browser.ts';
+import { fileProduct } from './file-product.ts';
 
 /**
  * /upgrade on a server that takes no payments (no Stripe settings): what each plan allows, and
@@ -12,19 +14,11 @@ const shots = join(import.meta.dirname, '..', 'screenshots');
 const CONTACT = 'it-desk@example.com';
 const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
 
-let product: ApiProcess;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-beforeAll(async () => {
-  await mkdir(shots, { recursive: true });
-  product = await startProduct({ env: { SIGNUP_CONTACT: CONTACT, ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}) } });
-  browser = await launchBrowser();
+await mkdir(shots, { recursive: true });
+const product = await fileProduct({
+  env: { SIGNUP_CONTACT: CONTACT, ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}) },
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const browser = await fileBrowser();
 
 describe('/upgrade without billing', () => {
   it('shows the plans and whom to ask, never a command; light and dark, phone and desktop, no axe violations', async () => {
