@@ -1,31 +1,22 @@
 import { readFile } from 'node:fs/promises';
-import { axeViolations, launchBrowser, signUpThroughPage } from '@vocal/e2e';
+import { axeViolations, signUpThroughPage } from '@vocal/e2e';
 import jsQR from 'jsqr';
 import type { Locator, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { fileBrowser } from './file-browser.ts';
+import { VIEWPORTS } from './polish-support.ts';
+import { sharedProduct } from './shared-product.ts';
 import { apiAs, closeAll, makePro } from './support.ts';
-import { sharedProduct, type SharedProduct } from './shared-product.ts';
 
 /**
  * /settings/form and /settings/collect: the contact form's words and theme show in the live
  * preview as they are typed and on the real form after saving; both pages hand out their
  * link, an embed code that a phone shows whole, and a QR code that decodes to the link.
  */
-let product: SharedProduct;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
-
-beforeAll(async () => {
-  product = sharedProduct();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const product = sharedProduct();
+const browser = await fileBrowser();
+const { desktop: DESKTOP, phone: PHONE } = VIEWPORTS;
 
 async function owner(options: { pro: boolean; viewport?: { width: number; height: number } }) {
   const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP });

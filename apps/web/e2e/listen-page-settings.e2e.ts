@@ -1,31 +1,22 @@
 import { join } from 'node:path';
-import { axeViolations, launchBrowser, signUpThroughPage } from '@vocal/e2e';
+import { axeViolations, signUpThroughPage } from '@vocal/e2e';
 import { makePng, makeSpeechWav } from '@vocal/test-fixtures';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { fileBrowser } from './file-browser.ts';
+import { VIEWPORTS } from './polish-support.ts';
+import { sharedProduct } from './shared-product.ts';
 import { closeAll, confirmReview, makePro, recordFor } from './support.ts';
-import { sharedProduct, type SharedProduct } from './shared-product.ts';
 
 /**
  * /settings/listen-page: each change shows in the live preview before it is saved, and on the
  * real listen page a signed-out visitor opens after it is saved. Free users meet the Pro
  * controls switched off with a way to /upgrade, never a save the server refuses.
  */
-let product: SharedProduct;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
-
-beforeAll(async () => {
-  product = sharedProduct();
-  const wav = await makeSpeechWav('A short message for the listen page settings.', { seconds: 6 });
-  browser = await launchBrowser({ microphoneWav: wav, loop: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const product = sharedProduct();
+const wav = await makeSpeechWav('A short message for the listen page settings.', { seconds: 6 });
+const browser = await fileBrowser({ microphoneWav: wav, loop: true });
+const { desktop: DESKTOP, phone: PHONE } = VIEWPORTS;
 
 /** Signs up, optionally turns Pro, records a message; answers its listen link. */
 async function ownerWithMessage(options: { pro: boolean; viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' }) {
