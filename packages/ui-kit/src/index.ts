@@ -6,6 +6,7 @@ export { contrastRatio, parseColour, toHex, type Rgb } from './theme/colour.ts';
 
 export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from './button/button.tsx';
 export { ButtonLink, type ButtonLinkProps } from './button/button-link.tsx';
+export { SubmitButton, type SubmitButtonProps } from './button/submit-button.tsx';
 export { Spinner, type SpinnerProps } from './spinner/spinner.tsx';
 
 export { LoadingBar, type LoadingBarProps } from './loading-bar/loading-bar.tsx';
@@ -36,6 +37,7 @@ export { ReportIssueDialog, REPORT_ISSUE_TEXT, type ReportIssueDialogProps } fro
 
 export { Field, type FieldProps } from './text-field/field.tsx';
 export { TextField, type TextFieldProps } from './text-field/text-field.tsx';
+export { EmailField, type EmailFieldProps } from './text-field/email-field.tsx';
 export { TextAreaField, type TextAreaFieldProps } from './text-field/text-area-field.tsx';
 
 export { formatDuration } from './format/format-duration.ts';
@@ -70,6 +72,7 @@ export { buildShare, attachmentFileName, type ShareSettings } from './record-flo
 export { SignInForm, type SignInFormProps, type SignInOutcome } from './sign-in/sign-in-form.tsx';
 export { CreateAccountForm, type CreateAccountFormProps } from './sign-in/create-account-form.tsx';
 export { PasswordField, type PasswordFieldProps } from './sign-in/password-field.tsx';
+export { NewPasswordField, type NewPasswordFieldProps } from './sign-in/new-password-field.tsx';
 export { AccountCard, type AccountCardProps } from './sign-in/account-card.tsx';
 export { Transcript, type TranscriptProps } from './transcript/transcript.tsx';
 export { useSystemTheme } from './theme/use-system-theme.ts';

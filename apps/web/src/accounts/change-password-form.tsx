@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { PASSWORD_MIN_LENGTH } from '@vocal/settings-model';
-import { Button, PasswordField } from '@vocal/ui-kit';
+import { NewPasswordField, PasswordField, SubmitButton } from '@vocal/ui-kit';
 import { webApi } from '../session/web-api.ts';
 
 type Errors = { currentPassword?: string; newPassword?: string; form?: string };
@@ -42,32 +42,16 @@ export function ChangePasswordForm() {
         error={errors.currentPassword}
         required
       />
-      <PasswordField
-        label="New password"
-        name="new-password"
-        autoComplete="new-password"
-        value={newPassword}
-        onChange={(event) => setNewPassword(event.target.value)}
-        error={errors.newPassword}
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters, not a common one.`}
-        required
-      />
+      <NewPasswordField value={newPassword} onChange={(event) => setNewPassword(event.target.value)} error={errors.newPassword} required />
       {errors.form ? (
         <p className="account-settings__problem" role="alert">
           {errors.form}
         </p>
       ) : null}
       <div className="account-settings__actions">
-        <Button
-          type="submit"
-          loadingLabel="Changing…"
-          onClick={(event) => {
-            event.preventDefault();
-            return submit();
-          }}
-        >
+        <SubmitButton loadingLabel="Changing…" onSubmit={submit}>
           Change password
-        </Button>
+        </SubmitButton>
         <p className="account-settings__status" role="status">
           {changed ? 'Password changed. Every other device has been signed out.' : ''}
         </p>

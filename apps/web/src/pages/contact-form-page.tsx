@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { emailSchema, type ContactFormPayload } from '@vocal/settings-model';
-import { Button, RecordFlow, Spinner, TextAreaField, TextField } from '@vocal/ui-kit';
+import { Button, EmailField, RecordFlow, Spinner, SubmitButton, TextAreaField } from '@vocal/ui-kit';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useRouteParam } from '../routes/route-params.ts';
 import { webApi } from '../session/web-api.ts';
@@ -87,12 +87,8 @@ export function ContactForm({
   }
 
   const emailField = (
-    <TextField
+    <EmailField
       label={strings.emailPlaceholder}
-      type="email"
-      name="email"
-      autoComplete="email"
-      inputMode="email"
       placeholder="you@example.com"
       value={email}
       onChange={(event) => setEmail(event.target.value)}
@@ -155,11 +151,9 @@ export function ContactForm({
             error={messageError ?? undefined}
           />
           <HoneypotField value={website} onChange={setWebsite} />
-          <Button
-            type="submit"
+          <SubmitButton
             loadingLabel="Sending…"
-            onClick={async (event) => {
-              event.preventDefault();
+            onSubmit={async () => {
               const emailValid = checkEmail();
               setMessageError(message.trim() ? null : 'Write your message first');
               if (!emailValid || !message.trim()) return;
@@ -169,7 +163,7 @@ export function ContactForm({
             }}
           >
             Send message
-          </Button>
+          </SubmitButton>
           <button type="button" className="contact-form__switch" onClick={() => setMode('voice')}>
             Send a voice message instead
           </button>

@@ -1,7 +1,7 @@
 import '../accounts/account-pages.css';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { AccountCard, Button, TextField } from '@vocal/ui-kit';
+import { AccountCard, EmailField, SubmitButton } from '@vocal/ui-kit';
 import { webApi } from '../session/web-api.ts';
 
 /** Asks for a reset link. The answer is the same whether or not the address has an account. */
@@ -29,28 +29,10 @@ export default function ForgotPasswordPage() {
           <>
             <p className="vk-sign-in__lead">Enter the email address you sign in with. We will email you a link to choose a new password.</p>
             <form className="vk-sign-in__form" onSubmit={(event: FormEvent) => event.preventDefault()} noValidate>
-              <TextField
-                label="Email"
-                type="email"
-                name="email"
-                autoComplete="email"
-                inputMode="email"
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-                error={error ?? undefined}
-                required
-              />
-              <Button
-                type="submit"
-                block
-                loadingLabel="Sending…"
-                onClick={(event) => {
-                  event.preventDefault();
-                  return submit();
-                }}
-              >
+              <EmailField value={email} onChange={(event) => setEmail(event.target.value)} error={error ?? undefined} required />
+              <SubmitButton block loadingLabel="Sending…" onSubmit={submit}>
                 Send reset link
-              </Button>
+              </SubmitButton>
             </form>
           </>
         )}

@@ -2,7 +2,7 @@ import '../accounts/account-pages.css';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { PASSWORD_MIN_LENGTH } from '@vocal/settings-model';
-import { AccountCard, Button, PasswordField, Spinner } from '@vocal/ui-kit';
+import { AccountCard, NewPasswordField, Spinner, SubmitButton } from '@vocal/ui-kit';
 import { webApi } from '../session/web-api.ts';
 
 /** The link's token rides in the hash (#token=…), so it never reaches a server log or a Referer header. */
@@ -61,27 +61,15 @@ export default function ResetPasswordPage() {
           <>
             <p className="vk-sign-in__lead">Setting it signs your account out on every device; then sign in with the new password.</p>
             <form className="vk-sign-in__form" onSubmit={(event: FormEvent) => event.preventDefault()} noValidate>
-              <PasswordField
-                label="New password"
-                name="new-password"
-                autoComplete="new-password"
+              <NewPasswordField
                 value={password}
                 onChange={(event) => setPassword(event.target.value)}
                 error={error ?? undefined}
-                hint={`At least ${PASSWORD_MIN_LENGTH} characters, not a common one.`}
                 required
               />
-              <Button
-                type="submit"
-                block
-                loadingLabel="Saving…"
-                onClick={(event) => {
-                  event.preventDefault();
-                  return submit();
-                }}
-              >
+              <SubmitButton block loadingLabel="Saving…" onSubmit={submit}>
                 Set new password
-              </Button>
+              </SubmitButton>
             </form>
           </>
         )}

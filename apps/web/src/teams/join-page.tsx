@@ -4,7 +4,18 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useContext, useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { PASSWORD_MIN_LENGTH, type JoinInvite } from '@vocal/settings-model';
-import { AccountCard, BrandMark, Button, ButtonLink, PasswordField, Spinner, TextField } from '@vocal/ui-kit';
+import {
+  AccountCard,
+  BrandMark,
+  Button,
+  ButtonLink,
+  EmailField,
+  NewPasswordField,
+  PasswordField,
+  Spinner,
+  SubmitButton,
+  TextField,
+} from '@vocal/ui-kit';
 import { signupClosedText, useSignupPolicy } from '../accounts/use-signup-policy.ts';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { RouteParamsContext } from '../routes/route-params.ts';
@@ -108,14 +119,11 @@ function CreateAccountStep({ code, owner, onJoined }: { code: string; owner: str
         maxLength={100}
         required
       />
-      <PasswordField
+      <NewPasswordField
         label="Choose a password"
-        name="new-password"
-        autoComplete="new-password"
         value={password}
         onChange={(event) => setPassword(event.target.value)}
         error={errors.password}
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters, not a common one.`}
         required
       />
       {errors.form ? (
@@ -123,17 +131,9 @@ function CreateAccountStep({ code, owner, onJoined }: { code: string; owner: str
           {errors.form}
         </p>
       ) : null}
-      <Button
-        type="submit"
-        block
-        loadingLabel="Creating your account…"
-        onClick={(event) => {
-          event.preventDefault();
-          return submit();
-        }}
-      >
+      <SubmitButton block loadingLabel="Creating your account…" onSubmit={submit}>
         Create account and join
-      </Button>
+      </SubmitButton>
     </form>
   );
 }
@@ -155,16 +155,7 @@ function SignInStep() {
   return (
     <form className="vk-sign-in__form" noValidate aria-label="Sign in to join" onSubmit={(event: FormEvent) => event.preventDefault()}>
       <p className="vk-sign-in__lead">Sign in with the address the invite was sent to; then join with one press.</p>
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={errors.email}
-        required
-      />
+      <EmailField value={email} onChange={(event) => setEmail(event.target.value)} error={errors.email} required />
       <PasswordField
         label="Password"
         name="password"
@@ -179,17 +170,9 @@ function SignInStep() {
           {errors.form}
         </p>
       ) : null}
-      <Button
-        type="submit"
-        block
-        loadingLabel="Signing in…"
-        onClick={(event) => {
-          event.preventDefault();
-          return submit();
-        }}
-      >
+      <SubmitButton block loadingLabel="Signing in…" onSubmit={submit}>
         Sign in
-      </Button>
+      </SubmitButton>
       <p className="vk-sign-in__footer">
         <Link href="/forgot-password">Forgot password?</Link>
       </p>

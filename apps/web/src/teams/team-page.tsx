@@ -2,7 +2,7 @@ import './teams.css';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { canInvite, type Team, type TeamMember } from '@vocal/settings-model';
-import { Button, ButtonLink, ConfirmDialog, Spinner, TextField } from '@vocal/ui-kit';
+import { Button, ButtonLink, ConfirmDialog, EmailField, Spinner, SubmitButton } from '@vocal/ui-kit';
 import { userAtom } from '../session/session-state.ts';
 import { webApi } from '../session/web-api.ts';
 import { SettingsFrame, SettingsGroup } from '../settings/settings-frame.tsx';
@@ -236,10 +236,8 @@ export default function TeamPage() {
             onSubmit={(event: FormEvent) => event.preventDefault()}
             aria-label="Invite someone to your team"
           >
-            <TextField
+            <EmailField
               label="Email address"
-              name="email"
-              type="email"
               autoComplete="off"
               value={email}
               onChange={(event) => setEmail(event.target.value)}
@@ -247,18 +245,16 @@ export default function TeamPage() {
               hint={full ? `Your team is full: remove someone or revoke an invite to invite another person.` : undefined}
               disabled={full}
             />
-            <Button
-              type="submit"
+            <SubmitButton
               disabled={full}
               loadingLabel="Sending…"
-              onClick={(event) => {
-                event.preventDefault();
+              onSubmit={() => {
                 if (!email.trim()) return setInviteError('Enter the address to invite');
                 return sendInvite(email, true);
               }}
             >
               Send invite
-            </Button>
+            </SubmitButton>
           </form>
         </SettingsGroup>
       ) : (

@@ -1,9 +1,10 @@
 import './sign-in-form.css';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { PASSWORD_MIN_LENGTH } from '@vocal/settings-model';
-import { Button } from '../button/button.tsx';
+import { SubmitButton } from '../button/submit-button.tsx';
+import { EmailField } from '../text-field/email-field.tsx';
 import { TextField } from '../text-field/text-field.tsx';
-import { PasswordField } from './password-field.tsx';
+import { NewPasswordField } from './new-password-field.tsx';
 import type { SignInOutcome } from './sign-in-form.tsx';
 import { fieldErrorOf } from './field-error-of.ts';
 
@@ -56,17 +57,7 @@ export function CreateAccountForm({
       </h1>
       <p className="vk-sign-in__lead">{lead}</p>
       <form className="vk-sign-in__form" onSubmit={(event: FormEvent) => event.preventDefault()} noValidate>
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={errors.email}
-          required
-        />
+        <EmailField value={email} onChange={(event) => setEmail(event.target.value)} error={errors.email} required />
         <TextField
           label="Your name"
           name="name"
@@ -78,10 +69,8 @@ export function CreateAccountForm({
           maxLength={100}
           required
         />
-        <PasswordField
+        <NewPasswordField
           label="Password"
-          name="new-password"
-          autoComplete="new-password"
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           error={errors.password}
@@ -93,17 +82,9 @@ export function CreateAccountForm({
             {errors.form}
           </p>
         ) : null}
-        <Button
-          type="submit"
-          block
-          onClick={(event) => {
-            event.preventDefault();
-            return submit();
-          }}
-          loadingLabel="Creating your account…"
-        >
+        <SubmitButton block onSubmit={submit} loadingLabel="Creating your account…">
           Create account
-        </Button>
+        </SubmitButton>
       </form>
       {footer}
     </section>

@@ -1,8 +1,8 @@
 import './sign-in-form.css';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { PASSWORD_MIN_LENGTH, type Credentials } from '@vocal/settings-model';
-import { Button } from '../button/button.tsx';
-import { TextField } from '../text-field/text-field.tsx';
+import { SubmitButton } from '../button/submit-button.tsx';
+import { EmailField } from '../text-field/email-field.tsx';
 import { PasswordField } from './password-field.tsx';
 import { fieldErrorOf } from './field-error-of.ts';
 
@@ -64,19 +64,8 @@ export function SignInForm({
         {title}
       </h1>
       <p className="vk-sign-in__lead">{lead}</p>
-      {/* Enter in a field "clicks" the submit button, whose handler sends the form once. */}
       <form className="vk-sign-in__form" onSubmit={(event: FormEvent) => event.preventDefault()} noValidate>
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={errors.email}
-          required
-        />
+        <EmailField value={email} onChange={(event) => setEmail(event.target.value)} error={errors.email} required />
         <PasswordField
           label="Password"
           name="password"
@@ -101,17 +90,9 @@ export function SignInForm({
             {failureAction?.({ email, password })}
           </div>
         ) : null}
-        <Button
-          type="submit"
-          block
-          onClick={(event) => {
-            event.preventDefault();
-            return submit();
-          }}
-          loadingLabel="Signing in…"
-        >
+        <SubmitButton block onSubmit={submit} loadingLabel="Signing in…">
           Continue
-        </Button>
+        </SubmitButton>
       </form>
       {footer}
     </section>
