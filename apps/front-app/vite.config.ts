@@ -1,21 +1,5 @@
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { hostAppConfig } from '@vocal/vite-config';
 
-// In development the API runs beside Vite (pnpm dev at the root); its routes are proxied.
-const api = process.env.VOCAL_API_URL ?? 'http://localhost:3000';
-
-export default defineConfig({
-  // The server hosts the build under /hosts/front-app/: every URL in it is relative.
-  base: './',
-  plugins: [react()],
-  server: {
-    port: 5178,
-    proxy: { '/api': api, '/files': api },
-  },
-  build: {
-    target: 'es2022',
-    // Maps publish our source; a build makes them only when asked (SOURCE_MAPS=true), for debugging.
-    sourcemap: process.env.SOURCE_MAPS === 'true',
-    rollupOptions: { input: { sidebar: 'sidebar.html' } },
-  },
-});
+// The server hosts the build under /hosts/front-app/: every URL in it is relative.
+export default defineConfig(hostAppConfig({ port: 5178, pages: { sidebar: 'sidebar.html' } }));

@@ -1,9 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-
-// In development the API runs beside Vite (pnpm dev at the root); its routes are proxied.
-const api = process.env.VOCAL_API_URL ?? 'http://localhost:3000';
+import { hostAppConfig } from '@vocal/vite-config';
 
 /** The files of the Zendesk app's package in this folder: the manifest, translations/ and assets/ (the logos). */
 const packageFiles = [
@@ -29,20 +26,13 @@ function appPackageFiles(): Plugin {
   };
 }
 
-export default defineConfig({
-  // The server hosts the build under /hosts/zendesk/: every URL in it is relative.
-  base: './',
-  // The root's assets/ holds the package's logos, copied by appPackageFiles, not files for the page.
-  publicDir: false,
-  plugins: [react(), appPackageFiles()],
-  server: {
+export default defineConfig(
+  hostAppConfig({
+    // The server hosts the build under /hosts/zendesk/: every URL in it is relative.
+    // The root's assets/ holds the package's logos, copied by appPackageFiles, not files for the page.
+    publicDir: false,
     port: 5176,
-    proxy: { '/api': api, '/files': api },
-  },
-  build: {
-    target: 'es2022',
-    // Maps publish our source; a build makes them only when asked (SOURCE_MAPS=true), for debugging.
-    sourcemap: process.env.SOURCE_MAPS === 'true',
-    rollupOptions: { input: { sidebar: 'sidebar.html' } },
-  },
-});
+    pages: { sidebar: 'sidebar.html' },
+    plugins: [appPackageFiles()],
+  }),
+);

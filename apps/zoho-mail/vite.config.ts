@@ -1,8 +1,5 @@
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-
-// In development the API runs beside Vite (pnpm dev at the root); its routes are proxied.
-const api = process.env.VOCAL_API_URL ?? 'http://localhost:3000';
+import { hostAppConfig } from '@vocal/vite-config';
 
 /**
  * The Zoho Mail extension package, whole: Zoho serves the package's files itself and its SDK
@@ -12,19 +9,14 @@ const api = process.env.VOCAL_API_URL ?? 'http://localhost:3000';
  * packaging takes only scripts, styles, fonts, images, media, data and pages (zet's allowed
  * extensions): LAME's wasm is inlined into a script rather than shipped as a .wasm file.
  */
-export default defineConfig({
-  base: './',
-  plugins: [react()],
-  server: {
-    port: 5178,
-    proxy: { '/api': api, '/files': api },
-  },
-  build: {
-    target: 'es2022',
-    // Maps publish our source; a build makes them only when asked (SOURCE_MAPS=true), for debugging.
-    sourcemap: process.env.SOURCE_MAPS === 'true',
-    assetsDir: 'app/assets',
-    assetsInlineLimit: (file) => (file.endsWith('.wasm') ? true : undefined),
-    rollupOptions: { input: { panel: 'app/panel.html', attachment: 'app/attachment.html' } },
-  },
-});
+export default defineConfig(
+  hostAppConfig({
+    // 5179: Front's dev server has 5178.
+    port: 5179,
+    pages: { panel: 'app/panel.html', attachment: 'app/attachment.html' },
+    build: {
+      assetsDir: 'app/assets',
+      assetsInlineLimit: (file) => (file.endsWith('.wasm') ? true : undefined),
+    },
+  }),
+);

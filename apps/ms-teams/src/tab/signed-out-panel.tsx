@@ -1,5 +1,5 @@
 import { Button } from '@vocal/ui-kit';
-import { Notice, type PanelNotice } from '@vocal/host-shell';
+import { HostIntro, Notice, type PanelNotice } from '@vocal/host-shell';
 import { useMicrosoftSignInEnabled, type MicrosoftSignIn } from './use-microsoft-sign-in.ts';
 
 export type SignedOutPanelProps = {
@@ -28,13 +28,10 @@ export function SignedOutPanel({ onSignIn, microsoft, onNotice, notice }: Signed
     }
   };
   return (
-    <section className="signed-out" aria-labelledby="signed-out-title">
-      <h1 id="signed-out-title" className="signed-out__title">
-        Voice messages in Teams
-      </h1>
-      <p className="signed-out__lead">
-        Record a message and share its link in any chat or channel. Listeners just click and hear you, in Teams or anywhere else.
-      </p>
+    <HostIntro
+      title="Voice messages in Teams"
+      lead="Record a message and share its link in any chat or channel. Listeners just click and hear you, in Teams or anywhere else."
+    >
       {microsoftEnabled === null ? null : (
         <>
           {microsoftEnabled ? (
@@ -52,8 +49,8 @@ export function SignedOutPanel({ onSignIn, microsoft, onNotice, notice }: Signed
           </Button>
         </>
       )}
-      <p className="signed-out__hint">Sign-in opens in a separate window. New here? The same window creates your account.</p>
+      <p className="host-intro__hint">Sign-in opens in a separate window. New here? The same window creates your account.</p>
       {notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}
-    </section>
+    </HostIntro>
   );
 }
