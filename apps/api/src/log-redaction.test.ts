@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApp } from './app.ts';
 import { redactPersonalData } from './log-redaction.ts';
 import { createLogger } from './logger.ts';
-import { backends, startTestServer, type TestServer } from '../test/harness/test-server.ts';
+import { backends } from '../test/harness/test-server.ts';
+import { serverForSuite } from '../test/harness/suite-servers.ts';
 import { shareCodeOf } from '../test/harness/visitor-helpers.ts';
 
 describe('redactPersonalData', () => {
@@ -32,11 +33,7 @@ describe('redactPersonalData', () => {
 });
 
 describe.each(backends)('the log on a database error, on %s', (backend) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(backend);
-  });
-  afterAll(() => server.close());
+  const server = serverForSuite(backend);
 
   it("holds the request id and the failed statement, but not the visitor's address or message", async () => {
     const owner = await server.signUp();

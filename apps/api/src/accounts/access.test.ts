@@ -1,6 +1,7 @@
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { backends, type TestServer } from '../../test/harness/test-server.ts';
+import { serverForSuite } from '../../test/harness/suite-servers.ts';
 
 /** Every endpoint that needs a signed-in user. */
 const AUTHENTICATED: [string, string][] = [
@@ -81,13 +82,11 @@ const HOSTILE_BODIES: [string, string | undefined][] = [
 ];
 
 describe.each(backends)('access control and hostile input on %s', (backend) => {
-  let server: TestServer;
+  const server = serverForSuite(backend);
   let user: Awaited<ReturnType<TestServer['signUp']>>;
   beforeAll(async () => {
-    server = await startTestServer(backend);
     user = await server.signUp();
   });
-  afterAll(() => server.close());
 
   it.each(AUTHENTICATED)('%s %s refuses a request without a token (401)', async (method, path) => {
     const reply = await server.call(method, path);

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { sessions } from '../db/schema.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpCapture } from '@vocal/test-fixtures/smtp';
-import { backends, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { backends } from '../../test/harness/test-server.ts';
+import { serverForSuite, smtpForSuite } from '../../test/harness/suite-servers.ts';
 import { waitFor } from '../../test/harness/upload-form.ts';
 import { ownerMessage } from '../../test/harness/visitor-helpers.ts';
 import { signUpWithData, type UserWithData } from '../../test/harness/user-with-data.ts';
@@ -10,16 +10,8 @@ import { signUpWithData, type UserWithData } from '../../test/harness/user-with-
 const PASSWORD = 'correct horse battery';
 
 describe.each(backends)('deleting an account on %s', (backend) => {
-  let server: TestServer;
-  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-  beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    server = await startTestServer(backend, { SMTP_URL: smtp.url });
-  });
-  afterAll(async () => {
-    await server.close();
-    await smtp.close();
-  });
+  const smtp = smtpForSuite();
+  const server = serverForSuite(backend, () => ({ SMTP_URL: smtp.url }));
 
   const db = () => server.running.services.db;
   const storedKeys = async () => (await server.running.services.storage.list({ limit: 100_000 })).map((object) => object.key).sort();

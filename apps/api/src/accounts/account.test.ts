@@ -1,17 +1,13 @@
 import { makePng, JPEG_BYTES } from '@vocal/test-fixtures';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { emailChanges } from '../db/schema.ts';
-import { startSmtpCapture } from '@vocal/test-fixtures/smtp';
-import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { embeddedBackend } from '../../test/harness/test-server.ts';
+import { serverForSuite, smtpForSuite } from '../../test/harness/suite-servers.ts';
 import { samplePeaks, samplePng, threeSecondMp3, uploadForm } from '../../test/harness/upload-form.ts';
 
 describe.each(embeddedBackend)('account on %s', (backend) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(backend);
-  });
-  afterAll(() => server.close());
+  const server = serverForSuite(backend);
 
   it('GET /account returns the whole user with the spec defaults', async () => {
     const user = await server.signUp();
@@ -145,16 +141,8 @@ describe.each(embeddedBackend)('account on %s', (backend) => {
 });
 
 describe.each(embeddedBackend)('changing the account email on %s', (backend) => {
-  let server: TestServer;
-  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-  beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    server = await startTestServer(backend, { SMTP_URL: smtp.url, TRUST_PROXY: 'true' });
-  });
-  afterAll(async () => {
-    await server.close();
-    await smtp.close();
-  });
+  const smtp = smtpForSuite();
+  const server = serverForSuite(backend, () => ({ SMTP_URL: smtp.url, TRUST_PROXY: 'true' }));
 
   const PASSWORD = 'correct horse battery';
   let addressCounter = 0;

@@ -1,18 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_API_TOKENS } from '@vocal/settings-model';
 import { apiTokens } from '../db/schema.ts';
 import { READ_TOKEN_CANNOT_WRITE, TOKEN_CANNOT_REACH } from '../http/personal-token-reach.ts';
-import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { embeddedBackend } from '../../test/harness/test-server.ts';
+import { serverForSuite } from '../../test/harness/suite-servers.ts';
 import { ownerMessage } from '../../test/harness/visitor-helpers.ts';
 
 /** Issue 29, part 2: personal API tokens for scripts and automations. */
 describe.each(embeddedBackend)('personal API tokens on %s', (backend) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(backend);
-  });
-  afterAll(() => server.close());
+  const server = serverForSuite(backend);
 
   const make = (session: string, json: unknown) => server.call('POST', '/api/tokens', { token: session, json });
 

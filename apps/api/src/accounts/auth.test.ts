@@ -3,13 +3,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { users as usersTable } from '../db/schema.ts';
 import { hashPassword } from './passwords.ts';
 import { backends, embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { serverForSuite } from '../../test/harness/suite-servers.ts';
 
 describe.each(backends)('accounts and tokens on %s', (backend) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(backend);
-  });
-  afterAll(() => server.close());
+  const server = serverForSuite(backend);
 
   it('POST /auth creates an account for a new email (201) and signs in after (200)', async () => {
     const credentials = { email: 'New.Person@Example.com', password: 'long enough secret' };

@@ -1,11 +1,11 @@
 import { eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpCapture } from '@vocal/test-fixtures/smtp';
+import { describe, expect, it } from 'vitest';
 import { jobs, users } from '../db/schema.ts';
 import { loadConfig } from '../env.ts';
 import { ADDRESS_CONFIRMATIONS_PER_ACCOUNT_PER_DAY } from '../http/api-limits.ts';
 import { createEmailConfirmation, NOT_OPEN_YET } from './email-confirmation.ts';
-import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { embeddedBackend } from '../../test/harness/test-server.ts';
+import { serverForSuite, smtpForSuite } from '../../test/harness/suite-servers.ts';
 import { waitFor } from '../../test/harness/upload-form.ts';
 import {
   fromAddress,
@@ -34,17 +34,9 @@ const newEmail = () => `confirm-${++counter}-${Date.now()}@example.com`;
  * page stay closed, so a stranger cannot make the server mail their words to it.
  */
 describe.each(embeddedBackend)('confirming a new account’s address, over SMTP, on %s', (backend) => {
-  let server: TestServer;
-  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-  beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    // EMAIL_CONFIRMATION's default (auto): required because SMTP_URL is set.
-    server = await startTestServer(backend, { SMTP_URL: smtp.url, EMAIL_CONFIRMATION: 'auto', TRUST_PROXY: 'true' });
-  });
-  afterAll(async () => {
-    await server.close();
-    await smtp.close();
-  });
+  const smtp = smtpForSuite();
+  // EMAIL_CONFIRMATION's default (auto): required because SMTP_URL is set.
+  const server = serverForSuite(backend, () => ({ SMTP_URL: smtp.url, EMAIL_CONFIRMATION: 'auto', TRUST_PROXY: 'true' }));
 
   const mailsTo = (email: string) => smtp.messages.filter((mail) => mail.to.includes(email));
   const account = async (token: string) => (await server.call('GET', '/api/account', { token })).body;

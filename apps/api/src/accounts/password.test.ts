@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { passwordResets } from '../db/schema.ts';
 import { RESET_REQUESTED } from './password-routes.ts';
 import { RESET_LINK_SPENT } from './password-reset-service.ts';
-import { startSmtpCapture } from '@vocal/test-fixtures/smtp';
-import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { embeddedBackend } from '../../test/harness/test-server.ts';
+import { serverForSuite, smtpForSuite } from '../../test/harness/suite-servers.ts';
 
 const PASSWORD = 'correct horse battery';
 const NEW_PASSWORD = 'a brand new passphrase';
@@ -12,16 +12,8 @@ let counter = 0;
 const newEmail = () => `reset-${++counter}-${Date.now()}@example.com`;
 
 describe.each(embeddedBackend)('password reset and change on %s', (backend) => {
-  let server: TestServer;
-  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-  beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    server = await startTestServer(backend, { SMTP_URL: smtp.url });
-  });
-  afterAll(async () => {
-    await server.close();
-    await smtp.close();
-  });
+  const smtp = smtpForSuite();
+  const server = serverForSuite(backend, () => ({ SMTP_URL: smtp.url }));
 
   const signIn = (email: string, password: string) => server.call('POST', '/api/signin', { json: { email, password } });
   const tokenIn = (text: string) => {

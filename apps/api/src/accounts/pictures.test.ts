@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import { decodeWebp, HALVES, makeBombPng, makeGif, makeJpeg, makePng, readWebpHeader } from '@vocal/test-fixtures';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { images, recordings, users } from '../db/schema.ts';
 import { readPictureHeader } from '../media/picture-size.ts';
 import { AVATAR_NOT_PNG } from './account-service.ts';
-import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { embeddedBackend } from '../../test/harness/test-server.ts';
+import { serverForSuite } from '../../test/harness/suite-servers.ts';
 import { samplePeaks, threeSecondMp3, uploadForm } from '../../test/harness/upload-form.ts';
 import { ownerMessage } from '../../test/harness/visitor-helpers.ts';
 
@@ -31,13 +32,11 @@ const pngHeaderThen = (rest: Uint8Array) => new Uint8Array([...makePng(1200, 300
 describe.each(embeddedBackend)(
   'every picture is decoded within limits and stored re-encoded (issue 23, findings 2 and 7), on %s',
   (backend) => {
-    let server: TestServer;
+    const server = serverForSuite(backend);
     let bomb: Uint8Array;
     beforeAll(async () => {
-      server = await startTestServer(backend);
       bomb = makeBombPng(16000);
     });
-    afterAll(() => server?.close());
 
     const db = () => server.running.services.db;
     const uploadImage = (token: string, bytes: Uint8Array, type = 'image/png', kind?: string) => {

@@ -1,24 +1,16 @@
 import { makePng } from '@vocal/test-fixtures';
 import { listenPageSettingsSchema } from '@vocal/settings-model';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { personalisations } from '../db/schema.ts';
 import { FOREIGN_AVATAR } from './account-service.ts';
-import { startSmtpCapture } from '@vocal/test-fixtures/smtp';
-import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { embeddedBackend } from '../../test/harness/test-server.ts';
+import { serverForSuite, smtpForSuite } from '../../test/harness/suite-servers.ts';
 import { fromAddress, newAddress, ownerMessage, shareCodeOf } from '../../test/harness/visitor-helpers.ts';
 
 describe.each(embeddedBackend)("a person's name and avatar: one source on %s", (backend) => {
-  let server: TestServer;
-  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-  beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    server = await startTestServer(backend, { TRUST_PROXY: 'true', SMTP_URL: smtp.url });
-  });
-  afterAll(async () => {
-    await server.close();
-    await smtp.close();
-  });
+  const smtp = smtpForSuite();
+  const server = serverForSuite(backend, () => ({ TRUST_PROXY: 'true', SMTP_URL: smtp.url }));
 
   async function uploadPicture(token: string): Promise<string> {
     const form = new FormData();

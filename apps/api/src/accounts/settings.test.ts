@@ -2,16 +2,13 @@ import { eq } from 'drizzle-orm';
 import { listenPageSettingsSchema } from '@vocal/settings-model';
 import { personalisations } from '../db/schema.ts';
 import { makePng } from '@vocal/test-fixtures';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { embeddedBackend } from '../../test/harness/test-server.ts';
+import { serverForSuite } from '../../test/harness/suite-servers.ts';
 import { samplePeaks, samplePng, threeSecondMp3, uploadForm } from '../../test/harness/upload-form.ts';
 
 describe.each(embeddedBackend)('personalisation and folders on %s', (backend) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(backend);
-  });
-  afterAll(() => server.close());
+  const server = serverForSuite(backend);
 
   async function pro() {
     const user = await server.signUp();

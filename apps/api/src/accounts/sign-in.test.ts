@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_FAILED, noAccountYet } from '@vocal/settings-model';
 import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { serverForSuite } from '../../test/harness/suite-servers.ts';
 
 const PASSWORD = 'correct horse battery';
 let counter = 0;
 const newEmail = () => `signin-${++counter}-${Date.now()}@example.com`;
 
 describe.each(embeddedBackend)('sign-in and sign-up on %s', (backend) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(backend);
-  });
-  afterAll(() => server.close());
+  const server = serverForSuite(backend);
 
   it('POST /signin never creates: an unknown email is a 404 saying there is no account yet, a wrong password a 401', async () => {
     const known = await server.signUp();

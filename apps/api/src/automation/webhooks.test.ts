@@ -7,8 +7,10 @@ import { MAX_WEBHOOKS } from '@vocal/settings-model';
 import { webhooks as webhookRows } from '../db/schema.ts';
 import { isPrivateAddress, PRIVATE_ADDRESS_REFUSED } from './webhook-address.ts';
 import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { serverForSuite } from '../../test/harness/suite-servers.ts';
 import { waitFor } from '../../test/harness/upload-form.ts';
 import { fromAddress, newAddress, ownerMessage, shareCodeOf, visitorRecording } from '../../test/harness/visitor-helpers.ts';
+import { speechApiEnv } from '../../test/harness/speech-api-env.ts';
 
 type Received = { headers: IncomingHttpHeaders; body: string };
 
@@ -54,10 +56,7 @@ describe.each(embeddedBackend)('webhooks on %s', (backend) => {
       WEBHOOK_ALLOW_PRIVATE: 'true',
       JOB_RETRY_BASE_SECONDS: '0',
       TRUST_PROXY: 'true',
-      TRANSCRIBER: 'auto',
-      TRANSCRIPTION_API_URL: speech.url,
-      TRANSCRIPTION_API_KEY: 'sk-test',
-      TRANSCRIPTION_MODEL: 'whisper-1',
+      ...speechApiEnv(speech.url, 'whisper-1'),
     });
   });
   afterAll(async () => {
@@ -278,11 +277,7 @@ describe.each(embeddedBackend)('webhooks on %s', (backend) => {
 });
 
 describe.each(embeddedBackend)('webhooks to private addresses, without WEBHOOK_ALLOW_PRIVATE, on %s', (backend) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(backend);
-  });
-  afterAll(() => server.close());
+  const server = serverForSuite(backend);
 
   it('refuses http://127.0.0.1 and other private or link-local addresses when saved, without naming what they resolve to', async () => {
     const person = await server.signUp();

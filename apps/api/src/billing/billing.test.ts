@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordings, stripeEvents, subscriptions } from '../db/schema.ts';
 import { startStripeStandIn, STAND_IN_PRICES, type StripeStandIn } from '../../test/harness/stripe-server.ts';
 import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { serverForSuite } from '../../test/harness/suite-servers.ts';
 
 const TRIAL_DAYS = 14;
 const FREE_MESSAGES = 2;
@@ -351,13 +352,7 @@ describe.each(embeddedBackend)('Stripe billing on %s', (backend) => {
 });
 
 describe.each(embeddedBackend)('billing not configured on %s', (backend) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(backend);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = serverForSuite(backend);
 
   it('says plans are managed by the people who run the server, never a command line; nothing 404s', async () => {
     const person = await server.signUp(newEmail('off'));

@@ -6,6 +6,7 @@ import { APP_VERSION, parseSentryDsn, type SentryDsn, type SentryEvent, type Sen
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.ts';
 import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { serverForSuite } from '../../test/harness/suite-servers.ts';
 import { createErrorReporter } from './error-reporter.ts';
 
 const REFUSE_FEEDBACK = 'ALTER TABLE feedback ADD CONSTRAINT refuse_feedback CHECK (comments IS NULL) NOT VALID';
@@ -103,11 +104,7 @@ describe.each(embeddedBackend)('error reporting with ERROR_REPORTING_DSN set, on
 });
 
 describe.each(embeddedBackend)('error reporting without ERROR_REPORTING_DSN, on %s', (backend) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(backend);
-  });
-  afterAll(() => server.close());
+  const server = serverForSuite(backend);
 
   it('is off: the page is told so, its policy names no other origin, and a 500 is only logged', async () => {
     expect(server.running.services.errorReporter.enabled).toBe(false);

@@ -12,19 +12,14 @@ import {
 import { recordingHandoffs, recordings } from '../db/schema.ts';
 import { HANDOFF_RECORDING_DELETED, HANDOFF_RECORDING_NOT_FOUND } from './recording-handoff-service.ts';
 import { backends, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { serverForSuite } from '../../test/harness/suite-servers.ts';
 import { ownerMessage } from '../../test/harness/visitor-helpers.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 const PASSWORD = 'correct horse battery';
 
 describe.each(backends)('recording handoff on %s', (backend) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(backend);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = serverForSuite(backend);
 
   const db = () => server.running.services.db;
   const create = async (host = 'gmail') => {

@@ -5,17 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_HANDOFF_SPENT } from '@vocal/settings-model';
 import { sessionHandoffs, sessions } from '../db/schema.ts';
 import { backends, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { serverForSuite } from '../../test/harness/suite-servers.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 
 describe.each(backends)('session handoff on %s', (backend) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(backend);
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = serverForSuite(backend);
 
   const db = () => server.running.services.db;
   const newCode = async (token: string) => {

@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { embeddedBackend } from '../../test/harness/test-server.ts';
+import { serverForSuite } from '../../test/harness/suite-servers.ts';
 
 /** What curl --path-as-is sends: the path byte for byte, backslash and all. */
 function rawGet(url: string, path: string): Promise<string> {
@@ -16,11 +17,7 @@ function rawGet(url: string, path: string): Promise<string> {
 }
 
 describe.each(embeddedBackend)('a backslash in the path (issue 23, finding 18), on %s', (backend) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(backend);
-  });
-  afterAll(() => server?.close());
+  const server = serverForSuite(backend);
 
   it.each(['/api/x\\y', '/\\evil.example', '/listen/abc\\def'])('%s: 400 {msg} through the app, with its headers', async (path) => {
     const answer = await rawGet(server.url, path);

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { routeCatalogueOf, splitRouteKey } from '../../test/harness/route-catalogue.ts';
-import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { embeddedBackend } from '../../test/harness/test-server.ts';
+import { serverForSuite } from '../../test/harness/suite-servers.ts';
 import { signUpWithData, type UserWithData } from '../../test/harness/user-with-data.ts';
 import { bodyLimitFor, JSON_BODY_LIMIT } from './body-limit.ts';
 
@@ -24,15 +25,13 @@ const streamOf = (text: string) => {
 };
 
 describe.each(embeddedBackend)('every body is bounded before a route reads it (issue 23, finding 1), on %s', (backend) => {
-  let server: TestServer;
+  const server = serverForSuite(backend);
   let owner: UserWithData;
   let stranger: UserWithData;
   beforeAll(async () => {
-    server = await startTestServer(backend);
     owner = await signUpWithData(server);
     stranger = await signUpWithData(server);
   });
-  afterAll(() => server?.close());
 
   const put = (id: string, body: RequestInit['body'], token?: string) =>
     fetch(`${server.url}/api/transcription/${id}`, {

@@ -1,7 +1,8 @@
 import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { embeddedBackend, type TestServer } from '../../test/harness/test-server.ts';
+import { serverForSuite } from '../../test/harness/suite-servers.ts';
 import { ownerMessage } from '../../test/harness/visitor-helpers.ts';
 
 /** A GET asking for gzip as browsers do, the body as sent (fetch would decompress it). */
@@ -21,13 +22,11 @@ function getAsBrowser(url: string, token?: string): Promise<{ headers: Record<st
 }
 
 describe.each(embeddedBackend)('JSON answers and compression on %s', (backend) => {
-  let server: TestServer;
+  const server = serverForSuite(backend);
   let owner: Awaited<ReturnType<TestServer['signUp']>>;
   beforeAll(async () => {
-    server = await startTestServer(backend);
     owner = await server.signUp();
   });
-  afterAll(() => server.close());
 
   it('sends a small JSON answer as it is, with its length, even to a client that accepts gzip', async () => {
     const id = await ownerMessage(server, owner.access);

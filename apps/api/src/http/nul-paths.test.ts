@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { serverForSuite } from '../../test/harness/suite-servers.ts';
 
 // The fuzz suite's finds (seed 20261123): each answered 500 before the guard.
 const PATHS = [
@@ -10,11 +11,7 @@ const PATHS = [
 ] as const;
 
 describe.each(embeddedBackend)('a NUL character in the path, on %s', (backend) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(backend);
-  });
-  afterAll(() => server?.close());
+  const server = serverForSuite(backend);
 
   it.each(PATHS)('%s %s: 400, and says why', async (method, path) => {
     const response = await fetch(`${server.url}${path}`, { method });

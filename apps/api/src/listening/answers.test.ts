@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ANSWER_MAILS_PER_RECIPIENT_PER_DAY } from '../http/api-limits.ts';
 import { answerResponseSchema, inboxResponseSchema } from '@vocal/settings-model';
-import { startSmtpCapture } from '@vocal/test-fixtures/smtp';
 import { jobs, recordings } from '../db/schema.ts';
 import type { JobHandler } from '../jobs/job-worker.ts';
-import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { embeddedBackend, type TestServer } from '../../test/harness/test-server.ts';
+import { serverForSuite, smtpForSuite } from '../../test/harness/suite-servers.ts';
 import { waitFor } from '../../test/harness/upload-form.ts';
 import {
   fromAddress,
@@ -23,16 +23,12 @@ const HOSTILE = `<script>alert("x")</script> & <b>bold</b>`;
 type User = Awaited<ReturnType<TestServer['signUp']>>;
 
 describe.each(embeddedBackend)('answering what others sent, on %s', (backend) => {
-  let server: TestServer;
-  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-  beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    server = await startTestServer(backend, { TRUST_PROXY: 'true', SMTP_URL: smtp.url, MAIL_FROM: 'Vocal Test <no-reply@vocal.test>' });
-  });
-  afterAll(async () => {
-    await server.close();
-    await smtp.close();
-  });
+  const smtp = smtpForSuite();
+  const server = serverForSuite(backend, () => ({
+    TRUST_PROXY: 'true',
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Vocal Test <no-reply@vocal.test>',
+  }));
 
   /** A new owner with a chosen name, as a visitor sees them. */
   async function owner(name = 'Ada Lovelace'): Promise<User> {

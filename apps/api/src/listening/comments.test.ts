@@ -1,18 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { comments } from '../db/schema.ts';
-import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { embeddedBackend } from '../../test/harness/test-server.ts';
+import { serverForSuite } from '../../test/harness/suite-servers.ts';
 import { waitFor } from '../../test/harness/upload-form.ts';
 import { fromAddress, newAddress, ownerMessage } from '../../test/harness/visitor-helpers.ts';
 
 const HOSTILE = `</script><script>alert(1)</script> & <img src=x onerror="alert(2)">`;
 
 describe.each(embeddedBackend)('comments on %s', (backend) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(backend, { TRUST_PROXY: 'true', VISITOR_RATE_LIMIT: '10' });
-  });
-  afterAll(() => server.close());
+  const server = serverForSuite(backend, { TRUST_PROXY: 'true', VISITOR_RATE_LIMIT: '10' });
 
   const comment = (id: string, json: unknown, options: { token?: string; address?: string } = {}) =>
     server.call('POST', `/api/comments/${id}`, { json, token: options.token, headers: fromAddress(options.address ?? newAddress()) });

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { embeddedBackend, type TestServer } from '../../test/harness/test-server.ts';
+import { serverForSuite } from '../../test/harness/suite-servers.ts';
 import { ownerMessage, shareCodeOf } from '../../test/harness/visitor-helpers.ts';
 
 /** The data the server put into listen.html for the page's script. */
@@ -11,11 +12,7 @@ async function listenData(server: TestServer, id: string) {
 }
 
 describe.each(embeddedBackend)('the listen page of a message that is gone, on %s', (backend) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(backend);
-  });
-  afterAll(() => server.close());
+  const server = serverForSuite(backend);
 
   const expire = (token: string, id: string) =>
     server.call('POST', `/api/edit/${id}`, { token, json: { expiryDate: new Date(Date.now() - 1000).toISOString() } });

@@ -1,15 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listenVisitors } from '../db/schema.ts';
-import { backends, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { backends } from '../../test/harness/test-server.ts';
+import { serverForSuite } from '../../test/harness/suite-servers.ts';
 import { fromAddress, newAddress, ownerMessage, visitorRecording } from '../../test/harness/visitor-helpers.ts';
 
 describe.each(backends)('listen analytics on %s', (backend) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(backend, { TRUST_PROXY: 'true' });
-  });
-  afterAll(() => server.close());
+  const server = serverForSuite(backend, { TRUST_PROXY: 'true' });
 
   const proOwnerMessage = async () => {
     const owner = await server.signUp();

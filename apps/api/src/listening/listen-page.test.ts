@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { embeddedBackend } from '../../test/harness/test-server.ts';
+import { serverForSuite } from '../../test/harness/suite-servers.ts';
 import { samplePeaks, samplePng, threeSecondMp3, uploadForm } from '../../test/harness/upload-form.ts';
 
 type Embedded = { status: number; payload?: { audio: { id: string; subject: string | null } }; message?: string };
@@ -11,11 +12,7 @@ function embedded(html: string): Embedded {
 }
 
 describe.each(embeddedBackend)('the server-rendered listen page on %s', (backend) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(backend);
-  });
-  afterAll(() => server.close());
+  const server = serverForSuite(backend);
 
   async function message(subject?: string) {
     const user = await server.signUp();

@@ -1,17 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listens, listenVisitors, recordings } from '../db/schema.ts';
-import { backends, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { backends } from '../../test/harness/test-server.ts';
+import { serverForSuite } from '../../test/harness/suite-servers.ts';
 import { fromAddress, newAddress, ownerMessage } from '../../test/harness/visitor-helpers.ts';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0';
 
 describe.each(backends)('listen tracking and listens per day on %s', (backend) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(backend, { TRUST_PROXY: 'true' });
-  });
-  afterAll(() => server.close());
+  const server = serverForSuite(backend, { TRUST_PROXY: 'true' });
 
   const track = (id: string, options: { address: string; userAgent?: string; token?: string }) =>
     server.call('GET', `/api/track/view-vocal/${id}`, {

@@ -1,8 +1,9 @@
 import { PNG } from 'pngjs';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../db/schema.ts';
-import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { embeddedBackend } from '../../test/harness/test-server.ts';
+import { serverForSuite } from '../../test/harness/suite-servers.ts';
 import { ownerMessage } from '../../test/harness/visitor-helpers.ts';
 
 /** The card's solid background, #0f1e3d. */
@@ -31,11 +32,7 @@ function solidPng(size: number, rgb: [number, number, number]): Uint8Array {
 }
 
 describe.each(embeddedBackend)('the link-preview card on %s', (backend) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(backend);
-  });
-  afterAll(() => server.close());
+  const server = serverForSuite(backend);
 
   const cardOf = (id: string, headers: Record<string, string> = {}) => fetch(`${server.url}/listen/${id}/card.png`, { headers });
 

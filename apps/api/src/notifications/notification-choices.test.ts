@@ -1,8 +1,9 @@
 import { eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jobs } from '../db/schema.ts';
-import { startSmtpCapture, type CapturedMail } from '@vocal/test-fixtures/smtp';
-import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { type CapturedMail } from '@vocal/test-fixtures/smtp';
+import { embeddedBackend } from '../../test/harness/test-server.ts';
+import { serverForSuite, smtpForSuite } from '../../test/harness/suite-servers.ts';
 import { waitFor } from '../../test/harness/upload-form.ts';
 import { fromAddress, newAddress, ownerMessage, shareCodeOf } from '../../test/harness/visitor-helpers.ts';
 
@@ -17,16 +18,8 @@ function unsubscribeLink(mail: CapturedMail) {
 }
 
 describe.each(embeddedBackend)('notification choices, unsubscribe links, receipts and the digest on %s', (backend) => {
-  let server: TestServer;
-  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-  beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    server = await startTestServer(backend, { TRUST_PROXY: 'true', SMTP_URL: smtp.url });
-  });
-  afterAll(async () => {
-    await server.close();
-    await smtp.close();
-  });
+  const smtp = smtpForSuite();
+  const server = serverForSuite(backend, () => ({ TRUST_PROXY: 'true', SMTP_URL: smtp.url }));
 
   const settingsOf = async (token: string) => (await server.call('GET', '/api/personalisation', { token })).body;
   const jobsLike = (pattern: string) => server.running.services.db.select().from(jobs).where(like(jobs.key, pattern));

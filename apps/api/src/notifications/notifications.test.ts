@@ -3,30 +3,23 @@ import { join } from 'node:path';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../db/schema.ts';
-import { parseMail, startSmtpCapture } from '@vocal/test-fixtures/smtp';
+import { parseMail } from '@vocal/test-fixtures/smtp';
 import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { serverForSuite, smtpForSuite } from '../../test/harness/suite-servers.ts';
 import { waitFor } from '../../test/harness/upload-form.ts';
 import { fromAddress, newAddress, ownerMessage, shareCodeOf, visitorRecording } from '../../test/harness/visitor-helpers.ts';
 
 const HOSTILE = `<script>alert("x")</script> & <b>bold</b>`;
 
 describe.each(embeddedBackend)('mail to owners about visitors, over SMTP, on %s', (backend) => {
-  let server: TestServer;
-  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-  beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    server = await startTestServer(backend, {
-      TRUST_PROXY: 'true',
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Vocal Test <no-reply@vocal.test>',
-      // A failed send is tried again at once, so the retry test need not wait.
-      JOB_RETRY_BASE_SECONDS: '0',
-    });
-  });
-  afterAll(async () => {
-    await server.close();
-    await smtp.close();
-  });
+  const smtp = smtpForSuite();
+  const server = serverForSuite(backend, () => ({
+    TRUST_PROXY: 'true',
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Vocal Test <no-reply@vocal.test>',
+    // A failed send is tried again at once, so the retry test need not wait.
+    JOB_RETRY_BASE_SECONDS: '0',
+  }));
 
   const mailTo = (email: string) => smtp.waitFor((mail) => mail.to.includes(email));
   const notifyJobs = () => server.running.services.db.select().from(jobs).where(like(jobs.key, 'notify:%'));

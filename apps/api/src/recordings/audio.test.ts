@@ -1,5 +1,5 @@
 import { decodeMp3, encodeMp3, tonePcm } from '@vocal/test-fixtures';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LOUDNESS_TARGET_DBFS, toDb } from '../media/loudness.ts';
 import { readMp3 } from '../media/mp3.ts';
 import { WorkerCrashedError, WorkerTaskError } from '../media/worker-pool.ts';
@@ -7,7 +7,8 @@ import { REENCODES_PER_USER_PER_TEN_MINUTES } from '../http/api-limits.ts';
 import { makeAacMp4 } from '../../test/harness/aac-mp4.ts';
 import { goForwardAsBrowserUploads } from '../../test/harness/browser-recording.ts';
 import { reencodeUntilDone } from '../../test/harness/reencode-until-done.ts';
-import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { embeddedBackend } from '../../test/harness/test-server.ts';
+import { serverForSuite } from '../../test/harness/suite-servers.ts';
 import { samplePng, threeSecondMp3, uploadForm, waitFor } from '../../test/harness/upload-form.ts';
 
 /** What Chromium's MediaRecorder makes of goforward.raw: WebM/Opus and MP4/Opus. */
@@ -18,11 +19,7 @@ beforeAll(async () => {
 });
 
 describe.each(embeddedBackend)('audio on %s', (backend) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(backend, { TRANSCRIBER: 'local', EXPIRY_SWEEP_SECONDS: '0.2' });
-  });
-  afterAll(() => server.close());
+  const server = serverForSuite(backend, { TRANSCRIBER: 'local', EXPIRY_SWEEP_SECONDS: '0.2' });
 
   async function send(token: string, audio: Uint8Array, name = 'recording.mp3') {
     const id = (await server.call('GET', '/api/get-vocal', { token })).body.id as string;

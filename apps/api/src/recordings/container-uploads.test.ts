@@ -1,9 +1,10 @@
 import { concatBytes, junkBytes } from '@vocal/test-fixtures';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { recordings } from '../db/schema.ts';
 import { goForwardAsBrowserUploads } from '../../test/harness/browser-recording.ts';
-import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { embeddedBackend } from '../../test/harness/test-server.ts';
+import { serverForSuite } from '../../test/harness/suite-servers.ts';
 import { samplePng } from '../../test/harness/upload-form.ts';
 
 /** What Chromium's MediaRecorder makes of goforward.raw: WebM/Opus and MP4/Opus. */
@@ -14,11 +15,7 @@ beforeAll(async () => {
 });
 
 describe.each(embeddedBackend)('WebM and MP4 uploads are checked whole on %s', (backend) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(backend);
-  });
-  afterAll(() => server.close());
+  const server = serverForSuite(backend);
 
   const send = async (recording: Uint8Array, name: string) => {
     const user = await server.signUp();

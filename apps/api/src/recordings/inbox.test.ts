@@ -7,6 +7,7 @@ import { comments as commentRows, recordings } from '../db/schema.ts';
 import { backends, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
 import { waitFor } from '../../test/harness/upload-form.ts';
 import { fromAddress, newAddress, ownerMessage, shareCodeOf, visitorRecording } from '../../test/harness/visitor-helpers.ts';
+import { speechApiEnv } from '../../test/harness/speech-api-env.ts';
 
 type Fake = Awaited<ReturnType<typeof startFakeOpenAi>>;
 type User = Awaited<ReturnType<TestServer['signUp']>>;
@@ -25,10 +26,7 @@ describe.each(backends)('the inbox on %s', (backend) => {
     // Any message no test scripted a transcript for gets this one, so no job waits on an error.
     fake.fallback('transcriptions', { kind: 'answer', body: verboseJson('Nothing much to report today.') });
     server = await startTestServer(backend, {
-      TRANSCRIBER: 'auto',
-      TRANSCRIPTION_API_URL: fake.url,
-      TRANSCRIPTION_API_KEY: 'sk-test',
-      TRANSCRIPTION_MODEL: 'whisper-large-v3',
+      ...speechApiEnv(fake.url),
     });
   });
   afterAll(async () => {

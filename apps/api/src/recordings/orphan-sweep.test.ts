@@ -2,21 +2,18 @@ import { spawn } from 'node:child_process';
 import { readdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { images, recordings } from '../db/schema.ts';
 import { removeAbandonedPartials } from '../storage/local-storage.ts';
-import { backends, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { backends } from '../../test/harness/test-server.ts';
+import { serverForSuite } from '../../test/harness/suite-servers.ts';
 import { ownerMessage } from '../../test/harness/visitor-helpers.ts';
 import { createOrphanSweep, ORPHAN_MIN_AGE_MS } from './orphan-sweep.ts';
 
 const bytes = new Uint8Array([1, 2, 3]);
 
 describe.each(backends)('files no row accounts for, on %s', (backend) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(backend, { TRANSCRIBER: 'none' });
-  });
-  afterAll(() => server.close());
+  const server = serverForSuite(backend, { TRANSCRIBER: 'none' });
 
   it('lists the store in key order, a page at a time', async () => {
     const storage = server.running.services.storage;

@@ -1,18 +1,17 @@
 import { makeLongMp3 } from '@vocal/test-fixtures';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { recordings } from '../db/schema.ts';
-import { backends, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { backends, startTestServer } from '../../test/harness/test-server.ts';
+import { serverForSuite } from '../../test/harness/suite-servers.ts';
 import { samplePeaks, samplePng, threeSecondMp3, uploadForm } from '../../test/harness/upload-form.ts';
 
 describe.each(backends)('recordings on %s', (backend) => {
-  let server: TestServer;
+  const server = serverForSuite(backend);
   let mp3: Uint8Array;
   beforeAll(async () => {
-    server = await startTestServer(backend);
     mp3 = await threeSecondMp3();
   });
-  afterAll(() => server.close());
 
   async function reserve(token: string, platform = 'webapp') {
     const reply = await server.call('GET', `/api/get-vocal?platform=${platform}`, { token });

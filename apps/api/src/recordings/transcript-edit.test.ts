@@ -3,6 +3,7 @@ import { transcriptSentences } from '@vocal/settings-model';
 import { startFakeOpenAi, verboseJson } from '@vocal/e2e';
 import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
 import { samplePng, threeSecondMp3, uploadForm, waitFor } from '../../test/harness/upload-form.ts';
+import { speechApiEnv } from '../../test/harness/speech-api-env.ts';
 
 type Fake = Awaited<ReturnType<typeof startFakeOpenAi>>;
 
@@ -13,10 +14,7 @@ describe.each(embeddedBackend)('PUT transcription/{id} (the owner edits the tran
   beforeAll(async () => {
     fake = await startFakeOpenAi();
     server = await startTestServer(backend, {
-      TRANSCRIBER: 'auto',
-      TRANSCRIPTION_API_URL: fake.url,
-      TRANSCRIPTION_API_KEY: 'sk-test',
-      TRANSCRIPTION_MODEL: 'whisper-large-v3',
+      ...speechApiEnv(fake.url),
     });
     mp3 = await threeSecondMp3();
   });

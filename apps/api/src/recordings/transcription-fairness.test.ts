@@ -6,6 +6,7 @@ import { TRANSCRIBE_JOB, TRANSCRIPT_PRIORITY } from './transcription-service.ts'
 import { VISITOR_BUDGET_SPENT } from '../listening/visitor-transcript-budget.ts';
 import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
 import { ownerMessage, reserveAsVisitor, uploadAsVisitor } from '../../test/harness/visitor-helpers.ts';
+import { speechApiEnv } from '../../test/harness/speech-api-env.ts';
 
 type Fake = Awaited<ReturnType<typeof startFakeOpenAi>>;
 
@@ -20,10 +21,7 @@ describe.each(embeddedBackend)('a fair transcription queue, on %s', (backend) =>
   beforeAll(async () => {
     fake = await startFakeOpenAi();
     server = await startTestServer(backend, {
-      TRANSCRIBER: 'auto',
-      TRANSCRIPTION_API_URL: fake.url,
-      TRANSCRIPTION_API_KEY: 'sk-test',
-      TRANSCRIPTION_MODEL: 'whisper-large-v3',
+      ...speechApiEnv(fake.url),
       // Visitors are told apart by their address (X-Forwarded-For here).
       TRUST_PROXY: 'true',
     });

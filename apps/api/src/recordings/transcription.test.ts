@@ -4,6 +4,7 @@ import { transcriptSentences, transcriptionSchema, type Transcription } from '@v
 import { startFakeOpenAi, verboseJson } from '@vocal/e2e';
 import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
 import { samplePng, threeSecondMp3, uploadForm, waitFor } from '../../test/harness/upload-form.ts';
+import { speechApiEnv } from '../../test/harness/speech-api-env.ts';
 
 type Fake = Awaited<ReturnType<typeof startFakeOpenAi>>;
 
@@ -131,10 +132,7 @@ describe.each(embeddedBackend)('transcription on %s', (backend) => {
     beforeAll(async () => {
       fake = await startFakeOpenAi();
       server = await startTestServer(backend, {
-        TRANSCRIBER: 'auto',
-        TRANSCRIPTION_API_URL: fake.url,
-        TRANSCRIPTION_API_KEY: 'sk-test',
-        TRANSCRIPTION_MODEL: 'whisper-large-v3',
+        ...speechApiEnv(fake.url),
         // Long enough that an answer is never taken for a hang on a loaded machine (at 0.5 s a
         // plain answer timed out under CI load); the two tests with hangs wait it out.
         TRANSCRIPTION_TIMEOUT_SECONDS: '5',

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { teamInvites } from '../db/schema.ts';
 import { REFERRAL_COOKIE } from '../http/referral-cookie.ts';
 import { INVITED_ADDRESS_HAS_ACCOUNT } from '../accounts/account-service.ts';
 import { TEAM_MESSAGES } from './team-service.ts';
-import { startSmtpCapture } from '@vocal/test-fixtures/smtp';
-import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
+import { embeddedBackend, type TestServer } from '../../test/harness/test-server.ts';
+import { serverForSuite, smtpForSuite } from '../../test/harness/suite-servers.ts';
 import { ownerMessage } from '../../test/harness/visitor-helpers.ts';
 
 const MAX_MEMBERS = 3;
@@ -13,16 +13,8 @@ let counter = 0;
 const newEmail = (what: string) => `team-${what}-${++counter}-${Date.now()}@example.com`;
 
 describe.each(embeddedBackend)('teams and invites on %s', (backend) => {
-  let server: TestServer;
-  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-  beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    server = await startTestServer(backend, { SMTP_URL: smtp.url, TEAM_MAX_MEMBERS: String(MAX_MEMBERS) });
-  });
-  afterAll(async () => {
-    await server.close();
-    await smtp.close();
-  });
+  const smtp = smtpForSuite();
+  const server = serverForSuite(backend, () => ({ SMTP_URL: smtp.url, TEAM_MAX_MEMBERS: String(MAX_MEMBERS) }));
 
   type Person = Awaited<ReturnType<TestServer['signUp']>>;
   const setPlan = (email: string, plan: 'free' | 'pro') => server.running.services.admin.setPlan({ email, plan });

@@ -6,6 +6,7 @@ import { PermanentJobError } from '../jobs/job-queue.ts';
 import { createMediaPool, type MediaPool } from '../media/media-pool.ts';
 import { startTestServer, type TestServer } from '../../test/harness/test-server.ts';
 import { samplePng, uploadForm, waitFor } from '../../test/harness/upload-form.ts';
+import { speechApiEnv } from '../../test/harness/speech-api-env.ts';
 import { createOpenAiTranscriber } from './openai-transcriber.ts';
 import { createSummariser } from './summariser.ts';
 
@@ -141,9 +142,7 @@ describe('a transcription job with gpt-4o-transcribe', () => {
   beforeAll(async () => {
     api = await startSpeechApi('openai', { key: 'sk-test', spoken: SPOKEN });
     server = await startTestServer('pglite', {
-      TRANSCRIPTION_API_URL: api.url,
-      TRANSCRIPTION_API_KEY: 'sk-test',
-      TRANSCRIPTION_MODEL: 'gpt-4o-transcribe',
+      ...speechApiEnv(api.url, 'gpt-4o-transcribe'),
       SUMMARY_MODEL: 'o1-mini',
     });
   });

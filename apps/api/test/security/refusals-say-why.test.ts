@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedBackend, startTestServer, type TestServer } from '../harness/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { embeddedBackend } from '../harness/test-server.ts';
+import { serverForSuite } from '../harness/suite-servers.ts';
 import { samplePng } from '../harness/upload-form.ts';
 import { getWithHost } from '../harness/visitor-helpers.ts';
 
 /** What the fuzz suite found outside the API's routes: refusals without a JSON {msg}, and a 500. */
 describe.each(embeddedBackend)('refusals outside the API routes say why on %s', (backend) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(backend);
-  });
-  afterAll(() => server.close());
+  const server = serverForSuite(backend);
 
   it('a URL longer than Node accepts is a 431 with {msg}, before the app sees it', async () => {
     const reply = await server.call('GET', `/api/get-vocal?platform=${'y'.repeat(100_000)}`);
