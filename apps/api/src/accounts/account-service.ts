@@ -32,13 +32,9 @@ import { INTERNAL_NAME_REFUSAL, isInternalName } from '../site/domain-check.ts';
 import { addressConfirmed } from './email-confirmation.ts';
 import type { TokenService } from './token-service.ts';
 import type { PlanService } from '../billing/plan-service.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 
 export type UserRow = typeof users.$inferSelect;
-
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' &&
-  error !== null &&
-  ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505');
 
 /**
  * The name a person chose, as others see it: null while it is still the default "You" (the

@@ -11,6 +11,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { UserRow } from './account-service.ts';
 import { addressConfirmed } from './email-confirmation.ts';
 import { verifyPassword } from './passwords.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 
 export const EMAIL_CHANGE_NOTICE_JOB = 'email-change-notice';
 export const EMAIL_CONFIRMATION_HOURS = 24;
@@ -20,11 +21,6 @@ export const CONFIRM_PATH = '/api/account/email/confirm';
 export type EmailConfirmation = 'confirmed' | 'invalid' | 'taken';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
-
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' &&
-  error !== null &&
-  ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505');
 
 /**
  * Changing an account's email address. A stolen access token alone cannot move an account

@@ -7,6 +7,7 @@ import { badRequest, conflict, gone, notFound } from '../http/http-error.ts';
 import { planArgumentSchema } from '../admin/admin-service.ts';
 import type { PromotionCode } from './billing-service.ts';
 import type { PlanService } from './plan-service.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -85,11 +86,6 @@ class Refusal extends Error {
     super(error.message);
   }
 }
-
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' &&
-  error !== null &&
-  ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505');
 
 /**
  * Local coupons: an administrator makes them (`pnpm admin coupons create`), a person redeems

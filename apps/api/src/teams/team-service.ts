@@ -11,6 +11,7 @@ import type { UserRow } from '../accounts/account-service.ts';
 import { chosenName } from '../accounts/account-service.ts';
 import { randomId } from '../common/ids.ts';
 import type { PlanService } from '../billing/plan-service.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 
 /** How long a /join link works (decision 0033). */
 export const TEAM_INVITE_DAYS = 14;
@@ -51,11 +52,6 @@ const ownerName = (owner: Pick<UserRow, 'name' | 'email'>) => chosenName(owner.n
  * A member's `plan` may come from their team; with `teamOwnerId` null it is all their own.
  */
 export const isBusinessOwner = (user: Pick<UserRow, 'plan' | 'teamOwnerId'>) => user.teamOwnerId === null && user.plan >= PLAN_IDS.pro;
-
-const isUniqueViolation = (error: unknown) => {
-  const named = error as { code?: string; cause?: { code?: string } };
-  return named.code === '23505' || named.cause?.code === '23505';
-};
 
 /**
  * Teams (decision 0033): a Pro owner invites people by address; they join with the mailed
