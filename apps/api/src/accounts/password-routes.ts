@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import {
   changePasswordRequestSchema,
   forgotPasswordRequestSchema,
@@ -18,7 +18,8 @@ import { createSignInThrottle } from './sign-in-throttle.ts';
 import type { TokenService } from './token-service.ts';
 import type { AccountService } from './account-service.ts';
 import { described } from '../openapi/described.ts';
-import { TAGS } from '../openapi/route-description.ts';
+import { TAGS, type RouteDescription } from '../openapi/route-description.ts';
+import type { SchemaName } from '../openapi/openapi-schemas.ts';
 import { SIGN_IN_LIMIT } from '../openapi/description-parts.ts';
 
 /** Reset mails one address may be sent per hour, however many people ask: no mail-bombing through us. */
@@ -26,6 +27,16 @@ const RESETS_PER_EMAIL_PER_HOUR = 5;
 
 /** The one answer to POST /password/forgot, whether or not the address has an account. */
 export const RESET_REQUESTED = 'If an account uses this address, a link to choose a new password is on its way. It works once, for 1 hour.';
+
+/** A call that carries a reset link's token, and what it answers when the link works. */
+const withResetLink = (summary: string, body: SchemaName, answer: string): RouteDescription => ({
+  tag: TAGS.signIn,
+  summary,
+  access: 'public',
+  body: { json: body },
+  answers: { 200: { description: answer, json: 'Ok' } },
+  refusals: { 400: 'Unknown, used or expired link', 429: SIGN_IN_LIMIT },
+});
 
 export function passwordRoutes(services: {
   passwords: PasswordResetService;
@@ -41,6 +52,10 @@ export function passwordRoutes(services: {
     limit: RESETS_PER_EMAIL_PER_HOUR,
     windowMs: 3_600_000,
   });
+
+  // A reset link's token is a password for an hour: guesses at it count with the sign-ins.
+  const countResetAttempt = (context: Context<AppEnv>) =>
+    countAttempt(limits.signIns, clientAddress(context, config.trustProxy), 'password reset attempts');
 
   return (
     new Hono<AppEnv>()
@@ -66,16 +81,9 @@ export function passwordRoutes(services: {
       )
       .post(
         '/password/reset/check',
-        described({
-          tag: TAGS.signIn,
-          summary: 'Whether a reset link is still good',
-          access: 'public',
-          body: { json: 'ResetTokenCheck' },
-          answers: { 200: { description: 'The link works', json: 'Ok' } },
-          refusals: { 400: 'Unknown, used or expired link', 429: SIGN_IN_LIMIT },
-        }),
+        described(withResetLink('Whether a reset link is still good', 'ResetTokenCheck', 'The link works')),
         async (context) => {
-          await countAttempt(limits.signIns, clientAddress(context, config.trustProxy), 'password reset attempts');
+          await countResetAttempt(context);
           const { token } = await readJson(context, resetTokenCheckSchema);
           await passwords.checkToken(token);
           return context.json({ ok: true });
@@ -83,16 +91,11 @@ export function passwordRoutes(services: {
       )
       .post(
         '/password/reset',
-        described({
-          tag: TAGS.signIn,
-          summary: "Set a new password with a reset link's token",
-          access: 'public',
-          body: { json: 'ResetPasswordRequest' },
-          answers: { 200: { description: 'Changed; every session is signed out', json: 'Ok' } },
-          refusals: { 400: 'Unknown, used or expired link', 429: SIGN_IN_LIMIT },
-        }),
+        described(
+          withResetLink("Set a new password with a reset link's token", 'ResetPasswordRequest', 'Changed; every session is signed out'),
+        ),
         async (context) => {
-          await countAttempt(limits.signIns, clientAddress(context, config.trustProxy), 'password reset attempts');
+          await countResetAttempt(context);
           const { token, password } = await readJson(context, resetPasswordRequestSchema);
           await passwords.reset(token, password);
           return context.json({ ok: true });

@@ -10,11 +10,21 @@ import { readJson } from '../http/read-input.ts';
 import { adminCreateUserSchema, adminSetPlanSchema, type AdminService } from './admin-service.ts';
 import { adminCouponCodeSchema, adminCreateCouponSchema, type CouponService } from '../billing/coupon-service.ts';
 import { described } from '../openapi/described.ts';
-import { TAGS } from '../openapi/route-description.ts';
+import { TAGS, type RouteDescription } from '../openapi/route-description.ts';
 import { adminCouponSchema } from '../openapi/description-parts.ts';
 import { z } from 'zod';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/** A call on one coupon, named by its code in the body, that answers the coupon. */
+const oneCoupon = (summary: string, answer: string): RouteDescription => ({
+  tag: TAGS.admin,
+  summary,
+  access: 'admin',
+  body: { json: adminCouponCodeSchema },
+  answers: { 200: { description: answer, json: adminCouponSchema } },
+  refusals: { 404: 'No coupon has this code' },
+});
 
 const sameSecret = (given: string, expected: string) => {
   const left = Buffer.from(given);
@@ -103,26 +113,14 @@ export function adminRoutes(
       )
       .post(
         '/admin/coupons/disable',
-        described({
-          tag: TAGS.admin,
-          summary: 'End a coupon now (pnpm admin coupons disable); what it gave runs its course',
-          access: 'admin',
-          body: { json: adminCouponCodeSchema },
-          answers: { 200: { description: 'The coupon', json: adminCouponSchema } },
-          refusals: { 404: 'No coupon has this code' },
-        }),
+        described(oneCoupon('End a coupon now (pnpm admin coupons disable); what it gave runs its course', 'The coupon')),
         async (context) => context.json(await coupons.disable(await readJson(context, adminCouponCodeSchema))),
       )
       .post(
         '/admin/coupons/delete',
-        described({
-          tag: TAGS.admin,
-          summary: 'Remove a coupon (pnpm admin coupons delete); its redemptions keep their plan until their end',
-          access: 'admin',
-          body: { json: adminCouponCodeSchema },
-          answers: { 200: { description: 'The coupon as it was', json: adminCouponSchema } },
-          refusals: { 404: 'No coupon has this code' },
-        }),
+        described(
+          oneCoupon('Remove a coupon (pnpm admin coupons delete); its redemptions keep their plan until their end', 'The coupon as it was'),
+        ),
         async (context) => context.json(await coupons.remove(await readJson(context, adminCouponCodeSchema))),
       )
       // `pnpm admin backup`: a snapshot of the embedded database and the local files, as a tar.

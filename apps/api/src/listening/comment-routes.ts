@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { commentIdParamsSchema, newCommentSchema, recordingIdParamsSchema } from '@vocal/settings-model';
+import { commentIdParamsSchema, newCommentSchema } from '@vocal/settings-model';
 import type { Config } from '../env.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { clientAddress } from '../http/client-address.ts';
@@ -7,12 +7,12 @@ import { readJson, readParams } from '../http/read-input.ts';
 import { optionalUser, requireUser } from '../http/require-user.ts';
 import type { AccountService, UserRow } from '../accounts/account-service.ts';
 import type { CommentService } from './comment-service.ts';
-import { PUBLIC_NOT_FOUND } from '../recordings/public-pages.ts';
 import type { TokenService } from '../accounts/token-service.ts';
 import { countAttempt, type ApiLimits } from '../http/api-limits.ts';
 import { described } from '../openapi/described.ts';
 import { TAGS } from '../openapi/route-description.ts';
 import { RECORDING_ID } from '../openapi/description-parts.ts';
+import { publicRecordingIdOf } from '../recordings/recording-id-param.ts';
 
 /**
  * Comments under a message: anyone reads and writes them while the owner has them on (a
@@ -40,7 +40,7 @@ export function commentRoutes(services: {
       }),
       maybeSignedIn,
       async (context) => {
-        const { id } = readParams(context, recordingIdParamsSchema, PUBLIC_NOT_FOUND);
+        const id = publicRecordingIdOf(context);
         return context.json(await services.comments.list(id));
       },
     )
@@ -60,7 +60,7 @@ export function commentRoutes(services: {
       async (context) => {
         await countAttempt(services.limits.comments, clientAddress(context, services.config.trustProxy), 'comments from here');
         const input = await readJson(context, newCommentSchema);
-        const { id } = readParams(context, recordingIdParamsSchema, PUBLIC_NOT_FOUND);
+        const id = publicRecordingIdOf(context);
         // Set only when the commenter sent a token (optionalUser).
         const user = context.get('user') as UserRow | undefined;
         return context.json(await services.comments.add(id, input, { userId: user?.id ?? null }), 201);

@@ -15,7 +15,7 @@ import { readBuiltPageOnce } from '../site/static-files.ts';
 import { linkPreviewOf, NOINDEX_HEAD, pageTitle, previewHead, SITE_NAME, type PublicPage } from './link-preview.ts';
 import { described } from '../openapi/described.ts';
 import { TAGS } from '../openapi/route-description.ts';
-import { RECORDING_ID, listenPage } from '../openapi/description-parts.ts';
+import { RECORDING_ID, listenPage, recordingPage } from '../openapi/description-parts.ts';
 
 /**
  * Each page carries a nonce of its own, so no shared cache may keep it. Vary is named here
@@ -170,28 +170,14 @@ export function listenPageRoutes(services: {
       ['GET', 'HEAD'],
       '/listen/:id',
       described({
-        GET: {
-          tag: TAGS.pages,
-          summary: 'The listen page, with its link preview (Open Graph, oEmbed discovery) rendered on the server',
-          access: 'public',
-          pathParameters: { id: RECORDING_ID },
-          answers: {
-            ...listenPage('The listen page', 'text/html'),
-            202: {
-              description: 'Its recording is still streaming in: a page saying so, which plays it once complete, not indexed',
-              media: 'text/html',
-            },
+        GET: recordingPage('The listen page, with its link preview (Open Graph, oEmbed discovery) rendered on the server', {
+          ...listenPage('The listen page', 'text/html'),
+          202: {
+            description: 'Its recording is still streaming in: a page saying so, which plays it once complete, not indexed',
+            media: 'text/html',
           },
-          refusals: { 503: 'The web app has not been built' },
-        },
-        HEAD: {
-          tag: TAGS.pages,
-          summary: "The listen page's headers",
-          access: 'public',
-          pathParameters: { id: RECORDING_ID },
-          answers: listenPage('The listen page', 'text/html'),
-          refusals: { 503: 'The web app has not been built' },
-        },
+        }),
+        HEAD: recordingPage("The listen page's headers", listenPage('The listen page', 'text/html')),
       }),
       async (context) => {
         const html = await listenTemplate();
@@ -210,22 +196,8 @@ export function listenPageRoutes(services: {
       ['GET', 'HEAD'],
       '/embed/player/:id',
       described({
-        GET: {
-          tag: TAGS.pages,
-          summary: "The player alone, for other sites' iframes (oEmbed)",
-          access: 'public',
-          pathParameters: { id: RECORDING_ID },
-          answers: listenPage('The player page', 'text/html'),
-          refusals: { 503: 'The web app has not been built' },
-        },
-        HEAD: {
-          tag: TAGS.pages,
-          summary: "The player page's headers",
-          access: 'public',
-          pathParameters: { id: RECORDING_ID },
-          answers: listenPage('The player page', 'text/html'),
-          refusals: { 503: 'The web app has not been built' },
-        },
+        GET: recordingPage("The player alone, for other sites' iframes (oEmbed)", listenPage('The player page', 'text/html')),
+        HEAD: recordingPage("The player page's headers", listenPage('The player page', 'text/html')),
       }),
       async (context) => {
         const html = await embedTemplate();

@@ -1,17 +1,17 @@
 import { Hono } from 'hono';
-import { heardReportSchema, recordingIdParamsSchema } from '@vocal/settings-model';
+import { heardReportSchema } from '@vocal/settings-model';
 import type { Config } from '../env.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { clientAddress } from '../http/client-address.ts';
-import { readJson, readParams } from '../http/read-input.ts';
+import { readJson } from '../http/read-input.ts';
 import { optionalUser, requireUser } from '../http/require-user.ts';
 import type { AccountService, UserRow } from '../accounts/account-service.ts';
 import type { ListenService } from './listen-service.ts';
-import { PUBLIC_NOT_FOUND } from '../recordings/public-pages.ts';
 import type { TokenService } from '../accounts/token-service.ts';
 import { described } from '../openapi/described.ts';
 import { TAGS } from '../openapi/route-description.ts';
-import { RECORDING_ID } from '../openapi/description-parts.ts';
+import { RECORDING_ID, ownRecording } from '../openapi/description-parts.ts';
+import { ownRecordingIdOf, publicRecordingIdOf } from '../recordings/recording-id-param.ts';
 
 /** Listen tracking from the listen page (spec section 6) with how much was heard, and the owner's listen analytics. */
 export function listenRoutes(services: { config: Config; accounts: AccountService; tokens: TokenService; listens: ListenService }) {
@@ -29,7 +29,7 @@ export function listenRoutes(services: { config: Config; accounts: AccountServic
       }),
       optionalUser(services),
       async (context) => {
-        const { id } = readParams(context, recordingIdParamsSchema, PUBLIC_NOT_FOUND);
+        const id = publicRecordingIdOf(context);
         // Set only when the listener sent a token: the owner's own listens do not count.
         const user = context.get('user') as UserRow | undefined;
         const result = await services.listens.track(id, {
@@ -46,14 +46,12 @@ export function listenRoutes(services: { config: Config; accounts: AccountServic
       described({
         tag: TAGS.listens,
         summary: 'Listens per day of one of my messages',
-        access: 'owner',
-        pathParameters: { id: RECORDING_ID },
+        ...ownRecording(),
         answers: { 200: { description: 'Listens per day', json: 'Views' } },
-        refusals: { 404: 'Not found, or not yours (one answer)' },
       }),
       requireUser(services),
       async (context) => {
-        const { id } = readParams(context, recordingIdParamsSchema, 'Recording not found');
+        const id = ownRecordingIdOf(context);
         return context.json(await services.listens.perDay(context.get('user'), id));
       },
     )
@@ -62,14 +60,12 @@ export function listenRoutes(services: { config: Config; accounts: AccountServic
       described({
         tag: TAGS.listens,
         summary: 'Listens, listeners and how much was heard, for one of my messages',
-        access: 'owner',
-        pathParameters: { id: RECORDING_ID },
+        ...ownRecording({ 403: 'Listen analytics are a Pro feature' }),
         answers: { 200: { description: 'The analytics', json: 'RecordingAnalytics' } },
-        refusals: { 403: 'Listen analytics are a Pro feature', 404: 'Not found, or not yours (one answer)' },
       }),
       requireUser(services),
       async (context) => {
-        const { id } = readParams(context, recordingIdParamsSchema, 'Recording not found');
+        const id = ownRecordingIdOf(context);
         return context.json(await services.listens.analytics(context.get('user'), id), 200, { 'cache-control': 'no-store' });
       },
     )
@@ -86,7 +82,7 @@ export function listenRoutes(services: { config: Config; accounts: AccountServic
       }),
       async (context) => {
         // The listen page's beacon (navigator.sendBeacon): no token, the listen id is the key.
-        const { id } = readParams(context, recordingIdParamsSchema, PUBLIC_NOT_FOUND);
+        const id = publicRecordingIdOf(context);
         await services.listens.heard(id, await readJson(context, heardReportSchema));
         return context.body(null, 204);
       },

@@ -1,11 +1,27 @@
 // What the routes' descriptions (described.ts) share: ids, refusals and answers said the same
 // way in many places.
 import type { AdminCoupon } from '../billing/coupon-service.ts';
-import type { RouteDescription } from './route-description.ts';
+import { TAGS, type RouteDescription } from './route-description.ts';
 import { subscriptionResponseSchema } from '@vocal/settings-model';
 import { z } from 'zod';
 
 export const RECORDING_ID = 'The recording id (22 URL-safe characters).';
+
+/**
+ * What an owner's route answers for a recording that is unknown, deleted or someone else's: one
+ * answer for all three, so nobody learns which ids exist.
+ */
+export const NOT_YOURS = 'Not found, or not yours (one answer)';
+
+/**
+ * Who may call a route on one of the caller's own recordings, named by its id in the path, and
+ * its 404; `refusals` are the route's others.
+ */
+export const ownRecording = (refusals: Record<number, string> = {}): Pick<RouteDescription, 'access' | 'pathParameters' | 'refusals'> => ({
+  access: 'owner',
+  pathParameters: { id: RECORDING_ID },
+  refusals: { 404: NOT_YOURS, ...refusals },
+});
 
 export const RECORDING_HANDOFF_ID = 'The recording handoff id (22 URL-safe characters).';
 
@@ -52,4 +68,14 @@ export const listenPage = (what: string, media: string): RouteDescription['answe
   200: { description: what, media },
   404: { description: 'The message does not exist: a page saying so, not indexed', media },
   410: { description: 'The message has expired or was deleted: a page saying so', media },
+});
+
+/** A page of the built web app showing one message, by its id: anyone may open it, once the web app is built. */
+export const recordingPage = (summary: string, answers: RouteDescription['answers']): RouteDescription => ({
+  tag: TAGS.pages,
+  summary,
+  access: 'public',
+  pathParameters: { id: RECORDING_ID },
+  answers,
+  refusals: { 503: 'The web app has not been built' },
 });

@@ -1,7 +1,5 @@
 import { Hono } from 'hono';
-import { recordingIdParamsSchema } from '@vocal/settings-model';
 import type { AppEnv } from '../http/app-env.ts';
-import { readParams } from '../http/read-input.ts';
 import { requireUser } from '../http/require-user.ts';
 import type { AccountService } from '../accounts/account-service.ts';
 import { countAttempt, type ApiLimits } from '../http/api-limits.ts';
@@ -9,7 +7,8 @@ import type { AudioService } from './audio-service.ts';
 import type { TokenService } from '../accounts/token-service.ts';
 import { described } from '../openapi/described.ts';
 import { TAGS } from '../openapi/route-description.ts';
-import { RECORDING_ID } from '../openapi/description-parts.ts';
+import { ownRecording } from '../openapi/description-parts.ts';
+import { ownRecordingIdOf } from './recording-id-param.ts';
 
 /**
  * GET reencode/{id}: the id is the recording's storage file name without .mp3, so anything
@@ -22,17 +21,15 @@ export function audioRoutes(services: { accounts: AccountService; tokens: TokenS
     described({
       tag: TAGS.recordings,
       summary: 'Re-encode a stored MP3 (for players that cannot play it as uploaded)',
-      access: 'owner',
-      pathParameters: { id: RECORDING_ID },
+      ...ownRecording({ 429: 'Too many re-encode requests' }),
       answers: {
         200: { description: 'Re-encoded', json: 'Reencode' },
         202: { description: 'Queued or running; ask again', json: 'Reencode' },
       },
-      refusals: { 404: 'Not found, or not yours (one answer)', 429: 'Too many re-encode requests' },
     }),
     signedIn,
     async (context) => {
-      const { id } = readParams(context, recordingIdParamsSchema, 'Recording not found');
+      const id = ownRecordingIdOf(context);
       const userId = context.get('user').id;
       await countAttempt(services.limits.reencodes, String(userId), 're-encode requests');
       const result = await services.audio.reencode(userId, id);

@@ -1,12 +1,6 @@
 import { servePublicJson } from '../cache/serve-public-payload.ts';
 import { Hono } from 'hono';
-import {
-  editRecordingSchema,
-  getVocalFreeQuerySchema,
-  getVocalQuerySchema,
-  parseVisitorTarget,
-  recordingIdParamsSchema,
-} from '@vocal/settings-model';
+import { editRecordingSchema, getVocalFreeQuerySchema, getVocalQuerySchema, parseVisitorTarget } from '@vocal/settings-model';
 import type { Config } from '../env.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { JSON_BODY_LIMIT } from '../http/body-limit.ts';
@@ -16,21 +10,19 @@ import { join } from 'node:path';
 import { badRequest, HttpError, payloadTooLarge, unauthorized, unsupportedMediaType } from '../http/http-error.ts';
 import { receiveUpload } from '../http/multipart-upload.ts';
 import { MP3_JUNK_MESSAGE, watchRecording } from '../media/audio-file.ts';
-import { readJson, readParams, readQuery } from '../http/read-input.ts';
+import { readJson, readQuery } from '../http/read-input.ts';
 import { optionalUser, requireUser, SIGN_IN_FIRST } from '../http/require-user.ts';
 import type { AccountService, UserRow } from '../accounts/account-service.ts';
 import { MAX_IMAGE_BYTES, type RecordingService } from './recording-service.ts';
-import { PUBLIC_NOT_FOUND } from './public-pages.ts';
+import { ownRecordingIdOf, publicRecordingIdOf } from './recording-id-param.ts';
 import type { TokenService } from '../accounts/token-service.ts';
 import { countAttempt, type ApiLimits } from '../http/api-limits.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import { STILL_ARRIVING, type ProgressiveUploads } from '../uploads/progressive-uploads.ts';
 import { described } from '../openapi/described.ts';
 import { TAGS } from '../openapi/route-description.ts';
-import { RECORDING_ID } from '../openapi/description-parts.ts';
+import { RECORDING_ID, ownRecording } from '../openapi/description-parts.ts';
 import { z } from 'zod';
-
-const NOT_FOUND = 'Recording not found';
 
 export function recordingRoutes(services: {
   config: Config;
@@ -200,14 +192,12 @@ export function recordingRoutes(services: {
         described({
           tag: TAGS.recordings,
           summary: 'The voice replies to one of my messages',
-          access: 'owner',
-          pathParameters: { id: RECORDING_ID },
+          ...ownRecording(),
           answers: { 200: { description: 'The replies', json: 'Replies' } },
-          refusals: { 404: 'Not found, or not yours (one answer)' },
         }),
         signedIn,
         async (context) => {
-          const { id } = readParams(context, recordingIdParamsSchema, NOT_FOUND);
+          const id = ownRecordingIdOf(context);
           return context.json({ replies: await services.recordings.replies(context.get('user').id, id) });
         },
       )
@@ -227,14 +217,12 @@ export function recordingRoutes(services: {
         described({
           tag: TAGS.recordings,
           summary: 'Delete one of my recordings',
-          access: 'owner',
-          pathParameters: { id: RECORDING_ID },
+          ...ownRecording(),
           answers: { 200: { description: 'Deleted', json: 'Ok' } },
-          refusals: { 404: 'Not found, or not yours (one answer)' },
         }),
         signedIn,
         async (context) => {
-          const { id } = readParams(context, recordingIdParamsSchema, NOT_FOUND);
+          const id = ownRecordingIdOf(context);
           await services.recordings.remove(context.get('user').id, id);
           // A recording still streaming in goes too: its recorder's next PATCH finds no upload (404).
           await services.progressiveUploads.remove(id);
@@ -246,15 +234,13 @@ export function recordingRoutes(services: {
         described({
           tag: TAGS.recordings,
           summary: "Change a recording's subject or expiry date",
-          access: 'owner',
-          pathParameters: { id: RECORDING_ID },
+          ...ownRecording(),
           body: { json: 'EditRecording' },
           answers: { 200: { description: 'The recording as it is now', json: 'Recording' } },
-          refusals: { 404: 'Not found, or not yours (one answer)' },
         }),
         signedIn,
         async (context) => {
-          const { id } = readParams(context, recordingIdParamsSchema, NOT_FOUND);
+          const id = ownRecordingIdOf(context);
           const edit = await readJson(context, editRecordingSchema);
           return context.json(await services.recordings.edit(context.get('user').id, id, edit));
         },
@@ -274,7 +260,7 @@ export function recordingRoutes(services: {
           refusals: { 404: 'Unknown or deleted', 410: 'Expired' },
         }),
         async (context) => {
-          const { id } = readParams(context, recordingIdParamsSchema, PUBLIC_NOT_FOUND);
+          const id = publicRecordingIdOf(context);
           const cached = await services.recordings.cachedPublicPage(id).catch(async (error: unknown) => {
             // Still streaming in: 202, so a listen page opened early knows to ask again (src/uploads/).
             if (error instanceof HttpError && error.status === 404 && (await services.progressiveUploads.arriving(id))) return null;
