@@ -96,3 +96,6 @@ export const stripeEventSchema = z.looseObject({
 export type StripeEvent = z.output<typeof stripeEventSchema>;
 
 export const stripeUrlObjectSchema = z.looseObject({ id, url: z.string().url() });
+
+/** A time Stripe gives in seconds since the epoch (null or absent: none). */
+export const fromSeconds = (value: number | null | undefined) => (value === null || value === undefined ? null : new Date(value * 1000));
