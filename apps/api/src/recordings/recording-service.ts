@@ -1,35 +1,17 @@
-import { and, asc, count, desc, eq, lt, min, ne, or } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, ne, or } from 'drizzle-orm';
 import {
   listenUrl,
-  recordingIdSchema,
-  uploadContextSchema,
   VISITOR_LIMITS,
   type EditRecording,
   type PublicListenPayload,
-  type Platform,
   type Recording,
   type UploadResponse,
-  type VisitorTarget,
 } from '@vocal/settings-model';
-import type { z } from 'zod';
 import type { Database } from '../db/database.ts';
 import { recordings } from '../db/schema.ts';
 import type { Config } from '../env.ts';
 import type { HttpError } from '../http/http-error.ts';
-import {
-  badRequest,
-  conflict,
-  describeZodError,
-  forbidden,
-  gone,
-  notFound,
-  payloadTooLarge,
-  tooManyRequests,
-  unauthorized,
-  unsupportedMediaType,
-} from '../http/http-error.ts';
-import { SIGN_IN_FIRST } from '../http/require-user.ts';
-import { cleanText } from '../http/text-safety.ts';
+import { badRequest, conflict, forbidden, gone, notFound, payloadTooLarge, unsupportedMediaType } from '../http/http-error.ts';
 import { AUDIO_CONTENT_TYPES, AUDIO_EXTENSIONS, probeAudioFile, type AudioFileProbe } from '../media/audio-file.ts';
 import type { MediaPool } from '../media/media-pool.ts';
 import { acceptPicture, WAVEFORM_PICTURE } from '../accounts/picture-intake.ts';
@@ -40,32 +22,19 @@ import { createPublicPageCache, type PublicPageCache } from '../cache/public-pag
 import type { AccountService, UserRow } from '../accounts/account-service.ts';
 import type { AudioService } from './audio-service.ts';
 import type { DeletionService } from './deletion-service.ts';
-import { addressConfirmed, NOT_OPEN_YET } from '../accounts/email-confirmation.ts';
-import { newRecordingId } from '../common/ids.ts';
 import { createKeyedHash } from '../common/keyed-hash.ts';
 import type { StorageQuota } from './storage-quota.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
 import type { PersonalisationService } from '../accounts/personalisation-service.ts';
 import { linkDomainOf } from '../site/custom-domain-service.ts';
-import { limitsFor, monthlyMessageAllowance } from '../billing/plans.ts';
+import { limitsFor } from '../billing/plans.ts';
 import type { TranscriptionService } from './transcription-service.ts';
 import type { Transaction } from '../jobs/job-queue.ts';
 import type { WebhookService } from '../automation/webhook-service.ts';
 import { createPublicPages, type PublicPage } from './public-pages.ts';
+import { createReservations, REPLIES_TURNED_OFF, type UploadTarget } from './reservations.ts';
 import { recordingOf, type RecordingRow } from './recording-view.ts';
 
-/** Reservations a user may hold that have not become messages yet. */
-const MAX_OPEN_RESERVATIONS = 50;
-/** A reservation never uploaded is forgotten after this long. */
-const RESERVATION_LIFETIME_MS = 30 * 86_400_000;
-/**
- * Visitors' reservations are counted apart from the owner's, so visitors can never use up
- * the owner's own, and per visitor address, so no stranger can use up everyone else's: the
- * recorder reserves just before it uploads, so a visitor seldom holds more than one. One
- * never uploaded is forgotten after an hour (a spooled upload then reserves again).
- */
-const MAX_OPEN_VISITOR_RESERVATIONS_PER_ADDRESS = 5;
-const VISITOR_RESERVATION_LIFETIME_MS = 3_600_000;
 /** Encoders pad the last frame: allow this much over the plan's limit. */
 const DURATION_TOLERANCE_SECONDS = 2;
 
@@ -99,46 +68,6 @@ export type UploadParts = {
   recording: { path: string; bytes: number; probe?: AudioFileProbe | null } | null;
   image: Uint8Array | null;
 };
-
-type UploadContextInput = z.output<typeof uploadContextSchema>;
-
-/** Whose reservation an upload fills, and whether a visitor's rules apply to it. */
-export type UploadTarget = {
-  row: RecordingRow;
-  context: UploadContextInput;
-  owner: UserRow;
-  visitor: boolean;
-  /** Into a visitor's reservation, the signed-in person who sent it (not its owner): an answer can reach them. */
-  sender?: UserRow | null;
-};
-
-export const REPLIES_TURNED_OFF = 'Replies are turned off for this voice message';
-
-function readContextJson(text: string | undefined): unknown {
-  if (typeof text !== 'string') throw badRequest('context: a JSON field is required');
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw badRequest('context: is not valid JSON');
-  }
-}
-
-function parseUploadContext(text: string | undefined): UploadContextInput {
-  const parsed = uploadContextSchema.safeParse(cleanText(readContextJson(text), 'context'));
-  if (!parsed.success) throw badRequest(describeZodError(parsed.error, 'context'));
-  return parsed.data;
-}
-
-/** The reservation id an upload names, read leniently: null when there is none to read. */
-function contextId(text: string | undefined): string | null {
-  try {
-    const value = readContextJson(text);
-    const id = value && typeof value === 'object' ? (value as { id?: unknown }).id : undefined;
-    return recordingIdSchema.safeParse(id).success ? (id as string) : null;
-  } catch {
-    return null;
-  }
-}
 
 export function createRecordingService(options: {
   db: Database;
@@ -185,6 +114,17 @@ export function createRecordingService(options: {
   const visitorKeyOf = createKeyedHash(db, 'visitor-address-salt');
 
   const linkOf = (row: Pick<RecordingRow, 'id' | 'domain'>) => listenUrl(row, config.publicUrl);
+
+  const reservations = createReservations({
+    db,
+    config,
+    accounts,
+    storageQuota: options.storageQuota,
+    visitorKeyOf,
+    publicRow,
+    repliesAllowed,
+    now,
+  });
 
   /** The webhook event of a message that has just arrived: the owner's own, a reply, or one from a visitor's form or collection. */
   async function emitUploaded(row: RecordingRow, transaction: Transaction): Promise<boolean> {
@@ -283,131 +223,7 @@ export function createRecordingService(options: {
 
     publicRow,
 
-    /** GET get-vocal: reserves an id that one upload will turn into a message. */
-    async reserve(user: UserRow, platform: Platform) {
-      const allowance = monthlyMessageAllowance(user, config);
-      if (allowance !== null) {
-        const sent = await accounts.messagesThisMonth(user.id);
-        if (sent >= allowance) {
-          throw forbidden(`You have sent the ${allowance} messages of the Free plan this month. Upgrade to Pro for unlimited messages.`);
-        }
-      }
-      await db
-        .delete(recordings)
-        .where(
-          and(
-            eq(recordings.userId, user.id),
-            eq(recordings.status, 'reserved'),
-            eq(recordings.origin, 'owner'),
-            lt(recordings.createdAt, new Date(now().getTime() - RESERVATION_LIFETIME_MS)),
-          ),
-        );
-      const [open] = await db
-        .select({ value: count() })
-        .from(recordings)
-        .where(and(eq(recordings.userId, user.id), eq(recordings.status, 'reserved'), eq(recordings.origin, 'owner')));
-      if ((open?.value ?? 0) >= MAX_OPEN_RESERVATIONS) {
-        throw tooManyRequests('Too many recordings are waiting to be uploaded. Upload or discard them first.', 60);
-      }
-      const id = newRecordingId();
-      await db.insert(recordings).values({ id, userId: user.id, platform, origin: 'owner' });
-      return { id };
-    },
-
-    /**
-     * GET get-vocal-free: reserves an id for a visitor, in the account of whoever the target
-     * belongs to: a reply to a message, a contact-form message or a collected message.
-     */
-    async reserveForVisitor(target: VisitorTarget, platform: Platform, clientAddress: string) {
-      let owner: UserRow;
-      let replyToId: string | null = null;
-      if (target.kind === 'reply') {
-        const found = await publicRow(target.recordingId);
-        if (!(await repliesAllowed(found.owner.id))) throw forbidden(REPLIES_TURNED_OFF);
-        owner = found.owner;
-        replyToId = found.row.id;
-      } else {
-        const found = await accounts.findByInviteCode(target.code);
-        if (!found) throw notFound(target.kind === 'form' ? 'This contact form does not exist' : 'This collection does not exist');
-        if (!addressConfirmed(found, config)) throw forbidden(NOT_OPEN_YET[target.kind === 'form' ? 'form' : 'collect']);
-        owner = found;
-      }
-      const origin = target.kind === 'reply' ? 'reply' : target.kind === 'form' ? 'contact-form' : 'collect';
-      const visitorReservations = and(eq(recordings.userId, owner.id), eq(recordings.status, 'reserved'), ne(recordings.origin, 'owner'));
-      await db
-        .delete(recordings)
-        .where(and(visitorReservations, lt(recordings.createdAt, new Date(now().getTime() - VISITOR_RESERVATION_LIFETIME_MS))));
-      const visitor = await visitorKeyOf(clientAddress);
-      const [open] = await db
-        .select({ value: count(), oldest: min(recordings.createdAt) })
-        .from(recordings)
-        .where(and(visitorReservations, eq(recordings.visitorAddress, visitor)));
-      if ((open?.value ?? 0) >= MAX_OPEN_VISITOR_RESERVATIONS_PER_ADDRESS) {
-        const oldest = open?.oldest ? new Date(open.oldest).getTime() : now().getTime();
-        const wait = Math.max(1, Math.ceil((oldest + VISITOR_RESERVATION_LIFETIME_MS - now().getTime()) / 1000));
-        throw tooManyRequests(`You have too many recordings waiting to be sent here. Try again in ${wait} seconds.`, wait);
-      }
-      const id = newRecordingId();
-      await db
-        .insert(recordings)
-        .values({ id, userId: owner.id, platform, origin, isReply: origin === 'reply', replyToId, visitorAddress: visitor });
-      return { id };
-    },
-
-    /**
-     * Which reservation a POST upload-vocal fills. The owner's own reservations need the
-     * owner's token; a visitor's (reply, contact form, collect) need none. Without a token,
-     * anything that is not a visitor's reservation is refused as unauthenticated, so nothing
-     * about it is revealed.
-     */
-    async uploadTarget(user: UserRow | null, contextText: string | undefined, expectedId?: string): Promise<UploadTarget> {
-      if (!user && !expectedId) {
-        const id = contextId(contextText);
-        const [row] = id ? await db.select().from(recordings).where(eq(recordings.id, id)) : [];
-        if (!row || row.origin === 'owner') throw unauthorized(SIGN_IN_FIRST);
-      }
-      const context = parseUploadContext(contextText);
-      if (expectedId && context.id !== expectedId) throw badRequest('context.id: is not the id in the address the upload was sent to');
-      return { ...(await this.reservationFor(user, context.id)), context };
-    },
-
-    /**
-     * The reservation an upload fills, from its id alone, so the caller is known to be allowed
-     * before the body is read: a visitor's reservation needs no token, an owner's needs the
-     * owner's (401 without one, 404 for anyone else).
-     */
-    async reservationFor(user: UserRow | null, id: string): Promise<Omit<UploadTarget, 'context'>> {
-      const [row] = recordingIdSchema.safeParse(id).success ? await db.select().from(recordings).where(eq(recordings.id, id)) : [];
-      if (row?.status === 'deleted') throw notFound('Recording not found');
-      if (row && row.origin !== 'owner') {
-        const owner = await accounts.findById(row.userId);
-        if (owner) return { row, owner, visitor: true, sender: user && user.id !== owner.id ? user : null };
-      }
-      if (!user) throw unauthorized(SIGN_IN_FIRST);
-      // Someone else's recording is "not found" too: its existence is not ours to reveal.
-      if (!row || row.userId !== user.id) throw notFound('Recording not found');
-      return { row, owner: user, visitor: false };
-    },
-
-    /** Whose limits a reservation's audio is held to (lengthRefusal), or null when there is no such reservation. */
-    async reservationRules(id: string): Promise<{ owner: UserRow; visitor: boolean; status: RecordingRow['status'] } | null> {
-      const [row] = recordingIdSchema.safeParse(id).success ? await db.select().from(recordings).where(eq(recordings.id, id)) : [];
-      const owner = row ? await accounts.findById(row.userId) : null;
-      return row && owner ? { owner, visitor: row.origin !== 'owner', status: row.status } : null;
-    },
-
-    /**
-     * Refuses at once, before the body is read, an upload into an account with no room left,
-     * or from a visitor who has sent their day's share to it.
-     */
-    async assertUploadRoom(target: Omit<UploadTarget, 'context'>, clientAddress: string): Promise<void> {
-      if (target.row.status === 'uploaded') return;
-      await options.storageQuota.assertRoom(
-        target.owner,
-        target.visitor ? { kind: 'visitor', address: await visitorKeyOf(clientAddress) } : { kind: 'owner' },
-        0,
-      );
-    },
+    ...reservations,
 
     /**
      * POST upload-vocal. Answers only once both files are stored and the row says

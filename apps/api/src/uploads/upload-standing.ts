@@ -1,4 +1,4 @@
-import type { UploadTarget } from '../recordings/recording-service.ts';
+import type { UploadTarget } from '../recordings/reservations.ts';
 
 /** How long what was checked for an upload's PATCH holds for the PATCHes after it. */
 export const STANDING_KEEP_MS = 5_000;
