@@ -77,7 +77,6 @@ export function recordingRoutes(services: {
           access: 'public',
           query: getVocalFreeQuerySchema,
           answers: { 200: { description: 'The reserved id', json: 'GetVocalResponse' } },
-          security: 'optional-bearer',
           refusals: {
             401: 'A reply to a password-protected message without its unlock token (X-Unlock-Token): {msg, protected: true}',
             403: 'Replies are turned off, or the contact form or collection is not open yet (its owner has not confirmed their address)',
@@ -85,7 +84,6 @@ export function recordingRoutes(services: {
             429: 'Too many recordings from this address',
           },
         }),
-        maybeSignedIn,
         async (context) => {
           const address = clientAddress(context, config.trustProxy);
           await countAttempt(limits.recordings, address, 'recordings from here');
