@@ -40,6 +40,7 @@ import { createPlanService } from './billing/plan-service.ts';
 import { createRecordingService } from './recordings/recording-service.ts';
 import { type PublicPage } from './recordings/public-pages.ts';
 import { cachedFileRefusal } from './cache/cached-file-refusal.ts';
+import { createMessagePrivacy } from './listening/message-privacy.ts';
 import { clearingAfterEachJob } from './cache/clear-public-pages.ts';
 import { createPublicPageCache } from './cache/public-page-cache.ts';
 import { createRecordingHandoffService } from './hosts/recording-handoff-service.ts';
@@ -140,6 +141,11 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
   // Stripe promotion codes join in when billing is on (services.billing, src/billing/).
   const coupons = createCouponService({ db, plans, findPromotionCode: billing.findPromotionCode });
   const rateLimits = createRateLimits({ db });
+  const limits = createApiLimits(rateLimits, {
+    visitorPerTenMinutes: config.visitorRateLimit,
+    signInsPerMinute: config.authRateLimitPerMinute,
+    handoffsPerTenMinutes: config.handoffRateLimit,
+  });
   const jobHandlers: Record<string, JobHandler> = clearingAfterEachJob(publicPages, {
     ...emailChanges.handlers,
     ...emailConfirmation.handlers,
@@ -184,11 +190,9 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
     listens,
     visitors,
     rateLimits,
-    limits: createApiLimits(rateLimits, {
-      visitorPerTenMinutes: config.visitorRateLimit,
-      signInsPerMinute: config.authRateLimitPerMinute,
-      handoffsPerTenMinutes: config.handoffRateLimit,
-    }),
+    limits,
+    /** Password-protected messages: unlock tokens, the gate on every public path, signed file addresses (decision 0074). */
+    privacy: createMessagePrivacy({ db, storage, limits, now: () => new Date() }),
     /** One-time sign-in codes for the Chrome extension (POST /session-handoff). */
     sessionHandoffs: createSessionHandoffService({ db, tokens }),
     /** Apps Script add-ons' handoffs to the recorder page and back (POST /recording-handoff). */

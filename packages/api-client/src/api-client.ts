@@ -34,6 +34,9 @@ import {
   billingStateSchema,
   personalisationSchema,
   publicListenPayloadSchema,
+  UNLOCK_TOKEN_HEADER,
+  unlockVocalResponseSchema,
+  type UnlockVocal,
   publicUserSchema,
   recordingAnalyticsSchema,
   recordingSchema,
@@ -112,6 +115,11 @@ export type ApiClientOptions = {
   refreshLock?: <T>(work: () => Promise<T>) => Promise<T>;
   /** Fatal events, e.g. 'Failed to upload files' (spec section 8). */
   logFatal?: (title: string, message: string) => void;
+  /**
+   * The unlock token this visitor holds for a password-protected message (POST unlock-vocal),
+   * sent with its payload, comments and replies; null when none.
+   */
+  unlockTokenFor?: (recordingId: string) => string | null;
 };
 
 export type UploadVocalInput = {
@@ -160,6 +168,12 @@ export function createApiClient(options: ApiClientOptions) {
   // Declared after the session that refers to it: the session only calls it later, on a 401.
   const transport = createTransport({ ...options, session });
   const { call } = transport;
+
+  /** The unlock-token header for a recording, when this visitor holds one. */
+  const unlocking = (recordingId: string): Record<string, string> => {
+    const token = options.unlockTokenFor?.(recordingId);
+    return token ? { [UNLOCK_TOKEN_HEADER]: token } : {};
+  };
 
   const storeTokens = (result: ApiResult<Tokens>) => {
     if (result.ok) session.setTokens(result.data);
@@ -289,6 +303,8 @@ export function createApiClient(options: ApiClientOptions) {
         method: 'GET',
         path: 'get-vocal-free',
         auth: 'none',
+        // A reply to a password-protected message carries its unlock token.
+        headers: query.target.startsWith('reply:') ? unlocking(query.target.slice('reply:'.length)) : {},
         searchParams: { platform: query.platform ?? 'webapp', target: query.target },
         schema: getVocalResponseSchema,
       }),
@@ -368,8 +384,27 @@ export function createApiClient(options: ApiClientOptions) {
       call({ method: 'DELETE', path: `delete/${id(recordingId)}`, auth: 'required', schema: okResponseSchema }),
     editRecording: (recordingId: string, edit: EditRecording) =>
       call({ method: 'POST', path: `edit/${id(recordingId)}`, auth: 'required', json: edit, schema: recordingSchema }),
+    /**
+     * GET view-vocal/{id}. A password-protected message answers 401 `{msg, protected: true}`
+     * unless this visitor holds its unlock token (`unlockTokenFor`) or is its owner (the token is sent when held).
+     */
     viewVocal: (recordingId: string) =>
-      call({ method: 'GET', path: `view-vocal/${id(recordingId)}`, auth: 'none', schema: publicListenPayloadSchema }),
+      call({
+        method: 'GET',
+        path: `view-vocal/${id(recordingId)}`,
+        auth: 'optional',
+        headers: unlocking(recordingId),
+        schema: publicListenPayloadSchema,
+      }),
+    /** POST unlock-vocal/{id}: a password-protected message's password, for an unlock token. */
+    unlockVocal: (recordingId: string, password: string) =>
+      call({
+        method: 'POST',
+        path: `unlock-vocal/${id(recordingId)}`,
+        auth: 'none',
+        json: { password } satisfies UnlockVocal,
+        schema: unlockVocalResponseSchema,
+      }),
     /** Listen tracking: with the bearer token when the visitor is signed in (spec section 6). */
     trackView: (recordingId: string) =>
       call({ method: 'GET', path: `track/view-vocal/${id(recordingId)}`, auth: 'optional', schema: trackViewResponseSchema }),
@@ -403,9 +438,22 @@ export function createApiClient(options: ApiClientOptions) {
     getReplies: (recordingId: string) =>
       call({ method: 'GET', path: `replies/${id(recordingId)}`, auth: 'required', schema: repliesResponseSchema }),
     getComments: (recordingId: string) =>
-      call({ method: 'GET', path: `comments/${id(recordingId)}`, auth: 'optional', schema: commentsResponseSchema }),
+      call({
+        method: 'GET',
+        path: `comments/${id(recordingId)}`,
+        auth: 'optional',
+        headers: unlocking(recordingId),
+        schema: commentsResponseSchema,
+      }),
     addComment: (recordingId: string, comment: NewComment) =>
-      call({ method: 'POST', path: `comments/${id(recordingId)}`, auth: 'optional', json: comment, schema: commentSchema }),
+      call({
+        method: 'POST',
+        path: `comments/${id(recordingId)}`,
+        auth: 'optional',
+        headers: unlocking(recordingId),
+        json: comment,
+        schema: commentSchema,
+      }),
     /** DELETE comments/{commentId}: by the owner of the message it is on. */
     deleteComment: (commentId: string) =>
       call({ method: 'DELETE', path: `comments/${id(commentId)}`, auth: 'required', schema: okResponseSchema }),

@@ -16,6 +16,8 @@ export type CallSpec<Schema extends z.ZodType> = {
   json?: unknown;
   form?: FormData;
   searchParams?: Record<string, string>;
+  /** Headers of this call alone (a password-protected message's unlock token). */
+  headers?: Record<string, string>;
   /** Milliseconds, or false for none (uploads). */
   timeout?: number | false;
 };
@@ -63,7 +65,7 @@ export function createTransport(options: TransportOptions) {
   });
 
   async function send<Schema extends z.ZodType>(spec: CallSpec<Schema>, token: string | null): Promise<Response | Failure> {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...spec.headers };
     // FormData sets its own multipart type with the boundary.
     if (!spec.form) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;

@@ -5,6 +5,7 @@ import {
   visitorErrorBodyParser,
   visitorTrackViewResponseParser,
   type Parser,
+  UNLOCK_TOKEN_HEADER,
 } from '@vocal/settings-model/listen-visitor';
 import type { ApiResult } from './api-result.ts';
 import { joinUrl } from './url.ts';
@@ -17,15 +18,31 @@ import { joinUrl } from './url.ts';
  * which accept exactly what the full client's schemas do. No session, no retries: a visitor who
  * is signed in gets the full client. Imported as `@vocal/api-client/visitor-listen`.
  */
-export function createVisitorListenClient(options: { baseUrl: string; fetch?: typeof fetch }) {
+export function createVisitorListenClient(options: {
+  baseUrl: string;
+  fetch?: typeof fetch;
+  /** The unlock token held for a password-protected message, sent with its calls (as the full client's option). */
+  unlockTokenFor?: (recordingId: string) => string | null;
+}) {
   const send = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
 
-  async function call<T>(method: 'GET' | 'POST', path: string, parser: Parser<T>, json?: unknown): Promise<ApiResult<T>> {
+  async function call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    parser: Parser<T>,
+    recordingId: string,
+    json?: unknown,
+  ): Promise<ApiResult<T>> {
     let response: Response;
+    const unlockToken = options.unlockTokenFor?.(recordingId);
     try {
       response = await send(joinUrl(options.baseUrl, path), {
         method,
-        headers: json === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+        headers: {
+          accept: 'application/json',
+          ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(unlockToken ? { [UNLOCK_TOKEN_HEADER]: unlockToken } : {}),
+        },
         ...(json === undefined ? {} : { body: JSON.stringify(json) }),
       });
     } catch (error) {
@@ -52,11 +69,11 @@ export function createVisitorListenClient(options: { baseUrl: string; fetch?: ty
   const id = (value: string) => encodeURIComponent(value);
   return {
     trackView: (recordingId: string): Promise<ApiResult<TrackViewResponse>> =>
-      call('GET', `track/view-vocal/${id(recordingId)}`, visitorTrackViewResponseParser),
+      call('GET', `track/view-vocal/${id(recordingId)}`, visitorTrackViewResponseParser, recordingId),
     getComments: (recordingId: string): Promise<ApiResult<{ enabled: boolean; comments: Comment[] }>> =>
-      call('GET', `comments/${id(recordingId)}`, visitorCommentsResponseParser),
+      call('GET', `comments/${id(recordingId)}`, visitorCommentsResponseParser, recordingId),
     addComment: (recordingId: string, comment: NewComment): Promise<ApiResult<Comment>> =>
-      call('POST', `comments/${id(recordingId)}`, visitorCommentParser, comment),
+      call('POST', `comments/${id(recordingId)}`, visitorCommentParser, recordingId, comment),
   };
 }
 

@@ -35,6 +35,7 @@ describe('recording (spec section 3)', () => {
       replyTo: null,
       senderName: null,
       message: null,
+      privacy: 'public',
     });
   });
 

@@ -27,6 +27,11 @@ const publicRecordingFields = {
   platform: platformSchema.default('webapp'),
 };
 
+/** Who may open a message's link: anyone (`public`), or whoever knows its password (`password`). */
+export const RECORDING_PRIVACIES = ['public', 'password'] as const;
+export const recordingPrivacySchema = z.enum(RECORDING_PRIVACIES);
+export type RecordingPrivacy = z.infer<typeof recordingPrivacySchema>;
+
 /** Who made a recording: its owner, or a visitor replying, writing in or sending to a collection. */
 export const RECORDING_ORIGINS = ['owner', 'reply', 'contact-form', 'collect'] as const;
 export const recordingOriginSchema = z.enum(RECORDING_ORIGINS);
@@ -48,6 +53,8 @@ export const recordingSchema = z.object({
   senderName: z.string().nullable().default(null),
   /** A written contact-form message ("Send a message instead"). */
   message: z.string().nullable().default(null),
+  /** `password`: its listen link asks for the password the owner set (only a hash of it is kept). */
+  privacy: recordingPrivacySchema.default('public'),
 });
 export type Recording = z.infer<typeof recordingSchema>;
 export type RecordingWire = z.input<typeof recordingSchema>;

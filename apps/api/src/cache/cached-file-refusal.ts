@@ -14,18 +14,19 @@ export function cachedFileRefusal(
   cache: { readonly enabled: boolean },
 ) {
   return {
-    async fileRefusal(key: string): Promise<HttpError | null> {
+    async fileRefusal(key: string, signed = false): Promise<HttpError | null> {
       const recordingId = RECORDING_FILE.exec(key)?.[1];
       // Without a cache, building the page would cost more than the one query it replaces.
       if (recordingId && cache.enabled) {
         try {
-          await recordings.cachedPublicPage(recordingId);
-          return null;
+          const cached = await recordings.cachedPublicPage(recordingId);
+          // A password-protected message's files go only to signed addresses (decision 0074).
+          if (!cached.page.protection || signed) return null;
         } catch (error) {
           if (!(error instanceof HttpError)) throw error;
         }
       }
-      return audio.fileRefusal(key);
+      return audio.fileRefusal(key, signed);
     },
   };
 }

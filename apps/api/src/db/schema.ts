@@ -21,6 +21,7 @@ import type {
   WebhookEventType,
   RecordingHandoffHost,
   RecordingOrigin,
+  RecordingPrivacy,
   Transcription,
   TranscriptionStatus,
 } from '@vocal/settings-model';
@@ -302,6 +303,9 @@ export const recordings = pgTable(
     /** Set once the expiry job has deleted the files of an expired recording. */
     filesDeletedAt: timestamp('files_deleted_at', { withTimezone: true }),
     domain: text('domain'),
+    /** `password`: the listen link asks for the password whose scrypt hash is `passwordHash` (decision 0074). */
+    privacy: text('privacy').$type<RecordingPrivacy>().notNull().default('public'),
+    passwordHash: text('password_hash'),
     /**
      * When the owner read a message that came from someone else; null = unread. The owner's
      * own messages are always read, whatever this says (see inbox-service).

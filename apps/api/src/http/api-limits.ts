@@ -17,6 +17,12 @@ export const SIGN_IN_BACKOFF = { freeAttempts: 5, firstWaitMs: 1000, maxWaitMs: 
 export const FAILED_SIGN_INS_PER_CLIENT_PER_HOUR = 50;
 /** Pictures one account may upload per ten minutes. */
 export const IMAGES_PER_TEN_MINUTES = 20;
+/**
+ * Wrong passwords for one protected message from one address (decision 0074), and from every
+ * address together: a listener mistyping gets plenty, a guesser a few hundred a day at most.
+ */
+export const FAILED_UNLOCKS_PER_MESSAGE_AND_CLIENT_PER_FIFTEEN_MINUTES = 10;
+export const FAILED_UNLOCKS_PER_MESSAGE_PER_HOUR = 100;
 /** Failures for one account from every address together. */
 export const FAILED_SIGN_INS_PER_ACCOUNT_PER_DAY = 200;
 /**
@@ -82,6 +88,14 @@ export function createApiLimits(
     signInBackoff: rateLimits.backoff('sign-in-backoff', SIGN_IN_BACKOFF),
     failedSignInsPerClient: rateLimits.limiter('failed-sign-ins-per-client', {
       limit: FAILED_SIGN_INS_PER_CLIENT_PER_HOUR,
+      windowMs: HOUR_MS,
+    }),
+    failedUnlocksPerClient: rateLimits.limiter('failed-message-unlocks-per-client', {
+      limit: FAILED_UNLOCKS_PER_MESSAGE_AND_CLIENT_PER_FIFTEEN_MINUTES,
+      windowMs: 15 * 60_000,
+    }),
+    failedUnlocksPerMessage: rateLimits.limiter('failed-message-unlocks-per-message', {
+      limit: FAILED_UNLOCKS_PER_MESSAGE_PER_HOUR,
       windowMs: HOUR_MS,
     }),
     failedSignInsPerAccount: rateLimits.limiter('failed-sign-ins-per-account', {

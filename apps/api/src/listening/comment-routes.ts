@@ -1,4 +1,6 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import type { RecordingService } from '../recordings/recording-service.ts';
+import type { MessagePrivacy } from './message-privacy.ts';
 import { commentIdParamsSchema, newCommentSchema } from '@vocal/settings-model';
 import type { Config } from '../env.ts';
 import type { AppEnv } from '../http/app-env.ts';
@@ -24,8 +26,13 @@ export function commentRoutes(services: {
   tokens: TokenService;
   comments: CommentService;
   limits: ApiLimits;
+  recordings: Pick<RecordingService, 'cachedPublicPage'>;
+  privacy: MessagePrivacy;
 }) {
   const maybeSignedIn = optionalUser(services);
+  // A password-protected message's comments are for those who unlocked it (and its owner).
+  const assertOpen = async (context: Context<AppEnv>, id: string) =>
+    services.privacy.assertOpen(context, await services.recordings.cachedPublicPage(id));
   return new Hono<AppEnv>()
     .get(
       '/comments/:id',
@@ -36,11 +43,12 @@ export function commentRoutes(services: {
         security: 'optional-bearer',
         pathParameters: { id: RECORDING_ID },
         answers: { 200: { description: 'The comments', json: 'Comments' } },
-        refusals: { 404: 'Unknown, deleted or expired' },
+        refusals: { 401: 'Password-protected, without its unlock token (X-Unlock-Token)', 404: 'Unknown, deleted or expired' },
       }),
       maybeSignedIn,
       async (context) => {
         const id = publicRecordingIdOf(context);
+        await assertOpen(context, id);
         return context.json(await services.comments.list(id));
       },
     )
@@ -54,13 +62,19 @@ export function commentRoutes(services: {
         pathParameters: { id: RECORDING_ID },
         body: { json: 'NewComment' },
         answers: { 201: { description: 'The comment', json: 'Comment' } },
-        refusals: { 403: 'Comments are turned off', 404: 'Unknown, deleted or expired', 429: 'Too many comments from this address' },
+        refusals: {
+          401: 'Password-protected, without its unlock token (X-Unlock-Token)',
+          403: 'Comments are turned off',
+          404: 'Unknown, deleted or expired',
+          429: 'Too many comments from this address',
+        },
       }),
       maybeSignedIn,
       async (context) => {
         await countAttempt(services.limits.comments, clientAddress(context, services.config.trustProxy), 'comments from here');
         const input = await readJson(context, newCommentSchema);
         const id = publicRecordingIdOf(context);
+        await assertOpen(context, id);
         // Set only when the commenter sent a token (optionalUser).
         const user = context.get('user') as UserRow | undefined;
         return context.json(await services.comments.add(id, input, { userId: user?.id ?? null }), 201);

@@ -1,4 +1,4 @@
-import { listenUrl, SHARE, type OembedResponse, type PublicListenPayload } from '@vocal/settings-model';
+import { listenUrl, PRIVATE_MESSAGE_TITLE, SHARE, type OembedResponse, type PublicListenPayload } from '@vocal/settings-model';
 import { escapeHtml } from '../http/html-escaping.ts';
 import { CARD_HEIGHT, CARD_WIDTH } from '../media/preview-card-svg.ts';
 import { contentTypeOf } from '../storage/storage.ts';
@@ -11,8 +11,11 @@ export const CANONICAL_QUERY_PARAMETERS: readonly string[] = [];
 /** What 404 and 410 pages carry instead of previews. */
 export const NOINDEX_HEAD = '<meta name="robots" content="noindex">';
 
-/** A listen page's public payload, and its waveform picture's size when known. */
-export type PublicPage = { payload: PublicListenPayload; imageSize: { width: number; height: number } | null };
+/** A listen page's public payload, its waveform picture's size when known, and whether it has a password. */
+export type PublicPage = { payload: PublicListenPayload; imageSize: { width: number; height: number } | null; protection: object | null };
+
+/** What a password-protected message's previews say, and nothing more (decision 0074). */
+const PRIVATE_DESCRIPTION = 'Open the link and type its password to listen.';
 
 /** Cuts a caption at `max` characters with an ellipsis (spec section 9), whole characters only. */
 export function truncateCaption(text: string, max: number): string {
@@ -56,8 +59,9 @@ export type LinkPreview = {
   imageUrl: string;
   imageSize: { width: number; height: number };
   imageAlt: string;
-  audioUrl: string;
-  audioType: string;
+  /** Null for a password-protected message, whose audio has no public address. */
+  audioUrl: string | null;
+  audioType: string | null;
   playerUrl: string;
   oembedUrl: string;
 };
@@ -74,6 +78,24 @@ export function linkPreviewOf(page: PublicPage, options: { publicUrl: string; qu
     options.query ?? new URLSearchParams(),
     CANONICAL_QUERY_PARAMETERS,
   );
+  if (page.protection) {
+    // No title, sender, duration, waveform or audio: the card says only that it is private.
+    return {
+      id: payload.audio.id,
+      title: PRIVATE_MESSAGE_TITLE,
+      caption: PRIVATE_MESSAGE_TITLE,
+      description: PRIVATE_DESCRIPTION,
+      authorName: SITE_NAME,
+      canonicalUrl: canonical,
+      imageUrl: `${options.publicUrl}/listen/${payload.audio.id}/card.png`,
+      imageSize: { width: CARD_WIDTH, height: CARD_HEIGHT },
+      imageAlt: PRIVATE_MESSAGE_TITLE,
+      audioUrl: null,
+      audioType: null,
+      playerUrl: `${options.publicUrl}/embed/player/${payload.audio.id}`,
+      oembedUrl: `${options.publicUrl}/api/oembed?url=${encodeURIComponent(canonical)}&format=json`,
+    };
+  }
   const shared = `${payload.settings.name} ${payload.settings.strings.sharedWithYou} (${formatDuration(payload.audio.duration)})`;
   const fileName = new URL(payload.audio.audioUrl).pathname.split('/').pop() ?? '';
   return {
@@ -117,9 +139,13 @@ export function previewHead(preview: LinkPreview): string {
     meta('property', 'og:image:width', preview.imageSize.width),
     meta('property', 'og:image:height', preview.imageSize.height),
     meta('property', 'og:image:alt', preview.imageAlt),
-    meta('property', 'og:audio', preview.audioUrl),
-    ...(preview.audioUrl.startsWith('https:') ? [meta('property', 'og:audio:secure_url', preview.audioUrl)] : []),
-    meta('property', 'og:audio:type', preview.audioType),
+    ...(preview.audioUrl && preview.audioType
+      ? [
+          meta('property', 'og:audio', preview.audioUrl),
+          ...(preview.audioUrl.startsWith('https:') ? [meta('property', 'og:audio:secure_url', preview.audioUrl)] : []),
+          meta('property', 'og:audio:type', preview.audioType),
+        ]
+      : []),
     // The large card image: a player card shows only for allow-listed sites, and the card
     // already says who, what and how long; the link opens the player.
     meta('name', 'twitter:card', 'summary_large_image'),

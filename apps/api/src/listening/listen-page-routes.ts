@@ -11,6 +11,7 @@ import type { GonePageService } from './gone-page-service.ts';
 import { type RecordingService } from '../recordings/recording-service.ts';
 import { PUBLIC_NOT_FOUND } from '../recordings/public-pages.ts';
 import { STILL_ARRIVING } from '../uploads/progressive-uploads.ts';
+import { PRIVATE_MESSAGE_TITLE, PROTECTED_MESSAGE } from './message-privacy.ts';
 import { readBuiltPageOnce } from '../site/static-files.ts';
 import { linkPreviewOf, NOINDEX_HEAD, pageTitle, previewHead, SITE_NAME, type PublicPage } from './link-preview.ts';
 import { described } from '../openapi/described.ts';
@@ -49,6 +50,17 @@ export function listenPageRoutes(services: {
     }
     try {
       const page = await services.recordings.publicPage(id);
+      if (page.protection) {
+        // The page asks for the password and fetches the payload with its unlock token (decision 0074):
+        // nothing of the message is in it, and its previews say only that it is private.
+        // HTTP 200: link unfurlers show a 200's card ("A private voice message"), not a 401's.
+        return {
+          status: 200,
+          data: { status: 401, protected: true, id, message: PROTECTED_MESSAGE },
+          title: PRIVATE_MESSAGE_TITLE,
+          page,
+        };
+      }
       return { status: 200, data: { status: 200, payload: page.payload }, title: pageTitle(page.payload), page };
     } catch (error) {
       if (!(error instanceof HttpError) || (error.status !== 404 && error.status !== 410)) throw error;
@@ -90,7 +102,8 @@ export function listenPageRoutes(services: {
   const palettes = new WeakMap<PublicPage, ReturnType<typeof themeVariables>>();
   const withPalette = (loaded: Loaded): Loaded => {
     let palette = goneTheme;
-    if (loaded.page) {
+    // A protected message's player wears no colour of its owner's.
+    if (loaded.page && !loaded.page.protection) {
       palette = palettes.get(loaded.page) ?? themeVariables(loaded.page.payload.settings.theme, readAnyColour);
       palettes.set(loaded.page, palette);
     }
@@ -185,8 +198,16 @@ export function listenPageRoutes(services: {
         const loaded = await load(context.req.param('id'), { arriving: true });
         const query = new URL(context.req.url).search;
         // Missing and expired messages are not for search engines, nor for previews.
-        const page = renderOnce('listen', query, html, loaded, context.get('cspNonce'), (page) =>
-          previewHead(linkPreviewOf(page, { publicUrl: services.publicUrl, query: queryOf(context) })),
+        const page = renderOnce(
+          'listen',
+          query,
+          html,
+          loaded,
+          context.get('cspNonce'),
+          (page) =>
+            // A protected message's page is not for search engines either; its preview is the private one.
+            (page.protection ? `${NOINDEX_HEAD}\n    ` : '') +
+            previewHead(linkPreviewOf(page, { publicUrl: services.publicUrl, query: queryOf(context) })),
         );
         if (loaded.page) context.set('replayable', { recordingId: context.req.param('id'), body: page });
         return context.html(page, loaded.status, PAGE_HEADERS);

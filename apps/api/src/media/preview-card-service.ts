@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { DEFAULT_NAMES, PRIVATE_MESSAGE_TITLE } from '@vocal/settings-model';
 import type { Database } from '../db/database.ts';
 import { formatDuration } from '../listening/link-preview.ts';
 import { createKeyedHash } from '../common/keyed-hash.ts';
@@ -90,15 +91,18 @@ export function createPreviewCardService(options: { db: Database; storage: Stora
   return {
     /** The card's PNG and its version (an ETag); throws the public page's 404 or 410. */
     async card(recordingId: string): Promise<{ png: Uint8Array; version: string }> {
-      const { payload } = await recordings.publicPage(recordingId);
+      const { payload, protection } = await recordings.publicPage(recordingId);
       const { audio, settings, user } = payload;
-      const input = {
-        title: audio.subject ?? `Voice message · ${dateFormat.format(new Date(audio.uploadDate))}`,
-        senderName: settings.name,
-        durationLabel: formatDuration(audio.duration),
-        peaks: audio.peaks,
-        avatarUrl: user.avatarUrl,
-      };
+      // A password-protected message's card says only that it is private (decision 0074).
+      const input = protection
+        ? { title: PRIVATE_MESSAGE_TITLE, senderName: DEFAULT_NAMES.someone, durationLabel: '', peaks: [], avatarUrl: null }
+        : {
+            title: audio.subject ?? `Voice message · ${dateFormat.format(new Date(audio.uploadDate))}`,
+            senderName: settings.name,
+            durationLabel: formatDuration(audio.duration),
+            peaks: audio.peaks,
+            avatarUrl: user.avatarUrl,
+          };
       const version = (
         await versionOf(LAYOUT_VERSION, audio.id, input.title, input.senderName, input.durationLabel, input.avatarUrl ?? '')
       ).slice(0, 32);

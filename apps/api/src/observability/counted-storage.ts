@@ -29,5 +29,7 @@ export function countStorageErrors(storage: Storage, metrics: Metrics): Storage 
     delete: counted('delete', (key) => storage.delete(key)),
     list: counted('list', (listOptions) => storage.list(listOptions)),
     publicUrl: (key) => storage.publicUrl(key),
+    // Optional too: local storage has none, and the file route signs its own addresses instead.
+    signedUrl: storage.signedUrl ? counted('sign', (key: string, seconds: number) => storage.signedUrl!(key, seconds)) : undefined,
   };
 }

@@ -142,7 +142,9 @@ describe('the OpenAPI document and its reference page', () => {
     }
     expect(document.paths['/api/account']!.get!.security).toEqual([{ bearer: [] }]);
     expect(document.paths['/api/account']!.get!.responses).toHaveProperty('401');
-    expect(document.paths['/api/view-vocal/{id}']!.get!.security).toEqual([]);
+    expect(document.paths['/api/oembed']!.get!.security).toEqual([]);
+    // Anyone may ask; the owner's token opens their own password-protected message (decision 0074).
+    expect(document.paths['/api/view-vocal/{id}']!.get!.security).toEqual([{}, { bearer: [] }]);
     expect(document.paths['/api/admin/users']!.get!.security).toEqual([{ adminToken: [] }]);
   });
 

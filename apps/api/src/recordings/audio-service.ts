@@ -141,7 +141,11 @@ export function createAudioService(options: {
      * message's files and a picture someone owns are public: a file whose row is deleted,
      * never uploaded or missing stops being served at once, whether or not it is still stored.
      */
-    async fileRefusal(key: string): Promise<HttpError | null> {
+    /**
+     * Why `/files/{key}` may not be served, or null. A password-protected message's files are
+     * served only at a signed address (`signed`: its signature was checked), else 404.
+     */
+    async fileRefusal(key: string, signed = false): Promise<HttpError | null> {
       if (key.startsWith('images/')) {
         const [picture] = await db.select({ key: images.key }).from(images).where(eq(images.key, key));
         return picture ? null : notFound('File not found');
@@ -149,10 +153,15 @@ export function createAudioService(options: {
       const recordingId = RECORDING_FILE.exec(key)?.[1];
       if (!recordingId) return notFound('File not found');
       const [row] = await db
-        .select({ status: recordings.status, expiryDate: recordings.expiryDate, filesDeletedAt: recordings.filesDeletedAt })
+        .select({
+          status: recordings.status,
+          expiryDate: recordings.expiryDate,
+          filesDeletedAt: recordings.filesDeletedAt,
+          privacy: recordings.privacy,
+        })
         .from(recordings)
         .where(eq(recordings.id, recordingId));
-      if (row?.status !== 'uploaded') return notFound('File not found');
+      if (row?.status !== 'uploaded' || (row.privacy === 'password' && !signed)) return notFound('File not found');
       if (row.filesDeletedAt || isExpired(row, now())) return gone('This voice message has expired');
       return null;
     },

@@ -21,8 +21,21 @@ import { isWritten, recordingOf, type RecordingRow } from './recording-view.ts';
 
 export const PUBLIC_NOT_FOUND = 'This voice message does not exist or was deleted';
 
-/** What a message's public page is made of: the listen payload, and the waveform picture's size for link previews. */
-export type PublicPage = { payload: PublicListenPayload; imageSize: { width: number; height: number } | null };
+/**
+ * A password-protected message's lock (decision 0074): the hash its unlock tokens are bound to,
+ * and its files' storage keys, which are served only at signed addresses.
+ */
+export type PageProtection = { passwordHash: string; audioKey: string; imageKey: string };
+
+/**
+ * What a message's public page is made of: the listen payload, the waveform picture's size for
+ * link previews, and its lock when it has a password (the payload is then for the unlocked only).
+ */
+export type PublicPage = {
+  payload: PublicListenPayload;
+  imageSize: { width: number; height: number } | null;
+  protection: PageProtection | null;
+};
 
 /**
  * A message as anyone with its link sees it (the listen page, the embed player, link previews,
@@ -102,7 +115,11 @@ export function createPublicPages(options: {
       },
     });
     const imageSize = row.imageWidth && row.imageHeight ? { width: row.imageWidth, height: row.imageHeight } : null;
-    return { payload, imageSize };
+    const protection =
+      row.privacy === 'password' && row.passwordHash
+        ? { passwordHash: row.passwordHash, audioKey: row.audioKey ?? `${row.id}.mp3`, imageKey: row.imageKey ?? `${row.id}.png` }
+        : null;
+    return { payload, imageSize, protection };
   }
 
   return { publicRow, repliesAllowed, cachedPublicPage, publicPage };

@@ -1,6 +1,12 @@
 import { servePublicJson } from '../cache/serve-public-payload.ts';
 import { Hono } from 'hono';
-import { editRecordingSchema, getVocalFreeQuerySchema, getVocalQuerySchema, parseVisitorTarget } from '@vocal/settings-model';
+import {
+  editRecordingSchema,
+  getVocalFreeQuerySchema,
+  getVocalQuerySchema,
+  parseVisitorTarget,
+  unlockVocalSchema,
+} from '@vocal/settings-model';
 import type { Config } from '../env.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { JSON_BODY_LIMIT } from '../http/body-limit.ts';
@@ -23,6 +29,7 @@ import { described } from '../openapi/described.ts';
 import { TAGS } from '../openapi/route-description.ts';
 import { RECORDING_ID, ownRecording } from '../openapi/description-parts.ts';
 import { z } from 'zod';
+import type { MessagePrivacy } from '../listening/message-privacy.ts';
 
 export function recordingRoutes(services: {
   config: Config;
@@ -32,6 +39,7 @@ export function recordingRoutes(services: {
   limits: ApiLimits;
   metrics: Metrics;
   progressiveUploads: ProgressiveUploads;
+  privacy: MessagePrivacy;
 }) {
   const { config, limits } = services;
   const signedIn = requireUser(services);
@@ -67,6 +75,7 @@ export function recordingRoutes(services: {
           query: getVocalFreeQuerySchema,
           answers: { 200: { description: 'The reserved id', json: 'GetVocalResponse' } },
           refusals: {
+            401: 'A reply to a password-protected message without its unlock token (X-Unlock-Token): {msg, protected: true}',
             403: 'Replies are turned off, or the contact form or collection is not open yet (its owner has not confirmed their address)',
             404: 'The target does not exist',
             429: 'Too many recordings from this address',
@@ -76,7 +85,12 @@ export function recordingRoutes(services: {
           const address = clientAddress(context, config.trustProxy);
           await countAttempt(limits.recordings, address, 'recordings from here');
           const { platform, target } = readQuery(context, getVocalFreeQuerySchema);
-          return context.json(await services.recordings.reserveForVisitor(parseVisitorTarget(target), platform, address));
+          const visitorTarget = parseVisitorTarget(target);
+          // A reply to a password-protected message needs its unlock token, like its payload.
+          if (visitorTarget.kind === 'reply') {
+            await services.privacy.assertOpen(context, await services.recordings.cachedPublicPage(visitorTarget.recordingId));
+          }
+          return context.json(await services.recordings.reserveForVisitor(visitorTarget, platform, address));
         },
       )
       /*
@@ -233,8 +247,10 @@ export function recordingRoutes(services: {
         '/edit/:id',
         described({
           tag: TAGS.recordings,
-          summary: "Change a recording's subject or expiry date",
-          ...ownRecording(),
+          summary: "Change a recording's subject, expiry date or password",
+          description:
+            "privacy 'password' with a password protects the listen link (a new password replaces the old one and ends every unlock token); privacy 'public' removes it. Only a hash of the password is kept.",
+          ...ownRecording({ 410: 'Expired: its expiry date can no longer change' }),
           body: { json: 'EditRecording' },
           answers: { 200: { description: 'The recording as it is now', json: 'Recording' } },
         }),
@@ -245,20 +261,55 @@ export function recordingRoutes(services: {
           return context.json(await services.recordings.edit(context.get('user').id, id, edit));
         },
       )
+      .post(
+        '/unlock-vocal/:id',
+        described({
+          tag: TAGS.recordings,
+          summary: 'Unlock a password-protected message with its password',
+          description:
+            'A right password answers an unlock token for view-vocal, comments and replies (header X-Unlock-Token), good for an hour. Wrong passwords are counted per message and address, and per message.',
+          access: 'public',
+          pathParameters: { id: RECORDING_ID },
+          body: { json: 'UnlockVocal' },
+          answers: { 200: { description: 'The unlock token', json: 'UnlockVocalResponse' } },
+          refusals: {
+            400: 'No password, or the message has none',
+            401: 'The password is not right',
+            404: 'Unknown or deleted',
+            410: 'Expired',
+            429: 'Too many wrong passwords for this message from here',
+          },
+        }),
+        async (context) => {
+          const id = publicRecordingIdOf(context);
+          const { password } = await readJson(context, unlockVocalSchema);
+          const cached = await services.recordings.cachedPublicPage(id);
+          const unlocked = await services.privacy.unlock(cached, password, clientAddress(context, config.trustProxy));
+          return context.json(unlocked, 200, { 'cache-control': 'no-store' });
+        },
+      )
       .get(
         '/view-vocal/:id',
         described({
           tag: TAGS.recordings,
           summary: 'What a listen page shows: the message, its owner and their page settings',
+          description:
+            "A password-protected message answers 401 {msg, protected: true} unless the request carries its unlock token (X-Unlock-Token, from POST /api/unlock-vocal/{id}) or its owner's bearer token; its payload then names its files at signed addresses and is not cached.",
           access: 'public',
+          security: 'optional-bearer',
           pathParameters: { id: RECORDING_ID },
           answers: {
             200: { description: 'The public payload, with its ETag; cacheable for PUBLIC_CACHE_SECONDS', json: 'PublicListenPayload' },
             202: { description: '{msg, arriving: true}: its recording is still streaming in (POST /api/uploads); ask again' },
             304: { description: 'Not modified (If-None-Match matched its ETag)' },
           },
-          refusals: { 404: 'Unknown or deleted', 410: 'Expired' },
+          refusals: {
+            401: 'Password-protected, and no valid unlock token: {msg, protected: true}',
+            404: 'Unknown or deleted',
+            410: 'Expired',
+          },
         }),
+        maybeSignedIn,
         async (context) => {
           const id = publicRecordingIdOf(context);
           const cached = await services.recordings.cachedPublicPage(id).catch(async (error: unknown) => {
@@ -267,6 +318,10 @@ export function recordingRoutes(services: {
             throw error;
           });
           if (!cached) return context.json({ msg: STILL_ARRIVING, arriving: true }, 202, { 'cache-control': 'no-store' });
+          if ((await services.privacy.assertOpen(context, cached)) === 'unlocked') {
+            // Each answer carries its own signed addresses: for this listener alone, never kept.
+            return context.json(await services.privacy.unlockedPayload(cached.page), 200, { 'cache-control': 'private, no-store' });
+          }
           // From memory after the first read; a client holding this version gets a 304.
           return servePublicJson(context, cached, {
             cacheSeconds: services.config.listenPath.publicCacheSeconds,

@@ -33,7 +33,8 @@ import type { Transaction } from '../jobs/job-queue.ts';
 import type { WebhookService } from '../automation/webhook-service.ts';
 import { createPublicPages, type PublicPage } from './public-pages.ts';
 import { createReservations, REPLIES_TURNED_OFF, type UploadTarget } from './reservations.ts';
-import { recordingOf, type RecordingRow } from './recording-view.ts';
+import { isWritten, recordingOf, type RecordingRow } from './recording-view.ts';
+import { hashPassword } from '../accounts/passwords.ts';
 
 /** Encoders pad the last frame: allow this much over the plan's limit. */
 const DURATION_TOLERANCE_SECONDS = 2;
@@ -384,7 +385,7 @@ export function createRecordingService(options: {
       return toRecording(await ownedRow(userId, id));
     },
 
-    /** POST edit/{id}: the subject and the expiry date. */
+    /** POST edit/{id}: the subject, the expiry date and the password (decision 0074). */
     async edit(userId: number, id: string, edit: EditRecording): Promise<Recording> {
       const current = await ownedRow(userId, id);
       // An expired message stays expired: its files are deleted (or about to be), so a new
@@ -396,6 +397,12 @@ export function createRecordingService(options: {
       const changes: Partial<typeof recordings.$inferInsert> = {};
       if (edit.subject !== undefined) changes.subject = edit.subject || null;
       if (edit.expiryDate !== undefined) changes.expiryDate = edit.expiryDate ? new Date(edit.expiryDate) : null;
+      // Only the hash is kept; a new password (or none) also ends every unlock token made for the old one.
+      if (edit.privacy === 'public') Object.assign(changes, { privacy: 'public', passwordHash: null });
+      if (edit.privacy === 'password' && edit.password !== undefined) {
+        if (isWritten(current)) throw badRequest('A written message has no link to protect');
+        Object.assign(changes, { privacy: 'password', passwordHash: await hashPassword(edit.password, config.scryptCost) });
+      }
       if (Object.keys(changes).length === 0) return toRecording(await ownedRow(userId, id));
       const [row] = await db
         .update(recordings)

@@ -33,5 +33,6 @@ export function recordingOf(row: RecordingRow, storage: Pick<Storage, 'publicUrl
     replyTo: row.replyToId,
     senderName: row.senderName,
     message: row.message,
+    privacy: row.privacy,
   });
 }

@@ -1,11 +1,19 @@
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
+import { z } from 'zod';
 import type { AppEnv } from '../http/app-env.ts';
 import { FILE_CACHE_CONTROL, matchesEtag } from '../cache/http-caching.ts';
 import { RECORDING_FILE, type AudioService } from '../recordings/audio-service.ts';
 import type { ByteRange, Storage } from '../storage/storage.ts';
 import { described } from '../openapi/described.ts';
+import type { MessagePrivacy } from '../listening/message-privacy.ts';
 import { TAGS } from '../openapi/route-description.ts';
+
+/** A signed address's parts (a password-protected message's files; decision 0074). */
+const SIGNED_FILE_QUERY = z.object({
+  expires: z.string().optional().describe('Seconds since the epoch until which the signature is good'),
+  signature: z.string().optional().describe("The server's signature of the key and expires"),
+});
 
 const KEY = /^(?:images\/)?[A-Za-z0-9_-]+\.(?:mp3|webm|m4a|png|jpg|webp|gif)$/;
 
@@ -33,7 +41,11 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
  * Files of the local storage at stable public URLs (`/files/{id}.mp3`, `/files/{id}.png`),
  * with range requests so players can seek and Safari can play at all.
  */
-export function fileRoutes(storage: Storage, audio: Pick<AudioService, 'fileRefusal'>) {
+export function fileRoutes(
+  storage: Storage,
+  audio: Pick<AudioService, 'fileRefusal'>,
+  privacy: Pick<MessagePrivacy, 'validFileSignature'>,
+) {
   return new Hono<AppEnv>().on(
     ['GET', 'HEAD'],
     '/files/*',
@@ -41,9 +53,11 @@ export function fileRoutes(storage: Storage, audio: Pick<AudioService, 'fileRefu
       GET: {
         tag: TAGS.pages,
         summary: 'A stored file: a recording (id.mp3), its waveform (id.png), a picture (images/...)',
-        description: 'Honours Range (one range) for audio players.',
+        description:
+          "Honours Range (one range) for audio players. A password-protected message's files answer 404 here unless asked for at the signed address (expires, signature) its unlocked payload names.",
         access: 'public',
         pathParameters: { path: 'The storage key, slashes included.' },
+        query: SIGNED_FILE_QUERY,
         answers: {
           200: { description: 'The file', media: 'application/octet-stream' },
           206: { description: 'The requested range', media: 'application/octet-stream' },
@@ -56,6 +70,7 @@ export function fileRoutes(storage: Storage, audio: Pick<AudioService, 'fileRefu
         summary: "A stored file's headers (size, type)",
         access: 'public',
         pathParameters: { path: 'The storage key, slashes included.' },
+        query: SIGNED_FILE_QUERY,
         answers: {
           200: { description: 'The headers of the file' },
           206: { description: 'The headers of the range' },
@@ -67,7 +82,9 @@ export function fileRoutes(storage: Storage, audio: Pick<AudioService, 'fileRefu
     async (context) => {
       const key = context.req.path.slice('/files/'.length);
       if (!KEY.test(key)) return context.json({ msg: 'File not found' }, 404);
-      const refusal = await audio.fileRefusal(key);
+      // A password-protected message's files: only at the signed address its unlocked payload names.
+      const signed = await privacy.validFileSignature(key, context.req.query('expires'), context.req.query('signature'));
+      const refusal = await audio.fileRefusal(key, signed);
       if (refusal) throw refusal;
       const head = await storage.stat(key);
       if (!head) return context.json({ msg: 'File not found' }, 404);
@@ -77,7 +94,8 @@ export function fileRoutes(storage: Storage, audio: Pick<AudioService, 'fileRefu
         'accept-ranges': 'bytes',
         etag: head.etag,
         'last-modified': head.lastModified.toUTCString(),
-        'cache-control': FILE_CACHE_CONTROL,
+        // A signed address is one listener's, for an hour: no shared cache keeps it.
+        'cache-control': signed ? 'private, max-age=3600' : FILE_CACHE_CONTROL,
         'access-control-allow-origin': '*',
         'cross-origin-resource-policy': 'cross-origin',
       };
@@ -100,7 +118,7 @@ export function fileRoutes(storage: Storage, audio: Pick<AudioService, 'fileRefu
       // A recording's file is served while its public page is; the same request may be answered
       // again straight from the file while that page stays cached (src/cache/answer-replay.ts).
       const recordingId = RECORDING_FILE.exec(key)?.[1];
-      if (recordingId) context.set('replayable', { recordingId, body: stream });
+      if (recordingId && !signed) context.set('replayable', { recordingId, body: stream });
       const body = Readable.toWeb(stream) as ReadableStream<Uint8Array>;
       return context.body(body, status, headers);
     },

@@ -15,16 +15,7 @@ afterAll(() => s3.close());
 describe.each(embeddedBackend)('S3 storage on %s', (backend) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(backend, {
-      STORAGE: 's3',
-      S3_BUCKET: 'vocal-files',
-      S3_ENDPOINT: s3Url,
-      S3_REGION: 'us-east-1',
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-      S3_FORCE_PATH_STYLE: 'true',
-      TRANSCRIBER: 'none',
-    });
+    server = await startTestServer(backend, { ...s3.env, TRANSCRIBER: 'none' });
   });
   afterAll(() => server.close());
 

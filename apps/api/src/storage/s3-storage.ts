@@ -117,6 +117,13 @@ export async function createS3Storage(options: S3StorageOptions): Promise<Storag
       );
     },
 
+    async signedUrl(key, seconds) {
+      assertSafeKey(key);
+      // Loaded with the SDK, on S3 only, the first time a protected message is unlocked.
+      const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner');
+      return getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: seconds });
+    },
+
     publicUrl(key) {
       assertSafeKey(key);
       return `${options.publicUrl}/${key}`;

@@ -35,6 +35,12 @@ export interface Storage {
   /** Up to `limit` objects whose keys sort after `after`, in key order, for sweeps that walk the whole store. */
   list(options: { after?: string; limit: number }): Promise<ListedObject[]>;
   publicUrl(key: string): string;
+  /**
+   * A short-lived address of `key` that works without the public one (a password-protected
+   * message's files; decision 0074): S3 presigns a GET. Absent on local storage, whose
+   * `/files/{key}` route checks the server's own signature instead (listening/message-privacy.ts).
+   */
+  signedUrl?(key: string, seconds: number): Promise<string>;
 }
 
 /** Stores a file from disk, streamed where the storage can (both of ours can). */

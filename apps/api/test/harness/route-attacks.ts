@@ -81,7 +81,10 @@ export const ATTACKS: Record<string, Attack> = {
       atUpload(r, { 'upload-offset': '4096', 'content-type': 'application/offset+octet-stream' }, new Uint8Array(2048).fill(0xff)),
   },
   'DELETE /api/uploads/:id': { aimedAt: (r) => atUpload(r) },
-  'POST /api/edit/:id': { aimedAt: () => ({ json: { subject: 'Taken over', expiryDate: null } }) },
+  'POST /api/edit/:id': {
+    aimedAt: () => [{ json: { subject: 'Taken over', expiryDate: null } }, { json: { privacy: 'password', password: 'locked you out' } }],
+  },
+  'POST /api/unlock-vocal/:id': { aimedAt: () => ({ json: { password: 'a guess' } }) },
   'POST /api/recordings': { aimedAt: (r) => ({ json: { audio_uuid: r.recordingId, folder_id: null } }) },
   'GET /api/inbox': {
     aimedAt: (r) => [

@@ -31,7 +31,32 @@ export function EmbedPlayer({ payload, palette }: { payload: PublicListenPayload
  * A gone message in someone else's page: the app's light theme and fonts, a short heading and the
  * server's sentence (which says no more for a deleted message than for one that never existed).
  */
-export function EmbedGone({ status, message, palette }: { status: 404 | 410; message: string; palette: ThemeVariables }) {
+export function EmbedGone({
+  status,
+  message,
+  palette,
+  listenUrl,
+}: {
+  status: 401 | 404 | 410;
+  message: string;
+  palette: ThemeVariables;
+  /** A password-protected message's listen page, where its password is asked for. */
+  listenUrl?: string;
+}) {
+  if (status === 401) {
+    return (
+      <ThemeScope variables={palette} className="embed embed--gone">
+        <main className="embed__gone">
+          <h1 className="embed__gone-title">A private voice message</h1>
+          <p className="embed__gone-text">
+            <a href={listenUrl} target="_blank" rel="noopener">
+              Open it to type its password
+            </a>
+          </p>
+        </main>
+      </ThemeScope>
+    );
+  }
   return (
     <ThemeScope variables={palette} className="embed embed--gone">
       <main className="embed__gone">

@@ -1,6 +1,7 @@
 import './expiry.css';
 import { useId, useState } from 'react';
-import { Button, Dialog } from '@vocal/ui-kit';
+import { SaveDialog } from '../components/save-dialog.tsx';
+import { ChoiceRows } from '../components/choice-rows.tsx';
 import { currentChoice, dateInputValue, EXPIRY_CHOICES, expiryFor, type ExpiryChoice } from '@vocal/settings-model';
 
 /**
@@ -25,7 +26,6 @@ export function ExpiryDialog({
   const [choice, setChoice] = useState<ExpiryChoice>(initial.choice);
   const [day, setDay] = useState(initial.day);
   const [error, setError] = useState<string | null>(null);
-  const name = useId();
   const dayId = useId();
   const errorId = useId();
 
@@ -37,64 +37,46 @@ export function ExpiryDialog({
   };
 
   return (
-    <Dialog
+    <SaveDialog
       open={open}
       onClose={onClose}
       title="When should this message expire?"
       description={`“${title}”: once it expires, its link says so and its audio is deleted.`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button loadingLabel="Saving…" onClick={save}>
-            Save expiry
-          </Button>
-        </>
-      }
+      saveLabel="Save expiry"
+      onSave={save}
     >
-      <form className="expiry-form" noValidate onSubmit={(event) => event.preventDefault()}>
-        <fieldset className="expiry-form__choices" aria-describedby={error ? errorId : undefined}>
-          <legend className="vk-visually-hidden">Expires</legend>
-          {EXPIRY_CHOICES.map((each) => (
-            <label key={each.value} className="expiry-form__choice">
-              <input
-                type="radio"
-                name={name}
-                value={each.value}
-                checked={choice === each.value}
-                onChange={() => {
-                  setChoice(each.value);
-                  setError(null);
-                }}
-              />
-              <span>{each.label}</span>
-            </label>
-          ))}
-        </fieldset>
-        {choice === 'date' ? (
-          <div className="expiry-form__day">
-            <label htmlFor={dayId}>Last day it can be heard</label>
-            <input
-              id={dayId}
-              type="date"
-              value={day}
-              min={dateInputValue(new Date())}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-              onChange={(event) => {
-                setDay(event.target.value);
-                setError(null);
-              }}
-            />
-          </div>
-        ) : null}
-        {error ? (
-          <p id={errorId} className="expiry-form__error" role="alert">
-            {error}
-          </p>
-        ) : null}
-      </form>
-    </Dialog>
+      <ChoiceRows
+        legend="Expires"
+        choices={EXPIRY_CHOICES}
+        value={choice}
+        describedBy={error ? errorId : undefined}
+        onChange={(value) => {
+          setChoice(value);
+          setError(null);
+        }}
+      />
+      {choice === 'date' ? (
+        <div className="expiry-form__day">
+          <label htmlFor={dayId}>Last day it can be heard</label>
+          <input
+            id={dayId}
+            type="date"
+            value={day}
+            min={dateInputValue(new Date())}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(event) => {
+              setDay(event.target.value);
+              setError(null);
+            }}
+          />
+        </div>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="expiry-form__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </SaveDialog>
   );
 }

@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import { listenUrl } from '@vocal/settings-model';
 import { AudioPlayer, copyToClipboard, formatDuration } from '@vocal/ui-kit';
 import { ExpiryDialog } from '../expiry/expiry-dialog.tsx';
+import { PasswordDialog, type PrivacyChange } from '../privacy/password-dialog.tsx';
 import { formatExpiryDay } from '../expiry/format-expiry.ts';
 import type { Answerable } from './answer-target.ts';
 import type { InboxItem as Item } from './inbox-api.ts';
@@ -20,6 +21,8 @@ export type InboxItemActions = {
   onRename(item: Item, subject: string | null): Promise<string | null>;
   /** Saves when a sent message expires (null: never); answers an error to show, or null. */
   onSetExpiry(item: Item, expiryDate: string | null): Promise<string | null>;
+  /** Sets or removes a sent message's password (decision 0074); answers an error to show, or null. */
+  onSetPrivacy(item: Item, change: PrivacyChange): Promise<string | null>;
   onMove(item: Item, folderId: string | null): void;
   onDelete(item: Item): void;
   onAnnounce(message: string): void;
@@ -44,6 +47,7 @@ export function InboxItemCard(props: InboxItemProps) {
   const { item, nested, folders } = props;
   const [renaming, setRenaming] = useState(false);
   const [settingExpiry, setSettingExpiry] = useState(false);
+  const [settingPassword, setSettingPassword] = useState(false);
   const [, navigate] = useLocation();
   const titleId = useId();
   const openedOnce = useRef(false);
@@ -82,6 +86,7 @@ export function InboxItemCard(props: InboxItemProps) {
     ...(item.audioUrl ? [{ label: 'Download', onSelect: download }] : []),
     // Only the messages the owner sent have a link they handed out to end.
     ...(sentVoice ? [{ label: 'Expiry…', onSelect: () => setSettingExpiry(true) }] : []),
+    ...(sentVoice ? [{ label: 'Password…', onSelect: () => setSettingPassword(true) }] : []),
     // Listens are counted on the messages the owner sends (Pro: the page explains it on Free).
     ...(sentVoice ? [{ label: 'Analytics', onSelect: () => navigate(`/analytics/${item.id}`) }] : []),
     ...(item.source === 'sent'
@@ -142,6 +147,7 @@ export function InboxItemCard(props: InboxItemProps) {
           {titled && !isWritten ? ' · ' : null}
           {isWritten ? null : <span>{formatDuration(item.duration)}</span>}
           {sentVoice && item.expiryDate ? <span className="inbox-item__expiry"> · Expires {formatExpiryDay(item.expiryDate)}</span> : null}
+          {sentVoice && item.privacy === 'password' ? <span className="inbox-item__expiry"> · Password protected</span> : null}
         </p>
       </div>
       <SourceLine item={item} nested={nested} />
@@ -207,6 +213,19 @@ export function InboxItemCard(props: InboxItemProps) {
           onSave={async (expiryDate) => {
             const failed = await props.onSetExpiry(item, expiryDate);
             if (!failed) setSettingExpiry(false);
+            return failed;
+          }}
+        />
+      ) : null}
+      {settingPassword ? (
+        <PasswordDialog
+          open
+          title={title}
+          privacy={item.privacy}
+          onClose={() => setSettingPassword(false)}
+          onSave={async (change) => {
+            const failed = change ? await props.onSetPrivacy(item, change) : null;
+            if (!failed) setSettingPassword(false);
             return failed;
           }}
         />

@@ -24,6 +24,7 @@ import { useInbox } from './use-inbox.ts';
 import { DESKTOP_QUERY, DRAG_QUERY, useMediaQuery } from './use-media-query.ts';
 import { usePendingDelete } from './use-pending-delete.ts';
 import { MonthlyAllowance } from '../billing/monthly-allowance.tsx';
+import type { PrivacyChange } from '../privacy/password-dialog.tsx';
 import { formatExpiryDay } from '../expiry/format-expiry.ts';
 
 /**
@@ -116,6 +117,13 @@ export default function InboxPage() {
       if (!result.ok) return result.error.msg.replace(/^expiryDate: /, '');
       inbox.update([item.id], (current) => ({ ...current, expiryDate: result.data.expiryDate }));
       setAnnouncement(result.data.expiryDate ? `Expires ${formatExpiryDay(result.data.expiryDate)}` : 'Never expires');
+      return null;
+    },
+    onSetPrivacy: async (item: InboxItem, change: PrivacyChange) => {
+      const result = await webApi().editRecording(item.id, change);
+      if (!result.ok) return result.error.msg.replace(/^password: /, '');
+      inbox.update([item.id], (current) => ({ ...current, privacy: result.data.privacy }));
+      setAnnouncement(result.data.privacy === 'password' ? 'The link now asks for the password' : 'Anyone with the link can listen');
       return null;
     },
     onMove: (item: InboxItem, folderId: string | null) => void move(item, folderId),

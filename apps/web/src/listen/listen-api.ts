@@ -1,5 +1,6 @@
 import { createApiClient, type ApiClient } from '@vocal/api-client';
 import { persistedTokenStore } from '../session/persisted-token-store.ts';
+import { readUnlockToken } from './unlock-token.ts';
 
 let client: ApiClient | null = null;
 
@@ -13,6 +14,7 @@ export function listenApi(): ApiClient {
     baseUrl: `${window.location.origin}/api`,
     storageBaseUrl: `${window.location.origin}/files/`,
     tokenStore: persistedTokenStore(),
+    unlockTokenFor: readUnlockToken,
   });
   return client;
 }

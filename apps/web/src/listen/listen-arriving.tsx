@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { PublicListenPayload } from '@vocal/settings-model';
-import { ThemeProvider, useSystemTheme } from '@vocal/ui-kit';
+import { ListenNotice } from './listen-gone.tsx';
 import './listen-gone.css';
 import './listen-arriving.css';
 
@@ -33,8 +33,6 @@ function ArrivingIcon() {
  * Loaded only for such a link, so the player and the gone page are the entry's, not copied here.
  */
 export function ListenArriving({ id, onOutcome }: { id: string; onOutcome: (outcome: ArrivalOutcome) => void }) {
-  const theme = useSystemTheme();
-
   useEffect(() => {
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -69,20 +67,16 @@ export function ListenArriving({ id, onOutcome }: { id: string; onOutcome: (outc
   }, [id, onOutcome]);
 
   return (
-    <ThemeProvider theme={theme} className="listen-page listen-gone">
-      <main className="listen-gone__main">
-        <section className="listen-gone__card" aria-labelledby="listen-arriving-title">
-          <span className="listen-gone__badge listen-arriving__badge">
-            <ArrivingIcon />
-          </span>
-          <h1 id="listen-arriving-title" className="listen-gone__title">
-            This voice message is arriving
-          </h1>
-          <p className="listen-gone__text" role="status">
-            Its recording is still coming in. It will be ready to play here as soon as the last of it arrives, with no need to reload.
-          </p>
-        </section>
-      </main>
-    </ThemeProvider>
+    <ListenNotice
+      id="listen-arriving-title"
+      badge={<ArrivingIcon />}
+      badgeClassName="listen-arriving__badge"
+      title="This voice message is arriving"
+      invite={false}
+    >
+      <p className="listen-gone__text" role="status">
+        Its recording is still coming in. It will be ready to play here as soon as the last of it arrives, with no need to reload.
+      </p>
+    </ListenNotice>
   );
 }

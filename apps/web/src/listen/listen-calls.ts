@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ApiClient } from '@vocal/api-client';
 import { createVisitorListenClient, type VisitorListenClient } from '@vocal/api-client/visitor-listen';
 import { hasStoredSession } from './stored-session.ts';
+import { readUnlockToken } from './unlock-token.ts';
 
 /**
  * The client the listen page's interactions talk through. An anonymous visitor gets the small
@@ -16,7 +17,7 @@ let visitorClient: VisitorListenClient | null = null;
 export function useListenCalls(): ListenCalls | null {
   const [calls, setCalls] = useState<ListenCalls | null>(() => {
     if (hasStoredSession()) return null;
-    visitorClient ??= createVisitorListenClient({ baseUrl: `${window.location.origin}/api` });
+    visitorClient ??= createVisitorListenClient({ baseUrl: `${window.location.origin}/api`, unlockTokenFor: readUnlockToken });
     return { kind: 'visitor', api: visitorClient };
   });
   useEffect(() => {

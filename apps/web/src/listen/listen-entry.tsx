@@ -15,7 +15,9 @@ type Embedded =
   | { status: 200; payload: PublicListenPayload }
   /** Its recording is still streaming in (decision 0070). */
   | { status: 202; id: string; message: string }
-  | { status: 404 | 410; message: string; sender?: GoneSender | null };
+  | { status: 404 | 410; message: string; sender?: GoneSender | null }
+  /** Password-protected (decision 0074): nothing of the message is in the page. */
+  | { status: 401; protected: true; id: string; message: string };
 
 /** Only a link opened before its message is complete needs this: the usual page does not load it. */
 const ListenArriving = lazy(async () => ({ default: (await import('./listen-arriving.tsx')).ListenArriving }));
@@ -32,6 +34,20 @@ function Arriving({ id }: { id: string }) {
   );
 }
 
+/** Only a password-protected message's link needs this. */
+const ListenLocked = lazy(async () => ({ default: (await import('./listen-locked.tsx')).ListenLocked }));
+
+/** A password-protected message: its password form until it is unlocked, then the player in place. */
+function Locked({ id }: { id: string }) {
+  const [payload, setPayload] = useState<PublicListenPayload | null>(null);
+  if (payload) return <ListenView payload={payload} />;
+  return (
+    <Suspense fallback={null}>
+      <ListenLocked id={id} onUnlocked={setPayload} />
+    </Suspense>
+  );
+}
+
 const data = JSON.parse(document.getElementById('listen-data')?.textContent ?? 'null') as Embedded | null;
 const root = document.getElementById('root');
 if (root && data) {
@@ -42,6 +58,8 @@ if (root && data) {
           <ListenView payload={data.payload} />
         ) : data.status === 202 ? (
           <Arriving id={data.id} />
+        ) : data.status === 401 ? (
+          <Locked id={data.id} />
         ) : (
           <ListenGone status={data.status} message={data.message} sender={data.sender} />
         )}

@@ -5,13 +5,16 @@ import { usePageTitle } from '../components/use-page-title.ts';
 import { useRouteParam } from '../routes/route-params.ts';
 import { webApi } from '../session/web-api.ts';
 import { ListenGone } from './listen-gone.tsx';
+import { ListenLocked } from './listen-locked.tsx';
 import { ListenView } from './listen-view.tsx';
 
 type Load =
   | { status: 'loading' }
   | { status: 'gone'; code: 404 | 410; message: string }
   | { status: 'failed'; message: string }
-  | { status: 'loaded'; payload: PublicListenPayload };
+  | { status: 'loaded'; payload: PublicListenPayload }
+  /** Password-protected (decision 0074): its form until unlocked. */
+  | { status: 'locked' };
 
 /**
  * The listen page inside the app (client-side navigation, and `vite dev`). Visitors who open
@@ -28,6 +31,7 @@ export default function ListenPage() {
       .then((result) => {
         if (cancelled) return;
         if (result.ok) setLoad({ status: 'loaded', payload: result.data });
+        else if (result.status === 401) setLoad({ status: 'locked' });
         else if (result.status === 404 || result.status === 410)
           setLoad({ status: 'gone', code: result.status, message: result.error.msg });
         else setLoad({ status: 'failed', message: result.error.msg });
@@ -38,7 +42,11 @@ export default function ListenPage() {
   }, [id]);
 
   usePageTitle(
-    load.status === 'loaded' ? (load.payload.audio.subject ?? `Voice message from ${load.payload.settings.name}`) : 'Voice message',
+    load.status === 'loaded'
+      ? (load.payload.audio.subject ?? `Voice message from ${load.payload.settings.name}`)
+      : load.status === 'locked'
+        ? 'A private voice message'
+        : 'Voice message',
   );
 
   if (load.status === 'loading') {
@@ -48,6 +56,7 @@ export default function ListenPage() {
       </main>
     );
   }
+  if (load.status === 'locked') return <ListenLocked id={id} onUnlocked={(payload) => setLoad({ status: 'loaded', payload })} />;
   if (load.status === 'gone') return <ListenGone status={load.code} message={load.message} />;
   if (load.status === 'failed') return <ListenGone status={404} message={load.message} />;
   return <ListenView payload={load.payload} />;

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { PublicListenPayload } from '@vocal/settings-model';
 import { Spinner, Transcript } from '@vocal/ui-kit';
+import { unlockHeaders } from './unlock-token.ts';
 
 type TranscriptState = Pick<PublicListenPayload['audio'], 'transcription' | 'transcriptionStatus'> & {
   notice: string | null;
@@ -13,7 +14,9 @@ const POLL_MS = 4000;
  * then, so a listener who gets a finished transcript in the page never downloads them.
  */
 async function fetchTranscript(id: string): Promise<TranscriptState | null> {
-  const response = await fetch(`/api/view-vocal/${encodeURIComponent(id)}`, { headers: { accept: 'application/json' } });
+  const response = await fetch(`/api/view-vocal/${encodeURIComponent(id)}`, {
+    headers: { accept: 'application/json', ...unlockHeaders(id) },
+  });
   if (!response.ok) return null;
   const { parseListenPayload } = await import('./parse-listen-payload.ts');
   const payload = parseListenPayload(await response.json());

@@ -1,6 +1,7 @@
 import { createApiClient, type ApiClient } from '@vocal/api-client';
 import { captureHttpError } from '../error-reporting/client-reporter.ts';
 import { persistedTokenStore } from './persisted-token-store.ts';
+import { readUnlockToken } from '../listen/unlock-token.ts';
 
 /** The API lives on the app's own origin under /api; files under /files. */
 export const apiBaseUrl = () => `${window.location.origin}/api`;
@@ -31,6 +32,8 @@ export function webApi(): ApiClient {
       captureHttpError(report);
     },
     logFatal: (title, message) => console.error(`${title}: ${message}`),
+    // The in-app listen route opens a password-protected message with its token (decision 0074).
+    unlockTokenFor: readUnlockToken,
   });
   const session = client.session;
   store.onExternalChange((tokens) => session.setTokens(tokens));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { folderNameSchema, folderSchema } from '../folder.ts';
 import { DEFAULT_PLATFORM, platformSchema } from '../platform.ts';
-import { peaksSchema, recordingSchema } from '../recording.ts';
+import { peaksSchema, recordingPrivacySchema, recordingSchema } from '../recording.ts';
 import { emailSchema, isoDateTimeSchema, recordingIdSchema, uuidSchema } from '../validation.ts';
 import { recordingTitleSchema } from '../recording-title.ts';
 import { visitorNameSchema, visitorTargetSchema } from './visitors.ts';
@@ -69,13 +69,50 @@ export const moveRecordingSchema = z.object({
   folder_id: uuidSchema.nullable(),
 });
 
-/** POST edit/{id}: what an owner may change about a recording. */
+/** A message's password: what a listener types, so no rule beyond a sane length. */
+export const MESSAGE_PASSWORD_MIN = 4;
+export const MESSAGE_PASSWORD_MAX = 200;
+export const messagePasswordSchema = z
+  .string()
+  .min(MESSAGE_PASSWORD_MIN, `The password needs at least ${MESSAGE_PASSWORD_MIN} characters`)
+  .max(MESSAGE_PASSWORD_MAX, `The password may have at most ${MESSAGE_PASSWORD_MAX} characters`);
+
+/**
+ * POST edit/{id}: what an owner may change about a recording. `privacy: 'password'` needs a
+ * `password` (a new one replaces the old); `privacy: 'public'` removes it and takes none.
+ */
 export const editRecordingSchema = z
   .object({
     subject: recordingTitleSchema.nullable().optional(),
     expiryDate: isoDateTimeSchema.nullable().optional(),
+    privacy: recordingPrivacySchema.optional(),
+    password: messagePasswordSchema.optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((edit, context) => {
+    if (edit.privacy === 'password' && edit.password === undefined) {
+      context.addIssue({ code: 'custom', path: ['password'], message: 'A password-protected message needs a password' });
+    }
+    if (edit.password !== undefined && edit.privacy !== 'password') {
+      context.addIssue({ code: 'custom', path: ['password'], message: "A password is sent only with privacy: 'password'" });
+    }
+  });
+
+/** POST unlock-vocal/{id}: a listener's password for a protected message. */
+export const unlockVocalSchema = z.object({ password: z.string().min(1, 'Type the password').max(MESSAGE_PASSWORD_MAX) }).strict();
+export type UnlockVocal = z.output<typeof unlockVocalSchema>;
+
+/** The answer to a right password: a signed token for view-vocal (header X-Unlock-Token), valid until `expiresAt`. */
+export const unlockVocalResponseSchema = z.object({ token: z.string(), expiresAt: isoDateTimeSchema });
+export type UnlockVocalResponse = z.infer<typeof unlockVocalResponseSchema>;
+
+/** What view-vocal and the listen routes answer for a protected message without a valid unlock token. */
+export const protectedMessageSchema = z.object({ msg: z.string(), protected: z.literal(true) });
+export type ProtectedMessage = z.infer<typeof protectedMessageSchema>;
+
+export { UNLOCK_TOKEN_HEADER } from '../visitor/listen-visitor-parsers.ts';
+/** What link previews, oEmbed and the embed player say of a protected message, and nothing more. */
+export const PRIVATE_MESSAGE_TITLE = 'A private voice message';
 
 export type EditRecording = z.output<typeof editRecordingSchema>;
 

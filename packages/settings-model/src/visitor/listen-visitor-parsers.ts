@@ -12,6 +12,9 @@ import type { Comment } from '../api/visitors.ts';
  * `@vocal/settings-model/listen-visitor`, so nothing of the package's zod comes with it.
  */
 
+/** The header that carries a password-protected message's unlock token to view-vocal, comments and replies. */
+export const UNLOCK_TOKEN_HEADER = 'x-unlock-token';
+
 export type Parsed<T> = { success: true; data: T } | { success: false };
 export type Parser<T> = { safeParse(input: unknown): Parsed<T> };
 
