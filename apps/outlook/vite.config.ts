@@ -24,6 +24,11 @@ export default defineConfig(
     // The server hosts the build under /hosts/outlook/: every URL in it is relative.
     port: 5174,
     pages: { taskpane: 'taskpane.html', dialog: 'dialog.html' },
+    head: [
+      '<link rel="icon" type="image/png" href="./icons/icon-32.png" />',
+      // Office requires add-ins to load office.js from Microsoft's CDN, before the app's own code.
+      '<script src="https://appsforoffice.microsoft.com/lib/1/hosted/office.js"></script>',
+    ],
     plugins: [addInManifest()],
   }),
 );

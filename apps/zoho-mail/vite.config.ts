@@ -14,6 +14,13 @@ export default defineConfig(
     // 5179: Front's dev server has 5178.
     port: 5179,
     pages: { panel: 'app/panel.html', attachment: 'app/attachment.html' },
+    head: [
+      '<link rel="icon" type="image/png" href="img/icon.png" />',
+      // Zoho Mail extensions load SigmaSDK from Zoho's CDN, before the app's own code (zet's Mail template).
+      '<script src="https://static.zohocdn.com/sigma/client/sdk/v1/sigma-sdk.min.js"></script>',
+      // The Vocal server this package talks to: the server fills it in as it makes the package.
+      '<script src="server.js"></script>',
+    ],
     build: {
       assetsDir: 'app/assets',
       assetsInlineLimit: (file) => (file.endsWith('.wasm') ? true : undefined),

@@ -7,11 +7,13 @@ export type HostAppOptions = Omit<UserConfig, 'plugins' | 'build' | 'server'> & 
   port?: number;
   /** The build's pages: entry name to page file. */
   pages: Record<string, string>;
+  /** Tags every page of the app carries in its head (its host's SDK, its icon), before each page's own. */
+  head?: string[];
   /** The host's own plugins, after React and the page shell. */
   plugins?: Plugin[];
   build?: BuildEnvironmentOptions;
 };
 
 export declare function hostAppConfig(options: HostAppOptions): UserConfig;
-export declare function pageShell(): Plugin;
-export declare function documentOf(page: string): string;
+export declare function pageShell(head?: string[]): Plugin;
+export declare function documentOf(page: string, appHead?: string[]): string;

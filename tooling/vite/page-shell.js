@@ -23,13 +23,16 @@ export function pagePartsOf(page) {
   };
 }
 
-/** The whole document of a page file (a file that is a whole document already is left as it is). */
-export function documentOf(page) {
+/**
+ * The whole document of a page file (a file that is a whole document already is left as it is).
+ * `appHead`: the tags every page of the app carries (its host's SDK, its icon), before the page's own.
+ */
+export function documentOf(page, appHead = []) {
   if (/^\s*<!doctype/i.test(page)) return page;
   const { head, bodyAttributes, body } = pagePartsOf(page);
   const title = /<title>/i.test(head) ? [] : [`<title>${DEFAULT_TITLE}</title>`];
   const own = head ? head.split('\n').map((line) => line.trim()) : [];
-  const headLines = [...SHELL_HEAD, ...title, ...own];
+  const headLines = [...SHELL_HEAD, ...title, ...appHead, ...own];
   return [
     '<!doctype html>',
     '<html lang="en">',
@@ -44,10 +47,10 @@ export function documentOf(page) {
   ].join('\n');
 }
 
-/** The Vite plugin: each page is written into the shell before Vite reads its scripts. */
-export function pageShell() {
+/** The Vite plugin: each page is written into the shell, with the app's `head` tags, before Vite reads its scripts. */
+export function pageShell(head = []) {
   return {
     name: 'vocal-page-shell',
-    transformIndexHtml: { order: 'pre', handler: documentOf },
+    transformIndexHtml: { order: 'pre', handler: (page) => documentOf(page, head) },
   };
 }

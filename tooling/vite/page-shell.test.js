@@ -24,6 +24,14 @@ describe('the page shell', () => {
     expect(page).toContain('<body class="popup">');
   });
 
+  it("puts the app's own head tags, those of every page, before the page's", () => {
+    const page = documentOf('<head>\n  <meta name="where" content="here" />\n</head>\n<body>\n  <div id="root"></div>\n</body>\n', [
+      '<script src="https://example.com/sdk.js"></script>',
+    ]);
+    expect(page.indexOf('sdk.js')).toBeGreaterThan(page.indexOf('<title>Vocal</title>'));
+    expect(page.indexOf('sdk.js')).toBeLessThan(page.indexOf('name="where"'));
+  });
+
   it('leaves a whole document as it is', () => {
     const whole = '<!doctype html>\n<html><head><title>x</title></head><body></body></html>\n';
     expect(documentOf(whole)).toBe(whole);
