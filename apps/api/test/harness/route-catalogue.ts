@@ -115,7 +115,7 @@ export function routeCatalogueOf(routes: RouteTable): Record<string, RouteKnowle
 }
 
 /** `app.use` and the API's 404 fallback: registered for every method, and not handlers of their own. */
-const isMiddleware = (key: string) => key.startsWith('ALL ');
+export const isMiddleware = (key: string) => key.startsWith('ALL ');
 
 /** The distinct `METHOD path` keys of an app's route table (handlers and middleware alike). */
 export function routeKeysOf(routes: readonly { method: string; path: string }[]): string[] {
