@@ -49,7 +49,10 @@ async function signInWith(page: Page, baseUrl: string, email: string, password: 
 /** Signs up through the page with a name: the failed sign-in, the offer, the name step. */
 async function signUpWithName(page: Page, email: string, name: string) {
   await signInWith(page, product.url, email, PASSWORD);
-  await page.getByRole('status').filter({ hasText: `No account for ${email} yet` }).waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: `No account for ${email} yet` })
+    .waitFor();
   await page.getByRole('button', { name: `Create an account for ${email}` }).click();
   await page.getByRole('heading', { name: 'Create your Vocal account' }).waitFor();
   await expectNoAxeViolations(page);

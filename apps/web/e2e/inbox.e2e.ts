@@ -219,7 +219,15 @@ describe('the inbox', () => {
     expect(await folders.getByRole('button', { name: 'New folder' }).count()).toBe(0);
     await message(page, 'Hello').getByRole('button', { name: 'More actions for Hello' }).click();
     // No "Move to folder" on Free; Analytics stays, and its page explains Pro (analytics.e2e.ts).
-    expect(await page.getByRole('menuitem').allTextContents()).toEqual(['Copy link', 'Rename', 'Download', 'Expiry…', 'Password…', 'Analytics', 'Delete']);
+    expect(await page.getByRole('menuitem').allTextContents()).toEqual([
+      'Copy link',
+      'Rename',
+      'Download',
+      'Expiry…',
+      'Privacy…',
+      'Analytics',
+      'Delete',
+    ]);
     await context.close();
   });
 

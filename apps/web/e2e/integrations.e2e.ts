@@ -91,7 +91,10 @@ async function openIntegrations(options: BrowserContextOptions = {}): Promise<{ 
 
 async function overviewShown(page: Page) {
   await page.getByRole('heading', { name: 'Integrations', level: 1, exact: true }).waitFor();
-  await page.getByRole('article', { name: 'Google Docs and Gmail' }).getByText(/on this server/).waitFor();
+  await page
+    .getByRole('article', { name: 'Google Docs and Gmail' })
+    .getByText(/on this server/)
+    .waitFor();
 }
 
 /**

@@ -1,12 +1,4 @@
-import {
-  axeViolations,
-  launchBrowser,
-  startFakeOpenAi,
-  startProduct,
-  verboseJson,
-  watchPageErrors,
-  type ApiProcess,
-} from '@vocal/e2e';
+import { axeViolations, launchBrowser, startFakeOpenAi, startProduct, verboseJson, watchPageErrors, type ApiProcess } from '@vocal/e2e';
 import { makeMp3, makePng } from '@vocal/test-fixtures';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -7,7 +7,16 @@ import { join } from 'node:path';
 import { axeViolations, launchBrowser } from '@vocal/e2e';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, contextFor, ensureShotsFolder, ownerOverApi, sendMessage, shotsFolder, VIEWPORTS, type ViewportName } from './polish-support.ts';
+import {
+  call,
+  contextFor,
+  ensureShotsFolder,
+  ownerOverApi,
+  sendMessage,
+  shotsFolder,
+  VIEWPORTS,
+  type ViewportName,
+} from './polish-support.ts';
 import { sharedProduct, type SharedProduct } from './shared-product.ts';
 import { makePro } from './support.ts';
 

@@ -16,7 +16,7 @@ import {
   horizontalOverflow,
   sendMessage,
   shotsFolder,
-  type ViewportName,
+  EVERY_LOOK,
 } from './polish-support.ts';
 import { fileBrowser } from './file-browser.ts';
 import { sharedProduct } from './shared-product.ts';
@@ -46,7 +46,7 @@ describe('a password on a message', () => {
 
     await page.goto(`${product.url}/recordings`);
     await pressOn(page, card(page, SUBJECT).getByRole('button', { name: `More actions for ${SUBJECT}` }));
-    const entry = page.getByRole('menuitem', { name: 'Password…' });
+    const entry = page.getByRole('menuitem', { name: 'Privacy…' });
     await entry.waitFor();
     await pressOn(page, entry);
     const dialog = page.getByRole('dialog', { name: 'Who can listen to this message?' });
@@ -70,14 +70,9 @@ describe('a password on a message', () => {
     // Without the password the payload says nothing of the message.
     const refused = await fetch(`${product.url}/api/view-vocal/${id}`);
     expect(refused.status).toBe(401);
-    expect(await refused.json()).toEqual({ msg: 'This voice message is protected by a password', protected: true });
+    expect(await refused.json()).toEqual({ msg: 'This voice message is protected by a password', protected: true, privacy: 'password' });
 
-    for (const [size, scheme] of [
-      ['phone', 'light'],
-      ['phone', 'dark'],
-      ['desktop', 'light'],
-      ['desktop', 'dark'],
-    ] as [ViewportName, 'light' | 'dark'][]) {
+    for (const [size, scheme] of EVERY_LOOK) {
       const stranger = await contextFor(browser, size, scheme);
       const listener = await stranger.newPage();
       await listener.goto(`${product.url}/listen/${id}`);
@@ -136,7 +131,7 @@ describe('a password on a message', () => {
     const id = await sendMessage({ baseUrl: product.url, token: (await tokensOf(page)).accessToken, email }, subject);
     await page.goto(`${product.url}/recordings`);
     await pressOn(page, card(page, subject).getByRole('button', { name: `More actions for ${subject}` }));
-    await pressOn(page, page.getByRole('menuitem', { name: 'Password…' }));
+    await pressOn(page, page.getByRole('menuitem', { name: 'Privacy…' }));
     const dialog = page.getByRole('dialog', { name: 'Who can listen to this message?' });
     await dialog.getByRole('radio', { name: /Only people who know the password/ }).check();
     await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
@@ -152,7 +147,7 @@ describe('a password on a message', () => {
     expect((await fetch(`${product.url}/api/view-vocal/${id}`)).status).toBe(401);
 
     await pressOn(page, card(page, subject).getByRole('button', { name: `More actions for ${subject}` }));
-    await pressOn(page, page.getByRole('menuitem', { name: 'Password…' }));
+    await pressOn(page, page.getByRole('menuitem', { name: 'Privacy…' }));
     await dialog.getByRole('textbox', { name: 'New password' }).waitFor();
     await dialog.getByRole('radio', { name: /Anyone with the link/ }).check();
     await pressOn(page, dialog.getByRole('button', { name: 'Save' }));

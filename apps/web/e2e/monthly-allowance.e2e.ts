@@ -62,7 +62,9 @@ describe('the month’s Free messages, counted where the owner works', () => {
         // Four of five: said more strongly, with the way to unlimited messages.
         await send(2);
         await page.goto(`${product.url}/recordings`);
-        await expect.poll(() => allowance(page).innerText()).toMatch(/^4 of 5 Free messages used this month\s+Get unlimited messages with Pro$/);
+        await expect
+          .poll(() => allowance(page).innerText())
+          .toMatch(/^4 of 5 Free messages used this month\s+Get unlimited messages with Pro$/);
         const upgrade = allowance(page).getByRole('link', { name: 'Get unlimited messages with Pro' });
         expect(await upgrade.getAttribute('href')).toBe('/upgrade');
         if (size === 'phone') expect((await upgrade.boundingBox())!.height).toBeGreaterThanOrEqual(44);

@@ -183,7 +183,12 @@ describe('signature, recorder and transcript settings', () => {
   });
 
   it('signature theme on a phone, dark, by keyboard: the preview’s button takes the picked theme at once; 44 px choices; axe clean', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'dark', isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      colorScheme: 'dark',
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await makePro(product.dataDir, await signUpThroughPage(page, product.url));
@@ -200,9 +205,9 @@ describe('signature, recorder and transcript settings', () => {
     // Exotic Black's purple, darkened the same way: the preview follows before anything is saved.
     await expect.poll(fill).toBe('rgb(128, 104, 172)');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    const small = await page.locator('.signature-themes__option').evaluateAll((options) =>
-      options.flatMap((option) => (option.getBoundingClientRect().height < 44 ? [option.textContent] : [])),
-    );
+    const small = await page
+      .locator('.signature-themes__option')
+      .evaluateAll((options) => options.flatMap((option) => (option.getBoundingClientRect().height < 44 ? [option.textContent] : [])));
     expect(small).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: join(import.meta.dirname, '..', 'screenshots', 'signature-theme-phone-dark.png'), fullPage: true });

@@ -15,6 +15,14 @@ export const ensureShotsFolder = () => mkdir(shotsFolder, { recursive: true });
 export const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
 export type ViewportName = keyof typeof VIEWPORTS;
 
+/** Every size in every colour scheme: the four looks a page is checked and shot in. */
+export const EVERY_LOOK: readonly (readonly [ViewportName, 'light' | 'dark'])[] = [
+  ['phone', 'light'],
+  ['phone', 'dark'],
+  ['desktop', 'light'],
+  ['desktop', 'dark'],
+];
+
 /** A context sized as a phone (touch, 390 px) or a desktop, in the given colour scheme. */
 export function contextFor(browser: Browser, size: ViewportName, colorScheme: 'light' | 'dark' = 'light'): Promise<BrowserContext> {
   const phone = size === 'phone';

@@ -80,7 +80,10 @@ export async function signedInContext(
   if (response.status !== 201) throw new Error(`Sign-up of ${email} failed: ${response.status} ${await response.text()}`);
   const tokens = (await response.json()) as { access_token: string; refresh_token: string };
   const session = { accessToken: tokens.access_token, refreshToken: tokens.refresh_token };
-  const storageState = { cookies: [], origins: [{ origin: new URL(baseUrl).origin, localStorage: [{ name: 'vocal.tokens', value: JSON.stringify(session) }] }] };
+  const storageState = {
+    cookies: [],
+    origins: [{ origin: new URL(baseUrl).origin, localStorage: [{ name: 'vocal.tokens', value: JSON.stringify(session) }] }],
+  };
   const context = await browser.newContext({ ...options, storageState });
   return { context, email, accessToken: tokens.access_token };
 }

@@ -2,7 +2,17 @@ import { axeViolations, launchBrowser, signUpThroughPage, startProduct, type Api
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeMail, startSmtpCapture, type SmtpCapture } from '@vocal/test-fixtures/smtp';
-import { apiAs, makePro } from './support.ts';
+import { apiAs, makePro, tokensOf } from './support.ts';
+import { join } from 'node:path';
+import {
+  contextFor,
+  ensureShotsFolder,
+  expectThumbSized,
+  horizontalOverflow,
+  sendMessage,
+  shotsFolder,
+  EVERY_LOOK,
+} from './polish-support.ts';
 
 let product: ApiProcess;
 let smtp: SmtpCapture;
@@ -10,7 +20,7 @@ let browser: Awaited<ReturnType<typeof launchBrowser>>;
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  [product, browser] = await Promise.all([startProduct({ env: { SMTP_URL: smtp.url } }), launchBrowser()]);
+  [product, browser] = await Promise.all([startProduct({ env: { SMTP_URL: smtp.url } }), launchBrowser(), ensureShotsFolder()]);
 });
 
 afterAll(async () => {
@@ -24,6 +34,60 @@ async function expectNoAxeViolations(page: Page) {
 }
 
 const planOf = async (page: Page) => (await apiAs(product.url, page, 'GET', 'account')).body.plan;
+
+/**
+ * A team-only message (issue 29, part 3; decision 0075): the owner keeps one to the team from the
+ * inbox by keyboard; the member, signed in, opens its link and hears it; a stranger is told it is
+ * for a team and offered the sign-in, on a phone and a desktop, light and dark, axe clean.
+ */
+async function keptToTheTeam(ownerOnTeamPage: Page, ownerEmail: string, member: Page) {
+  const subject = 'Plan for Monday, just us';
+  const id = await sendMessage({ baseUrl: product.url, token: (await tokensOf(ownerOnTeamPage)).accessToken, email: ownerEmail }, subject);
+  // The inbox in a tab of its own: the Team page stays where the test goes on.
+  const owner = await ownerOnTeamPage.context().newPage();
+  await owner.goto(`${product.url}/recordings`);
+  const card = owner.locator('article.inbox-item', { hasText: subject });
+  await card.getByRole('button', { name: `More actions for ${subject}` }).focus();
+  await owner.keyboard.press('Enter');
+  await owner.getByRole('menuitem', { name: 'Privacy…' }).focus();
+  await owner.keyboard.press('Enter');
+  const dialog = owner.getByRole('dialog', { name: 'Who can listen to this message?' });
+  await dialog.getByRole('radio', { name: /Only my team/ }).focus();
+  await owner.keyboard.press('Space');
+  expect(await dialog.getByRole('radio', { name: /Only my team/ }).isChecked()).toBe(true);
+  await expectNoAxeViolations(owner);
+  await owner.screenshot({ path: join(shotsFolder, 'privacy-dialog-team-desktop-light.png') });
+  await dialog.getByRole('button', { name: 'Save' }).focus();
+  await owner.keyboard.press('Enter');
+  await dialog.waitFor({ state: 'detached' });
+  await card.getByText('Team only').waitFor();
+  await owner.close();
+
+  // The member, signed in, is never asked: the message plays in place.
+  const listening = await member.context().newPage();
+  await listening.goto(`${product.url}/listen/${id}`);
+  await listening.getByRole('heading', { name: subject }).waitFor();
+  await listening.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect.poll(() => listening.evaluate(() => document.querySelector('audio')?.currentTime ?? 0)).toBeGreaterThan(0);
+  expect(await listening.evaluate(() => document.querySelector('audio')?.currentSrc ?? '')).toMatch(/\?expires=\d+&signature=/);
+  await listening.close();
+
+  // Anyone else sees only that it is for a team, and the sign-in that comes back to it.
+  for (const [size, scheme] of EVERY_LOOK) {
+    const stranger = await contextFor(browser, size, scheme);
+    const page = await stranger.newPage();
+    await page.goto(`${product.url}/listen/${id}`);
+    await page.getByRole('heading', { name: 'This voice message is for a team' }).waitFor();
+    expect(await page.content()).not.toContain(subject);
+    const signIn = page.getByRole('link', { name: 'Sign in to listen' });
+    expect(await signIn.getAttribute('href')).toBe(`/login?redirect=${encodeURIComponent(`/listen/${id}`)}`);
+    await expectThumbSized([signIn]);
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await axeViolations(page), `${size} ${scheme}`).toEqual([]);
+    await page.screenshot({ path: join(shotsFolder, `team-only-${size}-${scheme}.png`) });
+    await stranger.close();
+  }
+}
 
 describe('teams', () => {
   it('invite → mail → join page → sign up → member is Pro → owner removes → Free, by keyboard, with axe', async () => {
@@ -77,6 +141,8 @@ describe('teams', () => {
     await member.getByRole('link', { name: 'See your team' }).click();
     await member.getByText('You have Pro through this team.').waitFor();
     await expectNoAxeViolations(member);
+
+    await keptToTheTeam(owner, ownerEmail, member);
 
     // The owner sees the member, and removes them through the confirmation, by keyboard.
     await owner.reload();

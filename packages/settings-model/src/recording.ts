@@ -27,8 +27,11 @@ const publicRecordingFields = {
   platform: platformSchema.default('webapp'),
 };
 
-/** Who may open a message's link: anyone (`public`), or whoever knows its password (`password`). */
-export const RECORDING_PRIVACIES = ['public', 'password'] as const;
+/**
+ * Who may open a message's link: anyone (`public`), whoever knows its password (`password`), or
+ * its sender's team, signed in (`team`).
+ */
+export const RECORDING_PRIVACIES = ['public', 'password', 'team'] as const;
 export const recordingPrivacySchema = z.enum(RECORDING_PRIVACIES);
 export type RecordingPrivacy = z.infer<typeof recordingPrivacySchema>;
 

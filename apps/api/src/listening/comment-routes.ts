@@ -30,7 +30,7 @@ export function commentRoutes(services: {
   privacy: MessagePrivacy;
 }) {
   const maybeSignedIn = optionalUser(services);
-  // A password-protected message's comments are for those who unlocked it (and its owner).
+  // A private message's comments are for those who may open it: who unlocked it, its team, its owner.
   const assertOpen = async (context: Context<AppEnv>, id: string) =>
     services.privacy.assertOpen(context, await services.recordings.cachedPublicPage(id));
   return new Hono<AppEnv>()
@@ -43,7 +43,11 @@ export function commentRoutes(services: {
         security: 'optional-bearer',
         pathParameters: { id: RECORDING_ID },
         answers: { 200: { description: 'The comments', json: 'Comments' } },
-        refusals: { 401: 'Password-protected, without its unlock token (X-Unlock-Token)', 404: 'Unknown, deleted or expired' },
+        refusals: {
+          401: 'Private: password-protected without its unlock token (X-Unlock-Token), or team-only and signed out',
+          403: "Team-only, and the signed-in person is not on the owner's team",
+          404: 'Unknown, deleted or expired',
+        },
       }),
       maybeSignedIn,
       async (context) => {
@@ -63,8 +67,8 @@ export function commentRoutes(services: {
         body: { json: 'NewComment' },
         answers: { 201: { description: 'The comment', json: 'Comment' } },
         refusals: {
-          401: 'Password-protected, without its unlock token (X-Unlock-Token)',
-          403: 'Comments are turned off',
+          401: 'Private: password-protected without its unlock token (X-Unlock-Token), or team-only and signed out',
+          403: "Comments are turned off, or team-only and the signed-in person is not on the owner's team",
           404: 'Unknown, deleted or expired',
           429: 'Too many comments from this address',
         },

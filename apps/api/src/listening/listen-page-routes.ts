@@ -11,7 +11,7 @@ import type { GonePageService } from './gone-page-service.ts';
 import { type RecordingService } from '../recordings/recording-service.ts';
 import { PUBLIC_NOT_FOUND } from '../recordings/public-pages.ts';
 import { STILL_ARRIVING } from '../uploads/progressive-uploads.ts';
-import { PRIVATE_MESSAGE_TITLE, PROTECTED_MESSAGE } from './message-privacy.ts';
+import { PRIVATE_MESSAGE_TITLE, PROTECTED_MESSAGE, TEAM_ONLY } from './message-privacy.ts';
 import { readBuiltPageOnce } from '../site/static-files.ts';
 import { linkPreviewOf, NOINDEX_HEAD, pageTitle, previewHead, SITE_NAME, type PublicPage } from './link-preview.ts';
 import { described } from '../openapi/described.ts';
@@ -51,12 +51,16 @@ export function listenPageRoutes(services: {
     try {
       const page = await services.recordings.publicPage(id);
       if (page.protection) {
-        // The page asks for the password and fetches the payload with its unlock token (decision 0074):
-        // nothing of the message is in it, and its previews say only that it is private.
+        // The page asks for the password and fetches the payload with its unlock token (decision 0074),
+        // or with a team member's session (0075): nothing of the message is in it, and its previews
+        // say only that it is private.
         // HTTP 200: link unfurlers show a 200's card ("A private voice message"), not a 401's.
         return {
           status: 200,
-          data: { status: 401, protected: true, id, message: PROTECTED_MESSAGE },
+          data:
+            page.protection.kind === 'team'
+              ? { status: 401, protected: true, privacy: 'team', id, message: TEAM_ONLY }
+              : { status: 401, protected: true, privacy: 'password', id, message: PROTECTED_MESSAGE },
           title: PRIVATE_MESSAGE_TITLE,
           page,
         };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordings } from '../db/schema.ts';
 import { embeddedBackend, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
 import { startS3TestServer } from '../../test/harness/s3-test-server.ts';
-import { samplePeaks, samplePng, threeSecondMp3, uploadForm } from '../../test/harness/upload-form.ts';
+import { ownerMessage } from '../../test/harness/visitor-helpers.ts';
 import { FAILED_UNLOCKS_PER_MESSAGE_AND_CLIENT_PER_FIFTEEN_MINUTES } from '../http/api-limits.ts';
 
 const SUBJECT = 'Quarterly numbers, confidential';
@@ -23,17 +23,7 @@ const embeddedData = (html: string) =>
 async function sendMessage(server: TestServer) {
   const user = await server.signUp();
   expect((await server.call('POST', '/api/account', { token: user.access, json: { name: 'Rosa' } })).status).toBe(200);
-  const { body } = await server.call('GET', '/api/get-vocal', { token: user.access });
-  const uploaded = await server.call('POST', '/api/upload-vocal', {
-    token: user.access,
-    form: uploadForm({
-      recording: await threeSecondMp3(),
-      image: samplePng(),
-      context: { id: body.id, duration: 3, peaks: samplePeaks, subject: SUBJECT },
-    }),
-  });
-  expect(uploaded.status).toBe(200);
-  return { id: body.id as string, user, email: user.email };
+  return { id: await ownerMessage(server, user.access, { subject: SUBJECT }), user, email: user.email };
 }
 
 describe.each(embeddedBackend)('password-protected messages on %s', (backend) => {
@@ -72,7 +62,7 @@ describe.each(embeddedBackend)('password-protected messages on %s', (backend) =>
     const message = await protectedMessage();
     const refused = await server.call('GET', `/api/view-vocal/${message.id}`);
     expect(refused.status).toBe(401);
-    expect(refused.body).toEqual({ msg: 'This voice message is protected by a password', protected: true });
+    expect(refused.body).toEqual({ msg: 'This voice message is protected by a password', protected: true, privacy: 'password' });
     expectNothingOf(JSON.stringify(refused.body), message);
     // A forged or malformed token is no better than none.
     for (const token of ['nonsense', `${Math.floor(Date.now() / 1000) + 3600}.${'A'.repeat(43)}`]) {
@@ -213,6 +203,7 @@ describe.each(embeddedBackend)('password-protected messages on %s', (backend) =>
     expect(embeddedData(html)).toEqual({
       status: 401,
       protected: true,
+      privacy: 'password',
       id: message.id,
       message: 'This voice message is protected by a password',
     });
@@ -242,6 +233,7 @@ describe.each(embeddedBackend)('password-protected messages on %s', (backend) =>
     expect((await server.call('GET', `/api/comments/${message.id}`)).body).toEqual({
       msg: 'This voice message is protected by a password',
       protected: true,
+      privacy: 'password',
     });
     const comment = { text: 'Nice one' };
     expect((await server.call('POST', `/api/comments/${message.id}`, { json: comment })).status).toBe(401);

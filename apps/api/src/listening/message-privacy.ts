@@ -9,16 +9,32 @@ import type { Storage } from '../storage/storage.ts';
 import { verifyPassword } from '../accounts/passwords.ts';
 import type { CachedPublicPage } from '../cache/public-page-cache.ts';
 import type { PageProtection, PublicPage } from '../recordings/public-pages.ts';
+import type { UserRow } from '../accounts/account-service.ts';
+import { teamOf } from '../teams/team-of.ts';
 
 /** How long an unlock token, and the signed file addresses of the payload it opens, stay good. */
 export const UNLOCK_SECONDS = 60 * 60;
 export const PROTECTED_MESSAGE = 'This voice message is protected by a password';
 export const WRONG_PASSWORD = 'That password is not right';
 export const NOT_PROTECTED = 'This voice message has no password';
+export const TEAM_ONLY = "This voice message is for its sender's team: sign in to listen";
+export const NOT_ON_THE_TEAM = "This voice message is only for its sender's team, and you are not on it";
+export const TEAM_NOT_PASSWORD = "This voice message has no password: it is for its sender's team, who listen signed in";
 export { PRIVATE_MESSAGE_TITLE };
 
-/** 401 `{msg, protected: true}`: the one answer a protected message gives without its password. */
-export const protectedRefusal = () => new HttpError(401, PROTECTED_MESSAGE, { protected: true });
+/** 401 `{msg, protected: true, privacy: 'password'}`: the one answer a protected message gives without its password. */
+export const protectedRefusal = () => new HttpError(401, PROTECTED_MESSAGE, { protected: true, privacy: 'password' });
+
+/**
+ * A team-only message's refusal (decision 0075): 401 to someone signed out (signing in may open
+ * it), 403 to someone signed in who is not on the team.
+ */
+const teamRefusal = (signedIn: boolean) =>
+  signedIn
+    ? new HttpError(403, NOT_ON_THE_TEAM, { protected: true, privacy: 'team' })
+    : new HttpError(401, TEAM_ONLY, { protected: true, privacy: 'team' });
+
+type PasswordLock = Extract<PageProtection, { kind: 'password' }>;
 
 const equalText = (a: string, b: string) => {
   const left = Buffer.from(a);
@@ -30,18 +46,20 @@ const equalText = (a: string, b: string) => {
  * Password-protected messages (decision 0074). A right password earns an unlock token: an
  * HMAC under a server secret of the message, the password hash and an expiry, so it needs no
  * table, works on every process, and stops working when the owner changes or removes the
- * password. The unlocked payload's files are signed addresses (local storage: `/files/{key}`
- * with `expires` and `signature`; S3: a presigned GET), since their plain ones answer 404.
+ * password. Team-only messages (decision 0075) open to their team's members, signed in, with no
+ * token of their own. The unlocked payload's files are signed addresses (local storage:
+ * `/files/{key}` with `expires` and `signature`; S3: a presigned GET), since their plain ones
+ * answer 404.
  */
 export function createMessagePrivacy(options: { db: Database; storage: Storage; limits: ApiLimits; now: () => Date }) {
   const { storage, limits, now } = options;
   const sign = createKeyedHash(options.db, 'message-unlock-key');
 
-  async function tokenFor(id: string, protection: PageProtection, expiresAt: number): Promise<string> {
+  async function tokenFor(id: string, protection: PasswordLock, expiresAt: number): Promise<string> {
     return `${expiresAt}.${await sign('unlock', id, protection.passwordHash, String(expiresAt))}`;
   }
 
-  async function validToken(id: string, protection: PageProtection, token: string | undefined): Promise<boolean> {
+  async function validToken(id: string, protection: PasswordLock, token: string | undefined): Promise<boolean> {
     const match = token ? /^(\d{10,13})\.([A-Za-z0-9_-]{20,100})$/.exec(token) : null;
     if (!match) return false;
     const expiresAt = Number(match[1]);
@@ -67,14 +85,19 @@ export function createMessagePrivacy(options: { db: Database; storage: Storage; 
     },
 
     /**
-     * Whether this request may see the message: anyone when it has no password; else its owner
-     * (signed in) or a request carrying a valid unlock token. Throws the protected 401 otherwise.
+     * Whether this request may see the message: anyone when it is public; else its owner (signed
+     * in), and for a password a request carrying a valid unlock token, for a team a signed-in
+     * member of it. Throws the refusal otherwise.
      */
     async assertOpen(context: Context, cached: CachedPublicPage<PublicPage>): Promise<'public' | 'unlocked'> {
       const protection = cached.page.protection;
       if (!protection) return 'public';
-      const user = context.get('user') as { id: number } | undefined;
+      const user = context.get('user') as Pick<UserRow, 'id' | 'teamOwnerId'> | undefined;
       if (user?.id === cached.ownerId) return 'unlocked';
+      if (protection.kind === 'team') {
+        if (user && teamOf(user) === protection.team) return 'unlocked';
+        throw teamRefusal(user !== undefined);
+      }
       const id = cached.page.payload.audio.id;
       if (await validToken(id, protection, context.req.header(UNLOCK_TOKEN_HEADER))) return 'unlocked';
       throw protectedRefusal();
@@ -94,6 +117,7 @@ export function createMessagePrivacy(options: { db: Database; storage: Storage; 
     async unlock(cached: CachedPublicPage<PublicPage>, password: string, address: string): Promise<UnlockVocalResponse> {
       const protection = cached.page.protection;
       if (!protection) throw badRequest(NOT_PROTECTED);
+      if (protection.kind === 'team') throw badRequest(TEAM_NOT_PASSWORD);
       const id = cached.page.payload.audio.id;
       const pair = `${id}\n${address}`;
       const clientWait = await limits.failedUnlocksPerClient.hit(pair);

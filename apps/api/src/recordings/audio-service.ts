@@ -142,7 +142,7 @@ export function createAudioService(options: {
      * never uploaded or missing stops being served at once, whether or not it is still stored.
      */
     /**
-     * Why `/files/{key}` may not be served, or null. A password-protected message's files are
+     * Why `/files/{key}` may not be served, or null. A private message's files (a password, a team) are
      * served only at a signed address (`signed`: its signature was checked), else 404.
      */
     async fileRefusal(key: string, signed = false): Promise<HttpError | null> {
@@ -161,7 +161,7 @@ export function createAudioService(options: {
         })
         .from(recordings)
         .where(eq(recordings.id, recordingId));
-      if (row?.status !== 'uploaded' || (row.privacy === 'password' && !signed)) return notFound('File not found');
+      if (row?.status !== 'uploaded' || (row.privacy !== 'public' && !signed)) return notFound('File not found');
       if (row.filesDeletedAt || isExpired(row, now())) return gone('This voice message has expired');
       return null;
     },

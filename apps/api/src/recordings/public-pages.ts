@@ -18,14 +18,18 @@ import type { PersonalisationService } from '../accounts/personalisation-service
 import { isPro } from '../billing/plans.ts';
 import type { TranscriptionService } from './transcription-service.ts';
 import { isWritten, recordingOf, type RecordingRow } from './recording-view.ts';
+import { teamOf } from '../teams/team-of.ts';
 
 export const PUBLIC_NOT_FOUND = 'This voice message does not exist or was deleted';
 
 /**
- * A password-protected message's lock (decision 0074): the hash its unlock tokens are bound to,
- * and its files' storage keys, which are served only at signed addresses.
+ * A private message's lock (decisions 0074 and 0075): a password's hash, which its unlock tokens
+ * are bound to, or the team (its owner's id) whose signed-in members may open it; and its files'
+ * storage keys, which are served only at signed addresses.
  */
-export type PageProtection = { passwordHash: string; audioKey: string; imageKey: string };
+export type PageProtection = { audioKey: string; imageKey: string } & (
+  { kind: 'password'; passwordHash: string } | { kind: 'team'; team: number }
+);
 
 /**
  * What a message's public page is made of: the listen payload, the waveform picture's size for
@@ -115,10 +119,13 @@ export function createPublicPages(options: {
       },
     });
     const imageSize = row.imageWidth && row.imageHeight ? { width: row.imageWidth, height: row.imageHeight } : null;
-    const protection =
+    const files = { audioKey: row.audioKey ?? `${row.id}.mp3`, imageKey: row.imageKey ?? `${row.id}.png` };
+    const protection: PageProtection | null =
       row.privacy === 'password' && row.passwordHash
-        ? { passwordHash: row.passwordHash, audioKey: row.audioKey ?? `${row.id}.mp3`, imageKey: row.imageKey ?? `${row.id}.png` }
-        : null;
+        ? { kind: 'password', passwordHash: row.passwordHash, ...files }
+        : row.privacy === 'team'
+          ? { kind: 'team', team: teamOf(owner), ...files }
+          : null;
     return { payload, imageSize, protection };
   }
 

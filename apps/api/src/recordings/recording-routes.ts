@@ -72,21 +72,24 @@ export function recordingRoutes(services: {
           tag: TAGS.recordings,
           summary: "Reserve a recording id for a visitor (a reply, a contact form's or a collection's message)",
           access: 'public',
+          // A team-only message's team members reply signed in (decision 0075).
+          security: 'optional-bearer',
           query: getVocalFreeQuerySchema,
           answers: { 200: { description: 'The reserved id', json: 'GetVocalResponse' } },
           refusals: {
-            401: 'A reply to a password-protected message without its unlock token (X-Unlock-Token): {msg, protected: true}',
-            403: 'Replies are turned off, or the contact form or collection is not open yet (its owner has not confirmed their address)',
+            401: 'A reply to a private message without its unlock token (X-Unlock-Token) or, for a team-only one, signed out: {msg, protected: true, privacy}',
+            403: "Replies are turned off, the contact form or collection is not open yet (its owner has not confirmed their address), or a team-only message's replier is not on the team",
             404: 'The target does not exist',
             429: 'Too many recordings from this address',
           },
         }),
+        maybeSignedIn,
         async (context) => {
           const address = clientAddress(context, config.trustProxy);
           await countAttempt(limits.recordings, address, 'recordings from here');
           const { platform, target } = readQuery(context, getVocalFreeQuerySchema);
           const visitorTarget = parseVisitorTarget(target);
-          // A reply to a password-protected message needs its unlock token, like its payload.
+          // A reply to a private message needs what opens its payload: its unlock token, or a team member's session.
           if (visitorTarget.kind === 'reply') {
             await services.privacy.assertOpen(context, await services.recordings.cachedPublicPage(visitorTarget.recordingId));
           }
@@ -247,9 +250,9 @@ export function recordingRoutes(services: {
         '/edit/:id',
         described({
           tag: TAGS.recordings,
-          summary: "Change a recording's subject, expiry date or password",
+          summary: "Change a recording's subject, expiry date or who may listen",
           description:
-            "privacy 'password' with a password protects the listen link (a new password replaces the old one and ends every unlock token); privacy 'public' removes it. Only a hash of the password is kept.",
+            "privacy 'password' with a password protects the listen link (a new password replaces the old one and ends every unlock token); privacy 'team' keeps it to the owner's team, signed in (400 for someone in no team); privacy 'public' opens it again. Only a hash of the password is kept.",
           ...ownRecording({ 410: 'Expired: its expiry date can no longer change' }),
           body: { json: 'EditRecording' },
           answers: { 200: { description: 'The recording as it is now', json: 'Recording' } },
@@ -258,7 +261,7 @@ export function recordingRoutes(services: {
         async (context) => {
           const id = ownRecordingIdOf(context);
           const edit = await readJson(context, editRecordingSchema);
-          return context.json(await services.recordings.edit(context.get('user').id, id, edit));
+          return context.json(await services.recordings.edit(context.get('user'), id, edit));
         },
       )
       .post(
@@ -273,7 +276,7 @@ export function recordingRoutes(services: {
           body: { json: 'UnlockVocal' },
           answers: { 200: { description: 'The unlock token', json: 'UnlockVocalResponse' } },
           refusals: {
-            400: 'No password, or the message has none',
+            400: 'No password, or the message has none (a team-only message opens to its team signed in)',
             401: 'The password is not right',
             404: 'Unknown or deleted',
             410: 'Expired',
@@ -294,7 +297,7 @@ export function recordingRoutes(services: {
           tag: TAGS.recordings,
           summary: 'What a listen page shows: the message, its owner and their page settings',
           description:
-            "A password-protected message answers 401 {msg, protected: true} unless the request carries its unlock token (X-Unlock-Token, from POST /api/unlock-vocal/{id}) or its owner's bearer token; its payload then names its files at signed addresses and is not cached.",
+            "A password-protected message answers 401 {msg, protected: true, privacy: 'password'} unless the request carries its unlock token (X-Unlock-Token, from POST /api/unlock-vocal/{id}) or its owner's bearer token. A team-only one answers 401 {msg, protected: true, privacy: 'team'} signed out, and 403 to someone signed in who is not on the owner's team. An opened payload names its files at signed addresses and is not cached.",
           access: 'public',
           security: 'optional-bearer',
           pathParameters: { id: RECORDING_ID },
@@ -304,7 +307,8 @@ export function recordingRoutes(services: {
             304: { description: 'Not modified (If-None-Match matched its ETag)' },
           },
           refusals: {
-            401: 'Password-protected, and no valid unlock token: {msg, protected: true}',
+            401: 'Private, and no valid unlock token (a password) or no session (team-only): {msg, protected: true, privacy}',
+            403: "Team-only, and the signed-in person is not on the owner's team",
             404: 'Unknown or deleted',
             410: 'Expired',
           },

@@ -35,6 +35,10 @@ import { createPublicPages, type PublicPage } from './public-pages.ts';
 import { createReservations, REPLIES_TURNED_OFF, type UploadTarget } from './reservations.ts';
 import { isWritten, recordingOf, type RecordingRow } from './recording-view.ts';
 import { hashPassword } from '../accounts/passwords.ts';
+import { hasTeam } from '../teams/team-of.ts';
+
+/** Why a message cannot be kept to a team: its owner has none. */
+export const NO_TEAM = 'Only a team can have team-only messages: with Pro, invite your team on the Team page';
 
 /** Encoders pad the last frame: allow this much over the plan's limit. */
 const DURATION_TOLERANCE_SECONDS = 2;
@@ -385,8 +389,9 @@ export function createRecordingService(options: {
       return toRecording(await ownedRow(userId, id));
     },
 
-    /** POST edit/{id}: the subject, the expiry date and the password (decision 0074). */
-    async edit(userId: number, id: string, edit: EditRecording): Promise<Recording> {
+    /** POST edit/{id}: the subject, the expiry date and who may listen (decisions 0074 and 0075). */
+    async edit(user: Pick<UserRow, 'id' | 'plan' | 'teamOwnerId'>, id: string, edit: EditRecording): Promise<Recording> {
+      const userId = user.id;
       const current = await ownedRow(userId, id);
       // An expired message stays expired: its files are deleted (or about to be), so a new
       // date would only bring back a listen page whose audio is gone.
@@ -402,6 +407,11 @@ export function createRecordingService(options: {
       if (edit.privacy === 'password' && edit.password !== undefined) {
         if (isWritten(current)) throw badRequest('A written message has no link to protect');
         Object.assign(changes, { privacy: 'password', passwordHash: await hashPassword(edit.password, config.scryptCost) });
+      }
+      if (edit.privacy === 'team') {
+        if (isWritten(current)) throw badRequest('A written message has no link to keep to your team');
+        if (!hasTeam(user)) throw badRequest(NO_TEAM);
+        Object.assign(changes, { privacy: 'team', passwordHash: null });
       }
       if (Object.keys(changes).length === 0) return toRecording(await ownedRow(userId, id));
       const [row] = await db

@@ -3,7 +3,10 @@ import { useLocation } from 'wouter';
 import { listenUrl } from '@vocal/settings-model';
 import { AudioPlayer, copyToClipboard, formatDuration } from '@vocal/ui-kit';
 import { ExpiryDialog } from '../expiry/expiry-dialog.tsx';
-import { PasswordDialog, type PrivacyChange } from '../privacy/password-dialog.tsx';
+import { PrivacyDialog, type PrivacyChange } from '../privacy/privacy-dialog.tsx';
+
+/** What a private sent message's card says of who may listen. */
+const PRIVACY_LABELS = { password: 'Password protected', team: 'Team only' } as const;
 import { formatExpiryDay } from '../expiry/format-expiry.ts';
 import type { Answerable } from './answer-target.ts';
 import type { InboxItem as Item } from './inbox-api.ts';
@@ -47,7 +50,7 @@ export function InboxItemCard(props: InboxItemProps) {
   const { item, nested, folders } = props;
   const [renaming, setRenaming] = useState(false);
   const [settingExpiry, setSettingExpiry] = useState(false);
-  const [settingPassword, setSettingPassword] = useState(false);
+  const [settingPrivacy, setSettingPrivacy] = useState(false);
   const [, navigate] = useLocation();
   const titleId = useId();
   const openedOnce = useRef(false);
@@ -86,7 +89,7 @@ export function InboxItemCard(props: InboxItemProps) {
     ...(item.audioUrl ? [{ label: 'Download', onSelect: download }] : []),
     // Only the messages the owner sent have a link they handed out to end.
     ...(sentVoice ? [{ label: 'Expiry…', onSelect: () => setSettingExpiry(true) }] : []),
-    ...(sentVoice ? [{ label: 'Password…', onSelect: () => setSettingPassword(true) }] : []),
+    ...(sentVoice ? [{ label: 'Privacy…', onSelect: () => setSettingPrivacy(true) }] : []),
     // Listens are counted on the messages the owner sends (Pro: the page explains it on Free).
     ...(sentVoice ? [{ label: 'Analytics', onSelect: () => navigate(`/analytics/${item.id}`) }] : []),
     ...(item.source === 'sent'
@@ -147,7 +150,7 @@ export function InboxItemCard(props: InboxItemProps) {
           {titled && !isWritten ? ' · ' : null}
           {isWritten ? null : <span>{formatDuration(item.duration)}</span>}
           {sentVoice && item.expiryDate ? <span className="inbox-item__expiry"> · Expires {formatExpiryDay(item.expiryDate)}</span> : null}
-          {sentVoice && item.privacy === 'password' ? <span className="inbox-item__expiry"> · Password protected</span> : null}
+          {sentVoice && item.privacy !== 'public' ? <span className="inbox-item__expiry"> · {PRIVACY_LABELS[item.privacy]}</span> : null}
         </p>
       </div>
       <SourceLine item={item} nested={nested} />
@@ -217,15 +220,15 @@ export function InboxItemCard(props: InboxItemProps) {
           }}
         />
       ) : null}
-      {settingPassword ? (
-        <PasswordDialog
+      {settingPrivacy ? (
+        <PrivacyDialog
           open
           title={title}
           privacy={item.privacy}
-          onClose={() => setSettingPassword(false)}
+          onClose={() => setSettingPrivacy(false)}
           onSave={async (change) => {
             const failed = change ? await props.onSetPrivacy(item, change) : null;
-            if (!failed) setSettingPassword(false);
+            if (!failed) setSettingPrivacy(false);
             return failed;
           }}
         />

@@ -3,7 +3,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { listPendingRecordings } from '@vocal/recorder-core';
-import { isProPlan } from '@vocal/settings-model';
+import { isProPlan, type RecordingPrivacy } from '@vocal/settings-model';
 import { Button } from '@vocal/ui-kit';
 import { userAtom } from '../session/session-state.ts';
 import { webApi } from '../session/web-api.ts';
@@ -24,7 +24,14 @@ import { useInbox } from './use-inbox.ts';
 import { DESKTOP_QUERY, DRAG_QUERY, useMediaQuery } from './use-media-query.ts';
 import { usePendingDelete } from './use-pending-delete.ts';
 import { MonthlyAllowance } from '../billing/monthly-allowance.tsx';
-import type { PrivacyChange } from '../privacy/password-dialog.tsx';
+import type { PrivacyChange } from '../privacy/privacy-dialog.tsx';
+
+/** What the page says aloud once a message's privacy is saved. */
+const PRIVACY_ANNOUNCEMENTS: Record<RecordingPrivacy, string> = {
+  public: 'Anyone with the link can listen',
+  password: 'The link now asks for the password',
+  team: 'Only your team can listen now',
+};
 import { formatExpiryDay } from '../expiry/format-expiry.ts';
 
 /**
@@ -123,7 +130,7 @@ export default function InboxPage() {
       const result = await webApi().editRecording(item.id, change);
       if (!result.ok) return result.error.msg.replace(/^password: /, '');
       inbox.update([item.id], (current) => ({ ...current, privacy: result.data.privacy }));
-      setAnnouncement(result.data.privacy === 'password' ? 'The link now asks for the password' : 'Anyone with the link can listen');
+      setAnnouncement(PRIVACY_ANNOUNCEMENTS[result.data.privacy]);
       return null;
     },
     onMove: (item: InboxItem, folderId: string | null) => void move(item, folderId),

@@ -16,8 +16,11 @@ type Embedded =
   /** Its recording is still streaming in (decision 0070). */
   | { status: 202; id: string; message: string }
   | { status: 404 | 410; message: string; sender?: GoneSender | null }
-  /** Password-protected (decision 0074): nothing of the message is in the page. */
-  | { status: 401; protected: true; id: string; message: string };
+  /**
+   * Private (decisions 0074 and 0075): nothing of the message is in the page. A server before
+   * team-only messages sent no `privacy`: its private messages had passwords.
+   */
+  | { status: 401; protected: true; privacy?: 'password' | 'team'; id: string; message: string };
 
 /** Only a link opened before its message is complete needs this: the usual page does not load it. */
 const ListenArriving = lazy(async () => ({ default: (await import('./listen-arriving.tsx')).ListenArriving }));
@@ -37,13 +40,19 @@ function Arriving({ id }: { id: string }) {
 /** Only a password-protected message's link needs this. */
 const ListenLocked = lazy(async () => ({ default: (await import('./listen-locked.tsx')).ListenLocked }));
 
-/** A password-protected message: its password form until it is unlocked, then the player in place. */
-function Locked({ id }: { id: string }) {
+/** Only a team-only message's link needs this. */
+const ListenTeamOnly = lazy(async () => ({ default: (await import('./listen-team-only.tsx')).ListenTeamOnly }));
+
+/**
+ * A private message: its password form, or for a team-only one the team member's session, until
+ * it is opened; then the player in place.
+ */
+function Locked({ id, privacy }: { id: string; privacy: 'password' | 'team' }) {
   const [payload, setPayload] = useState<PublicListenPayload | null>(null);
   if (payload) return <ListenView payload={payload} />;
   return (
     <Suspense fallback={null}>
-      <ListenLocked id={id} onUnlocked={setPayload} />
+      {privacy === 'team' ? <ListenTeamOnly id={id} onUnlocked={setPayload} /> : <ListenLocked id={id} onUnlocked={setPayload} />}
     </Suspense>
   );
 }
@@ -59,7 +68,7 @@ if (root && data) {
         ) : data.status === 202 ? (
           <Arriving id={data.id} />
         ) : data.status === 401 ? (
-          <Locked id={data.id} />
+          <Locked id={data.id} privacy={data.privacy ?? 'password'} />
         ) : (
           <ListenGone status={data.status} message={data.message} sender={data.sender} />
         )}

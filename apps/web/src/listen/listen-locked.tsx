@@ -3,19 +3,10 @@ import { useEffect, useRef, useState } from 'react';
 import type { PublicListenPayload } from '@vocal/settings-model';
 import { Spinner, SubmitButton, TextField } from '@vocal/ui-kit';
 import { ListenNotice } from './listen-gone.tsx';
+import { LockIcon } from './lock-icon.tsx';
 import { hasStoredSession } from './stored-session.ts';
+import { sessionPayload } from './session-payload.ts';
 import { forgetUnlockToken, readUnlockToken, storeUnlockToken, unlockHeaders } from './unlock-token.ts';
-
-/** A padlock: the heading says it in words too. */
-function LockIcon() {
-  return (
-    <svg className="listen-gone__icon" viewBox="0 0 24 24" width="32" height="32" aria-hidden="true" focusable="false">
-      <rect x="5" y="10.5" width="14" height="10" rx="2.5" fill="none" stroke="currentColor" strokeWidth="2" />
-      <path d="M8.5 10.5V8a3.5 3.5 0 0 1 7 0v2.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-      <circle cx="12" cy="15.5" r="1.4" fill="currentColor" />
-    </svg>
-  );
-}
 
 /** The payload with this tab's unlock token (or the owner's session), or null when it is refused. */
 async function openedPayload(id: string): Promise<PublicListenPayload | null> {
@@ -27,14 +18,6 @@ async function openedPayload(id: string): Promise<PublicListenPayload | null> {
   // zod comes only now, with the message: the locked page stays small.
   const { parseListenPayload } = await import('./parse-listen-payload.ts');
   return parseListenPayload(await response.json());
-}
-
-/** The owner, signed in here, sees their own message without its password. */
-async function ownersPayload(id: string): Promise<PublicListenPayload | null> {
-  if (!hasStoredSession()) return null;
-  const { listenApi } = await import('./listen-api.ts');
-  const result = await listenApi().viewVocal(id);
-  return result.ok ? result.data : null;
 }
 
 /**
@@ -54,7 +37,7 @@ export function ListenLocked({ id, onUnlocked }: { id: string; onUnlocked(payloa
     let cancelled = false;
     void (async () => {
       const payload =
-        (readUnlockToken(id) ? await openedPayload(id).catch(() => null) : null) ?? (await ownersPayload(id).catch(() => null));
+        (readUnlockToken(id) ? await openedPayload(id).catch(() => null) : null) ?? (await sessionPayload(id).catch(() => null));
       if (cancelled) return;
       if (payload) return onUnlocked(payload);
       forgetUnlockToken(id);

@@ -6,6 +6,7 @@ import { useRouteParam } from '../routes/route-params.ts';
 import { webApi } from '../session/web-api.ts';
 import { ListenGone } from './listen-gone.tsx';
 import { ListenLocked } from './listen-locked.tsx';
+import { ListenTeamOnly } from './listen-team-only.tsx';
 import { ListenView } from './listen-view.tsx';
 
 type Load =
@@ -13,8 +14,8 @@ type Load =
   | { status: 'gone'; code: 404 | 410; message: string }
   | { status: 'failed'; message: string }
   | { status: 'loaded'; payload: PublicListenPayload }
-  /** Password-protected (decision 0074): its form until unlocked. */
-  | { status: 'locked' };
+  /** Private (decisions 0074 and 0075): its password form, or what a team-only message says, until opened. */
+  | { status: 'locked'; privacy: 'password' | 'team' };
 
 /**
  * The listen page inside the app (client-side navigation, and `vite dev`). Visitors who open
@@ -31,7 +32,9 @@ export default function ListenPage() {
       .then((result) => {
         if (cancelled) return;
         if (result.ok) setLoad({ status: 'loaded', payload: result.data });
-        else if (result.status === 401) setLoad({ status: 'locked' });
+        else if ((result.status === 401 || result.status === 403) && result.error.protected === true) {
+          setLoad({ status: 'locked', privacy: result.error.privacy === 'team' ? 'team' : 'password' });
+        } else if (result.status === 401) setLoad({ status: 'locked', privacy: 'password' });
         else if (result.status === 404 || result.status === 410)
           setLoad({ status: 'gone', code: result.status, message: result.error.msg });
         else setLoad({ status: 'failed', message: result.error.msg });
@@ -56,7 +59,10 @@ export default function ListenPage() {
       </main>
     );
   }
-  if (load.status === 'locked') return <ListenLocked id={id} onUnlocked={(payload) => setLoad({ status: 'loaded', payload })} />;
+  if (load.status === 'locked') {
+    const opened = (payload: PublicListenPayload) => setLoad({ status: 'loaded', payload });
+    return load.privacy === 'team' ? <ListenTeamOnly id={id} onUnlocked={opened} /> : <ListenLocked id={id} onUnlocked={opened} />;
+  }
   if (load.status === 'gone') return <ListenGone status={load.code} message={load.message} />;
   if (load.status === 'failed') return <ListenGone status={404} message={load.message} />;
   return <ListenView payload={load.payload} />;

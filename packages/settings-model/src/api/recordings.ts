@@ -79,7 +79,8 @@ export const messagePasswordSchema = z
 
 /**
  * POST edit/{id}: what an owner may change about a recording. `privacy: 'password'` needs a
- * `password` (a new one replaces the old); `privacy: 'public'` removes it and takes none.
+ * `password` (a new one replaces the old); `privacy: 'public'` and `privacy: 'team'` remove it
+ * and take none.
  */
 export const editRecordingSchema = z
   .object({
@@ -106,8 +107,16 @@ export type UnlockVocal = z.output<typeof unlockVocalSchema>;
 export const unlockVocalResponseSchema = z.object({ token: z.string(), expiresAt: isoDateTimeSchema });
 export type UnlockVocalResponse = z.infer<typeof unlockVocalResponseSchema>;
 
-/** What view-vocal and the listen routes answer for a protected message without a valid unlock token. */
-export const protectedMessageSchema = z.object({ msg: z.string(), protected: z.literal(true) });
+/**
+ * What view-vocal and the listen routes answer for a protected message to a request that may not
+ * open it: `privacy` says what would open it (its password, or signing in as a member of its
+ * sender's team). Servers before team-only links sent no `privacy`: theirs were passwords.
+ */
+export const protectedMessageSchema = z.object({
+  msg: z.string(),
+  protected: z.literal(true),
+  privacy: z.enum(['password', 'team']).default('password'),
+});
 export type ProtectedMessage = z.infer<typeof protectedMessageSchema>;
 
 export { UNLOCK_TOKEN_HEADER } from '../visitor/listen-visitor-parsers.ts';

@@ -5,19 +5,20 @@ import { ChoiceRows, type Choice } from '../components/choice-rows.tsx';
 import { MESSAGE_PASSWORD_MIN, type RecordingPrivacy } from '@vocal/settings-model';
 
 /** What the owner asks the server for: the password to set, or none (public again). */
-export type PrivacyChange = { privacy: 'public' } | { privacy: 'password'; password: string };
+export type PrivacyChange = { privacy: 'public' } | { privacy: 'password'; password: string } | { privacy: 'team' };
 
 const CHOICES: Choice<RecordingPrivacy>[] = [
   { value: 'public', label: 'Anyone with the link', hint: 'The link plays the message at once.' },
   { value: 'password', label: 'Only people who know the password', hint: 'The link asks for the password first.' },
+  { value: 'team', label: 'Only my team', hint: 'Your team’s members listen signed in; the link asks anyone else to sign in.' },
 ];
 
 /**
- * "Password…": who may open a sent message's link (decision 0074). A protected message keeps its
- * password until a new one is typed; the server keeps only its hash, so it cannot be shown again.
- * `onSave` answers an error to show, or null once saved.
+ * "Who can listen…": who may open a sent message's link (decisions 0074 and 0075). A protected
+ * message keeps its password until a new one is typed; the server keeps only its hash, so it
+ * cannot be shown again. `onSave` answers an error to show, or null once saved.
  */
-export function PasswordDialog({
+export function PrivacyDialog({
   open,
   title,
   privacy,
@@ -39,7 +40,8 @@ export function PasswordDialog({
 
   const save = async () => {
     let change: PrivacyChange | null;
-    if (choice === 'public') change = protectedAlready ? { privacy: 'public' } : null;
+    if (choice === 'public') change = privacy === 'public' ? null : { privacy: 'public' };
+    else if (choice === 'team') change = privacy === 'team' ? null : { privacy: 'team' };
     else if (!password && protectedAlready) change = null;
     else if (password.length < MESSAGE_PASSWORD_MIN) return setError(`Use at least ${MESSAGE_PASSWORD_MIN} characters.`);
     else change = { privacy: 'password', password };
@@ -52,7 +54,7 @@ export function PasswordDialog({
       open={open}
       onClose={onClose}
       title="Who can listen to this message?"
-      description={`“${title}”: a password keeps the link private, even if it is forwarded.`}
+      description={`“${title}”: a password or your team keeps the link private, even if it is forwarded.`}
       saveLabel="Save"
       onSave={save}
     >
@@ -60,7 +62,7 @@ export function PasswordDialog({
         legend="Who can listen"
         choices={CHOICES}
         value={choice}
-        describedBy={error && choice === 'public' ? errorId : undefined}
+        describedBy={error && choice !== 'password' ? errorId : undefined}
         onChange={(value) => {
           setChoice(value);
           setError(null);
