@@ -6,11 +6,9 @@ export default mergeConfig(
   nodeTestConfig,
   defineConfig({
     test: {
-      // The suite runs at nice 5 (package.json): it has no real-time deadline, and in
-      // `pnpm check` the browser suites' fake microphones stalled when it took its full share.
-      // Each file starts its own server and database, and spends much of its time waiting on
-      // them, on child processes and on Chromium. Four at a time: in `pnpm check` this suite is
-      // the longest and shares two cores with every other one, and each worker is a share.
+      // Each file starts its own server and database, and spends part of its time waiting on
+      // them, on child processes and on Chromium. Four at a time keeps two cores busy: `pnpm
+      // check` runs this suite alone, in a phase of its own (tooling/check/check.sh).
       // (Vitest's default is one fewer than the cores: one at a time here.)
       // The security suites run on their own (vitest.security.config.ts, `test:security`).
       exclude: [...configDefaults.exclude, ...SECURITY_SUITE_FILES],
