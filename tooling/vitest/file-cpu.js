@@ -12,7 +12,7 @@ const TICKS_PER_SECOND = 100;
 /** How often the processes a file started are looked at: one that lives less is missed. */
 const SAMPLE_MS = 1000;
 
-/** A process's parent, start time and CPU ticks (its own, and its waited-for children's). */
+/** A process's parent, start time and its own CPU ticks. */
 function readStat(pid) {
   try {
     const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -20,7 +20,6 @@ function readStat(pid) {
     return {
       parent: Number(fields[1]),
       own: Number(fields[11]) + Number(fields[12]),
-      children: Number(fields[13]) + Number(fields[14]),
       started: fields[19],
     };
   } catch {
@@ -28,7 +27,12 @@ function readStat(pid) {
   }
 }
 
-/** Every live descendant of this worker, with its CPU ticks (its own and its reaped children's). */
+/**
+ * Every live descendant of this worker, with its own CPU ticks. Not its reaped children's too:
+ * a child that was seen alive (a Chromium renderer, say) would then count twice, once as itself
+ * and once in its parent's total when it ends. A process that lives less than SAMPLE_MS and is
+ * never seen is missed instead; the big ones (browsers, servers) live for the whole file.
+ */
 function descendants() {
   const stats = new Map();
   for (const name of readdirSync('/proc')) {
@@ -41,7 +45,7 @@ function descendants() {
     let parent = stat.parent;
     for (let depth = 0; parent > 1 && depth < 32; depth++) {
       if (parent === process.pid) {
-        found.set(`${pid}:${stat.started}`, stat.own + stat.children);
+        found.set(`${pid}:${stat.started}`, stat.own);
         break;
       }
       parent = stats.get(parent)?.parent ?? 0;
