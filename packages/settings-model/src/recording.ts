@@ -34,6 +34,9 @@ const publicRecordingFields = {
 export const RECORDING_PRIVACIES = ['public', 'password', 'team'] as const;
 export const recordingPrivacySchema = z.enum(RECORDING_PRIVACIES);
 export type RecordingPrivacy = z.infer<typeof recordingPrivacySchema>;
+/** The privacies that lock a link: what a refusal says would open it. */
+export const privateRecordingPrivacySchema = recordingPrivacySchema.exclude(['public']);
+export type PrivateRecordingPrivacy = z.infer<typeof privateRecordingPrivacySchema>;
 
 /** Who made a recording: its owner, or a visitor replying, writing in or sending to a collection. */
 export const RECORDING_ORIGINS = ['owner', 'reply', 'contact-form', 'collect'] as const;

@@ -11,7 +11,7 @@ import type { GonePageService } from './gone-page-service.ts';
 import { type RecordingService } from '../recordings/recording-service.ts';
 import { PUBLIC_NOT_FOUND } from '../recordings/public-pages.ts';
 import { STILL_ARRIVING } from '../uploads/progressive-uploads.ts';
-import { PRIVATE_MESSAGE_TITLE, PROTECTED_MESSAGE, TEAM_ONLY } from './message-privacy.ts';
+import { LOCKED_MESSAGES, PRIVATE_MESSAGE_TITLE } from './message-privacy.ts';
 import { readBuiltPageOnce } from '../site/static-files.ts';
 import { linkPreviewOf, NOINDEX_HEAD, pageTitle, previewHead, SITE_NAME, type PublicPage } from './link-preview.ts';
 import { described } from '../openapi/described.ts';
@@ -57,10 +57,7 @@ export function listenPageRoutes(services: {
         // HTTP 200: link unfurlers show a 200's card ("A private voice message"), not a 401's.
         return {
           status: 200,
-          data:
-            page.protection.kind === 'team'
-              ? { status: 401, protected: true, privacy: 'team', id, message: TEAM_ONLY }
-              : { status: 401, protected: true, privacy: 'password', id, message: PROTECTED_MESSAGE },
+          data: { status: 401, protected: true, privacy: page.protection.kind, id, message: LOCKED_MESSAGES[page.protection.kind] },
           title: PRIVATE_MESSAGE_TITLE,
           page,
         };

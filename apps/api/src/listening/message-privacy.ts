@@ -22,8 +22,11 @@ export const NOT_ON_THE_TEAM = "This voice message is only for its sender's team
 export const TEAM_NOT_PASSWORD = "This voice message has no password: it is for its sender's team, who listen signed in";
 export { PRIVATE_MESSAGE_TITLE };
 
+/** What a private message says to whoever may not open it yet, by its lock (`privacy` in the answers). */
+export const LOCKED_MESSAGES: Record<PageProtection['kind'], string> = { password: PROTECTED_MESSAGE, team: TEAM_ONLY };
+
 /** 401 `{msg, protected: true, privacy: 'password'}`: the one answer a protected message gives without its password. */
-export const protectedRefusal = () => new HttpError(401, PROTECTED_MESSAGE, { protected: true, privacy: 'password' });
+export const protectedRefusal = () => new HttpError(401, LOCKED_MESSAGES.password, { protected: true, privacy: 'password' });
 
 /**
  * A team-only message's refusal (decision 0075): 401 to someone signed out (signing in may open
@@ -32,7 +35,7 @@ export const protectedRefusal = () => new HttpError(401, PROTECTED_MESSAGE, { pr
 const teamRefusal = (signedIn: boolean) =>
   signedIn
     ? new HttpError(403, NOT_ON_THE_TEAM, { protected: true, privacy: 'team' })
-    : new HttpError(401, TEAM_ONLY, { protected: true, privacy: 'team' });
+    : new HttpError(401, LOCKED_MESSAGES.team, { protected: true, privacy: 'team' });
 
 type PasswordLock = Extract<PageProtection, { kind: 'password' }>;
 

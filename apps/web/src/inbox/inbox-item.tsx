@@ -1,12 +1,9 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { useLocation } from 'wouter';
-import { listenUrl } from '@vocal/settings-model';
+import { listenUrl, type PrivateRecordingPrivacy } from '@vocal/settings-model';
 import { AudioPlayer, copyToClipboard, formatDuration } from '@vocal/ui-kit';
 import { ExpiryDialog } from '../expiry/expiry-dialog.tsx';
 import { PrivacyDialog, type PrivacyChange } from '../privacy/privacy-dialog.tsx';
-
-/** What a private sent message's card says of who may listen. */
-const PRIVACY_LABELS = { password: 'Password protected', team: 'Team only' } as const;
 import { formatExpiryDay } from '../expiry/format-expiry.ts';
 import type { Answerable } from './answer-target.ts';
 import type { InboxItem as Item } from './inbox-api.ts';
@@ -17,6 +14,9 @@ import { PopoverMenu, type MenuEntry } from './popover-menu.tsx';
 import { SourceLine } from './source-line.tsx';
 import { TranscriptRetry } from './transcript-retry.tsx';
 import type { NamedFolder } from './use-folders.ts';
+
+/** What a private sent message's card says of who may listen. */
+const PRIVACY_LABELS: Record<PrivateRecordingPrivacy, string> = { password: 'Password protected', team: 'Team only' };
 
 export type InboxItemActions = {
   onOpened(item: Item): void;

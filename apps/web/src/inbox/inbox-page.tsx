@@ -25,6 +25,7 @@ import { DESKTOP_QUERY, DRAG_QUERY, useMediaQuery } from './use-media-query.ts';
 import { usePendingDelete } from './use-pending-delete.ts';
 import { MonthlyAllowance } from '../billing/monthly-allowance.tsx';
 import type { PrivacyChange } from '../privacy/privacy-dialog.tsx';
+import { formatExpiryDay } from '../expiry/format-expiry.ts';
 
 /** What the page says aloud once a message's privacy is saved. */
 const PRIVACY_ANNOUNCEMENTS: Record<RecordingPrivacy, string> = {
@@ -32,7 +33,6 @@ const PRIVACY_ANNOUNCEMENTS: Record<RecordingPrivacy, string> = {
   password: 'The link now asks for the password',
   team: 'Only your team can listen now',
 };
-import { formatExpiryDay } from '../expiry/format-expiry.ts';
 
 /**
  * The signed-in home: every message the person sent or received, newest first, by source,

@@ -1,7 +1,7 @@
 import '../app.css';
 import { lazy, StrictMode, Suspense, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { PublicListenPayload } from '@vocal/settings-model';
+import type { PrivateRecordingPrivacy, PublicListenPayload } from '@vocal/settings-model';
 import { PublicPageGuard } from '../error-reporting/public-page-guard.tsx';
 import type { ArrivalOutcome } from './listen-arriving.tsx';
 import { ListenGone, type GoneSender } from './listen-gone.tsx';
@@ -20,7 +20,7 @@ type Embedded =
    * Private (decisions 0074 and 0075): nothing of the message is in the page. A server before
    * team-only messages sent no `privacy`: its private messages had passwords.
    */
-  | { status: 401; protected: true; privacy?: 'password' | 'team'; id: string; message: string };
+  | { status: 401; protected: true; privacy?: PrivateRecordingPrivacy; id: string; message: string };
 
 /** Only a link opened before its message is complete needs this: the usual page does not load it. */
 const ListenArriving = lazy(async () => ({ default: (await import('./listen-arriving.tsx')).ListenArriving }));
@@ -47,7 +47,7 @@ const ListenTeamOnly = lazy(async () => ({ default: (await import('./listen-team
  * A private message: its password form, or for a team-only one the team member's session, until
  * it is opened; then the player in place.
  */
-function Locked({ id, privacy }: { id: string; privacy: 'password' | 'team' }) {
+function Locked({ id, privacy }: { id: string; privacy: PrivateRecordingPrivacy }) {
   const [payload, setPayload] = useState<PublicListenPayload | null>(null);
   if (payload) return <ListenView payload={payload} />;
   return (

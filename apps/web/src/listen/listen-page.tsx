@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { PublicListenPayload } from '@vocal/settings-model';
+import type { PrivateRecordingPrivacy, PublicListenPayload } from '@vocal/settings-model';
 import { Spinner } from '@vocal/ui-kit';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useRouteParam } from '../routes/route-params.ts';
@@ -15,7 +15,7 @@ type Load =
   | { status: 'failed'; message: string }
   | { status: 'loaded'; payload: PublicListenPayload }
   /** Private (decisions 0074 and 0075): its password form, or what a team-only message says, until opened. */
-  | { status: 'locked'; privacy: 'password' | 'team' };
+  | { status: 'locked'; privacy: PrivateRecordingPrivacy };
 
 /**
  * The listen page inside the app (client-side navigation, and `vite dev`). Visitors who open
@@ -32,10 +32,10 @@ export default function ListenPage() {
       .then((result) => {
         if (cancelled) return;
         if (result.ok) setLoad({ status: 'loaded', payload: result.data });
-        else if ((result.status === 401 || result.status === 403) && result.error.protected === true) {
+        // 401: a lock that may open here; 403: a team-only message, signed in off the team.
+        else if (result.status === 401 || (result.status === 403 && result.error.protected === true)) {
           setLoad({ status: 'locked', privacy: result.error.privacy === 'team' ? 'team' : 'password' });
-        } else if (result.status === 401) setLoad({ status: 'locked', privacy: 'password' });
-        else if (result.status === 404 || result.status === 410)
+        } else if (result.status === 404 || result.status === 410)
           setLoad({ status: 'gone', code: result.status, message: result.error.msg });
         else setLoad({ status: 'failed', message: result.error.msg });
       });

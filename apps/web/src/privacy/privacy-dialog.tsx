@@ -14,7 +14,7 @@ const CHOICES: Choice<RecordingPrivacy>[] = [
 ];
 
 /**
- * "Who can listen…": who may open a sent message's link (decisions 0074 and 0075). A protected
+ * "Privacy…": who may open a sent message's link (decisions 0074 and 0075). A protected
  * message keeps its password until a new one is typed; the server keeps only its hash, so it
  * cannot be shown again. `onSave` answers an error to show, or null once saved.
  */

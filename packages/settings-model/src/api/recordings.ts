@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { folderNameSchema, folderSchema } from '../folder.ts';
 import { DEFAULT_PLATFORM, platformSchema } from '../platform.ts';
-import { peaksSchema, recordingPrivacySchema, recordingSchema } from '../recording.ts';
+import { peaksSchema, privateRecordingPrivacySchema, recordingPrivacySchema, recordingSchema } from '../recording.ts';
 import { emailSchema, isoDateTimeSchema, recordingIdSchema, uuidSchema } from '../validation.ts';
 import { recordingTitleSchema } from '../recording-title.ts';
 import { visitorNameSchema, visitorTargetSchema } from './visitors.ts';
@@ -115,7 +115,7 @@ export type UnlockVocalResponse = z.infer<typeof unlockVocalResponseSchema>;
 export const protectedMessageSchema = z.object({
   msg: z.string(),
   protected: z.literal(true),
-  privacy: z.enum(['password', 'team']).default('password'),
+  privacy: privateRecordingPrivacySchema.default('password'),
 });
 export type ProtectedMessage = z.infer<typeof protectedMessageSchema>;
 
