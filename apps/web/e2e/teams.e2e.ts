@@ -12,6 +12,7 @@ import {
   sendMessage,
   shotsFolder,
   EVERY_LOOK,
+  VIEWPORTS,
 } from './polish-support.ts';
 
 let product: ApiProcess;
@@ -87,6 +88,30 @@ async function keptToTheTeam(ownerOnTeamPage: Page, ownerEmail: string, member: 
     await page.screenshot({ path: join(shotsFolder, `team-only-${size}-${scheme}.png`) });
     await stranger.close();
   }
+
+  // Someone signed in on another account is told the message is not for them, and led back to
+  // their own messages: no sign-in, which would send a signed-in person straight back here.
+  const elsewhere = await contextFor(browser, 'desktop', 'light');
+  const outsider = await elsewhere.newPage();
+  await signUpThroughPage(outsider, product.url, `outsider-${Date.now()}@example.com`, 'Oscar Outsider');
+  await outsider.goto(`${product.url}/listen/${id}`);
+  await outsider.getByText('the account signed in here is not on it', { exact: false }).waitFor();
+  expect(await outsider.content()).not.toContain(subject);
+  const back = outsider.getByRole('link', { name: 'Go to your messages' });
+  expect(await back.getAttribute('href')).toBe('/recordings');
+  expect(await outsider.getByRole('link', { name: 'Sign in to listen' }).count()).toBe(0);
+  for (const [size, scheme] of [
+    ['desktop', 'light'],
+    ['phone', 'dark'],
+  ] as const) {
+    await outsider.setViewportSize(VIEWPORTS[size]);
+    await outsider.emulateMedia({ colorScheme: scheme });
+    await expectThumbSized([back]);
+    expect(await horizontalOverflow(outsider)).toBe(0);
+    expect(await axeViolations(outsider), `signed in elsewhere, ${size} ${scheme}`).toEqual([]);
+    await outsider.screenshot({ path: join(shotsFolder, `team-only-signed-in-elsewhere-${size}-${scheme}.png`) });
+  }
+  await elsewhere.close();
 }
 
 describe('teams', () => {
