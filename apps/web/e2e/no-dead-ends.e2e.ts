@@ -194,6 +194,8 @@ describe('no dead ends', () => {
       await page.getByRole('heading', { name: 'Your plan', level: 1 }).waitFor();
       expect(await page.getByRole('table').innerText()).toContain('Length of a message');
       // No billing here: plans are the operator's, and no command line is shown (upgrade-without-billing.e2e.ts).
+      // That part follows the billing state's own request, after the table: waited for, then judged whole.
+      await page.getByRole('heading', { name: 'Getting Pro' }).waitFor();
       expect(await page.getByRole('heading', { name: 'Getting Pro' }).count()).toBe(1);
       expect(await axeViolations(page)).toEqual([]);
       await context.close();

@@ -1,5 +1,6 @@
 import { HttpError } from '../http/http-error.ts';
-import { RECORDING_FILE, type AudioService } from '../recordings/audio-service.ts';
+import type { AudioService } from '../recordings/audio-service.ts';
+import { RECORDING_FILE } from '../recordings/recording-file-keys.ts';
 import type { RecordingService } from '../recordings/recording-service.ts';
 
 /**

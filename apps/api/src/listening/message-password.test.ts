@@ -87,7 +87,7 @@ describe.each(embeddedBackend)('password-protected messages on %s', (backend) =>
     expect(opened.headers.get('cache-control')).toBe('private, no-store');
     expect(opened.body.audio.subject).toBe(SUBJECT);
     const { audioUrl, imageUrl } = opened.body.audio as { audioUrl: string; imageUrl: string };
-    expect(audioUrl).toMatch(/\/files\/\w+\.mp3\?expires=\d+&signature=/);
+    expect(audioUrl).toMatch(new RegExp(`/files/${message.id}_[\\w-]{22}\\.mp3\\?expires=\\d+&signature=`));
 
     // The plain addresses answer 404; the signed ones serve the files.
     for (const url of [audioUrl, imageUrl]) {
@@ -259,18 +259,46 @@ describe.each(embeddedBackend)('password-protected messages on S3 storage on %s'
     await s3.close();
   });
 
-  it('the unlocked payload names presigned GETs that serve the files', async () => {
-    const message = await sendMessage(server);
-    await server.call('POST', `/api/edit/${message.id}`, { token: message.user.access, json: { privacy: 'password', password: PASSWORD } });
-    const token = (await server.call('POST', `/api/unlock-vocal/${message.id}`, { json: { password: PASSWORD } })).body.token;
-    const opened = await server.call('GET', `/api/view-vocal/${message.id}`, { headers: { 'x-unlock-token': token } });
+  const unlocked = async (id: string, password: string) => {
+    const token = (await server.call('POST', `/api/unlock-vocal/${id}`, { json: { password } })).body.token;
+    const opened = await server.call('GET', `/api/view-vocal/${id}`, { headers: { 'x-unlock-token': token } });
     expect(opened.status).toBe(200);
-    for (const url of [opened.body.audio.audioUrl, opened.body.audio.imageUrl] as string[]) {
+    return [opened.body.audio.audioUrl, opened.body.audio.imageUrl] as string[];
+  };
+
+  it('the unlocked payload names presigned GETs that serve the files; the public bucket no longer does', async () => {
+    const message = await sendMessage(server);
+    const publicUrls = [`${s3.url}/vocal-files/${message.id}.mp3`, `${s3.url}/vocal-files/${message.id}.png`];
+    for (const url of publicUrls) expect((await fetch(url)).status).toBe(200);
+    await server.call('POST', `/api/edit/${message.id}`, { token: message.user.access, json: { privacy: 'password', password: PASSWORD } });
+
+    // The bucket serves anything it holds to anyone: the files moved to names only the
+    // presigned addresses give away, and the guessable ones are gone.
+    for (const url of publicUrls) expect((await fetch(url)).status).toBe(404);
+    const signed = await unlocked(message.id, PASSWORD);
+    for (const url of signed) {
       expect(url).toMatch(/X-Amz-Signature=/);
       expect(url).toMatch(/X-Amz-Expires=3600/);
+      expect(new URL(url).pathname).toMatch(new RegExp(`/vocal-files/${message.id}_[\\w-]{22}\\.(mp3|png)$`));
       const file = await fetch(url);
       expect(file.status).toBe(200);
       expect((await file.arrayBuffer()).byteLength).toBeGreaterThan(0);
     }
+    expect((await fetch(signed[0]!)).headers.get('content-type')).toBe('audio/mpeg');
+
+    // A new password moves them again: an address kept from before leads nowhere.
+    await server.call('POST', `/api/edit/${message.id}`, {
+      token: message.user.access,
+      json: { privacy: 'password', password: 'a new one' },
+    });
+    for (const url of signed) expect((await fetch(url.split('?')[0]!)).status).toBe(404);
+    const moved = await unlocked(message.id, 'a new one');
+    for (const url of moved) expect((await fetch(url)).status).toBe(200);
+
+    // Public again, it is served from the bucket where it now lies.
+    await server.call('POST', `/api/edit/${message.id}`, { token: message.user.access, json: { privacy: 'public' } });
+    const open = (await server.call('GET', `/api/view-vocal/${message.id}`)).body.audio;
+    expect(open.audioUrl).toBe(moved[0]!.split('?')[0]);
+    expect((await fetch(open.audioUrl)).status).toBe(200);
   });
 });

@@ -71,11 +71,14 @@ describe.each(embeddedBackend)('team-only messages on %s', (backend) => {
       expect(opened.body.audio.subject).toBe(SUBJECT);
       const { audioUrl, imageUrl } = opened.body.audio as { audioUrl: string; imageUrl: string };
       for (const url of [audioUrl, imageUrl]) {
-        expect(url).toMatch(/\/files\/\w+\.(mp3|png)\?expires=\d+&signature=/);
+        // Under names nobody can guess (decision 0077), at addresses only the payload gives.
+        expect(url).toMatch(new RegExp(`/files/${id}_[\\w-]{22}\\.(mp3|png)\\?expires=\\d+&signature=`));
         expect((await fetch(url)).status).toBe(200);
         expect((await fetch(url.split('?')[0]!)).status).toBe(404);
       }
     }
+    for (const plain of [`${id}.mp3`, `${id}.png`]) expect((await fetch(`${server.url}/files/${plain}`)).status).toBe(404);
+    expect(await server.running.services.storage.stat(`${id}.mp3`)).toBeNull();
     // A password does not open it: there is none.
     const unlock = await server.call('POST', `/api/unlock-vocal/${id}`, { json: { password: 'anything at all' } });
     expect(unlock).toMatchObject({ status: 400, body: { msg: TEAM_NOT_PASSWORD } });

@@ -24,6 +24,7 @@ export function countStorageErrors(storage: Storage, metrics: Metrics): Storage 
     putFile: storage.putFile
       ? counted('put', (key: string, path: string, contentType: string) => storage.putFile!(key, path, contentType))
       : undefined,
+    copy: counted('copy', (from, to) => storage.copy(from, to)),
     stat: counted('stat', (key) => storage.stat(key)),
     read: counted('read', (key, range) => storage.read(key, range)),
     delete: counted('delete', (key) => storage.delete(key)),

@@ -70,6 +70,7 @@ describe('countStorageErrors', () => {
       kind: 'test',
       put: () => Promise.reject(failure),
       stat: () => Promise.resolve(null),
+      copy: () => Promise.reject(failure),
       read: () => Promise.reject(failure),
       delete: () => Promise.resolve(),
       list: () => Promise.resolve([]),

@@ -9,6 +9,7 @@ import { AUDIO_EXTENSIONS } from '../media/audio-file.ts';
 import type { MediaPool } from '../media/media-pool.ts';
 import { WorkerTaskError } from '../media/worker-pool.ts';
 import type { Storage } from '../storage/storage.ts';
+import { RECORDING_FILE, withExtension } from './recording-file-keys.ts';
 import { readObject } from './stored-audio.ts';
 
 export const REENCODE_JOB = 'reencode';
@@ -20,8 +21,6 @@ export const EXPIRE_JOB = 'expire';
  */
 const REENCODE_WAIT_MS = 10_000;
 const EXPIRY_BATCH = 100;
-/** A recording's own files: {id}.mp3 (or its WebM/MP4 original) and {id}.png. */
-export const RECORDING_FILE = /^([A-Za-z0-9]{12})\.(?:mp3|webm|m4a|png)$/;
 
 type RecordingRow = typeof recordings.$inferSelect;
 
@@ -63,7 +62,8 @@ export function createAudioService(options: {
       const recordingId = recordingIdOf(job.payload);
       const [row] = await db.select().from(recordings).where(eq(recordings.id, recordingId));
       if (!row?.audioKey || row.filesDeletedAt) return;
-      const source = await readObject(storage, row.audioKey);
+      const sourceKey = row.audioKey;
+      const source = await readObject(storage, sourceKey);
       if (!source) throw new Error('The recording file is not in storage (yet)');
       let result;
       try {
@@ -74,22 +74,36 @@ export function createAudioService(options: {
         if (!(error instanceof WorkerTaskError)) throw error;
         throw new PermanentJobError(`The audio could not be decoded: ${error.message}`);
       }
-      const targetKey = `${row.id}.mp3`;
+      // Under the same name, secret and all (a private message's: recording-file-keys.ts).
+      const targetKey = withExtension(sourceKey, 'mp3');
       // Storage.put replaces atomically: listeners get the old file or the new one, whole.
       await storage.put(targetKey, result.mp3, 'audio/mpeg');
       const { durationSeconds } = result;
       let stillThere = false;
-      await context.complete(async (transaction) => {
-        const updated = await transaction
-          .update(recordings)
-          .set({ audioKey: targetKey, duration: durationSeconds, audioBytes: result.mp3.byteLength })
-          .where(and(eq(recordings.id, row.id), isNull(recordings.filesDeletedAt)))
-          .returning({ id: recordings.id });
-        stillThere = updated.length > 0;
-      });
-      // The WebM or MP4 original is replaced; a recording deleted meanwhile loses the new file too.
-      if (!stillThere) await storage.delete(targetKey);
-      else if (row.audioKey !== targetKey) await storage.delete(row.audioKey);
+      try {
+        await context.complete(async (transaction) => {
+          const updated = await transaction
+            .update(recordings)
+            .set({ audioKey: targetKey, duration: durationSeconds, audioBytes: result.mp3.byteLength })
+            .where(and(eq(recordings.id, row.id), isNull(recordings.filesDeletedAt), eq(recordings.audioKey, sourceKey)))
+            .returning({ id: recordings.id });
+          stillThere = updated.length > 0;
+          if (stillThere) return;
+          // Made private meanwhile, its files moved to new names (recording-file-keys.ts): the
+          // job fails this try, and the next one re-encodes the file where it is now.
+          const [current] = await transaction
+            .select({ audioKey: recordings.audioKey, filesDeletedAt: recordings.filesDeletedAt })
+            .from(recordings)
+            .where(eq(recordings.id, row.id));
+          if (current && !current.filesDeletedAt && current.audioKey !== sourceKey) {
+            throw new Error('The recording moved to new file names while it was re-encoded');
+          }
+        });
+      } finally {
+        // The WebM or MP4 original is replaced; a recording deleted or moved meanwhile loses the new file.
+        if (!stillThere) await storage.delete(targetKey);
+      }
+      if (stillThere && sourceKey !== targetKey) await storage.delete(sourceKey);
     },
   };
 

@@ -14,6 +14,7 @@ function faultyDeletes() {
     put: (key, bytes, contentType) => storage.put(key, bytes, contentType),
     ...(storage.putFile ? { putFile: storage.putFile.bind(storage) } : {}),
     stat: (key) => storage.stat(key),
+    copy: (from, to) => storage.copy(from, to),
     read: (key, range) => storage.read(key, range),
     list: (options) => storage.list(options),
     publicUrl: (key) => storage.publicUrl(key),

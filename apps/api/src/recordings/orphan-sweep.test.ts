@@ -78,6 +78,28 @@ describe.each(backends)('files no row accounts for, on %s', (backend) => {
     expect((await server.call('GET', `/files/${sent}.mp3`)).status).toBe(200);
   });
 
+  it("removes a private message's files under names its row no longer holds, and keeps the ones it does", async () => {
+    const { db, storage } = server.running.services;
+    const owner = await server.signUp();
+    const id = await ownerMessage(server, owner.access);
+    expect(
+      (await server.call('POST', `/api/edit/${id}`, { token: owner.access, json: { privacy: 'password', password: 'heron 42' } })).status,
+    ).toBe(200);
+    const [row] = await db.select().from(recordings).where(eq(recordings.id, id));
+    // What a move that stopped half way leaves: the public names a failed delete kept, and a
+    // copy whose row was never written.
+    const stranded = [`${id}.mp3`, `${id}.png`, `${id}_${'s'.repeat(22)}.mp3`];
+    for (const key of stranded) await storage.put(key, bytes, 'application/octet-stream');
+    const later = createOrphanSweep({ db, storage, now: () => new Date(Date.now() + ORPHAN_MIN_AGE_MS + 60_000) });
+    let deleted: string[] = [];
+    for (let batch = 0; batch < 20 && !stranded.every((key) => deleted.includes(key)); batch++)
+      deleted = [...deleted, ...(await later.sweep())];
+    expect(deleted).toEqual(expect.arrayContaining(stranded));
+    expect(deleted).not.toContain(row!.audioKey);
+    expect(deleted).not.toContain(row!.imageKey);
+    for (const key of [row!.audioKey!, row!.imageKey!]) expect(await storage.stat(key), key).not.toBeNull();
+  });
+
   it("removes half-written files whose writer died, or that are over an hour old, and leaves a live writer's", async () => {
     const root = join(server.dataDir, 'files');
     const child = spawn('true');

@@ -3,7 +3,7 @@ import type { Database } from '../db/database.ts';
 import { images, recordings } from '../db/schema.ts';
 import type { Storage } from '../storage/storage.ts';
 import { CARD_FILE } from '../media/preview-card-service.ts';
-import { RECORDING_FILE } from './audio-service.ts';
+import { isPrivateKey, RECORDING_FILE } from './recording-file-keys.ts';
 
 /** Younger files may belong to an upload still in progress: they are never swept. */
 export const ORPHAN_MIN_AGE_MS = 3_600_000;
@@ -12,7 +12,7 @@ const BATCH = 500;
 /**
  * Walks the whole store a batch at a time, across runs, and deletes files no row accounts
  * for: a message's files whose recording is gone or was never sent (an upload that crashed
- * between storing and recording), pictures with no owner, and link-preview cards of messages
+ * between storing and recording), a private message's files under names it no longer uses, pictures with no owner, and link-preview cards of messages
  * no longer sent (deleted or gone). Rows marked deleted are left to their own job, except
  * for their cards, which that job does not know.
  */
@@ -25,21 +25,29 @@ export function createOrphanSweep(options: { db: Database; storage: Storage; now
     const recordingIds = [...new Set(keys.flatMap((key) => (RECORDING_FILE.exec(key) ?? CARD_FILE.exec(key))?.[1] ?? []))];
     const pictureKeys = keys.filter((key) => key.startsWith('images/'));
     const rows = recordingIds.length
-      ? await db.select({ id: recordings.id, status: recordings.status }).from(recordings).where(inArray(recordings.id, recordingIds))
+      ? await db
+          .select({ id: recordings.id, status: recordings.status, audioKey: recordings.audioKey, imageKey: recordings.imageKey })
+          .from(recordings)
+          .where(inArray(recordings.id, recordingIds))
       : [];
-    const statusOf = new Map(rows.map((row) => [row.id, row.status]));
+    const rowOf = new Map(rows.map((row) => [row.id, row]));
     const pictures = pictureKeys.length
       ? new Set((await db.select({ key: images.key }).from(images).where(inArray(images.key, pictureKeys))).map((row) => row.key))
       : new Set<string>();
     return keys.filter((key) => {
       if (key.startsWith('images/')) return !pictures.has(key);
       const card = CARD_FILE.exec(key)?.[1];
-      if (card) return statusOf.get(card) !== 'uploaded';
+      if (card) return rowOf.get(card)?.status !== 'uploaded';
       const id = RECORDING_FILE.exec(key)?.[1];
       // Not a name this server makes: not ours to judge.
       if (!id) return false;
-      const status = statusOf.get(id);
-      return status !== 'uploaded' && status !== 'deleted';
+      const row = rowOf.get(id);
+      if (row?.status === 'uploaded' && (isPrivateKey(key) || isPrivateKey(row.audioKey))) {
+        // Files under names a private message no longer uses: left by a move that stopped half
+        // way (recording-file-keys.ts), or the public ones a failed delete kept.
+        return key !== row.audioKey && key !== row.imageKey;
+      }
+      return row?.status !== 'uploaded' && row?.status !== 'deleted';
     });
   }
 

@@ -252,8 +252,11 @@ export function recordingRoutes(services: {
           tag: TAGS.recordings,
           summary: "Change a recording's subject, expiry date or who may listen",
           description:
-            "privacy 'password' with a password protects the listen link (a new password replaces the old one and ends every unlock token); privacy 'team' keeps it to the owner's team, signed in (400 for someone in no team); privacy 'public' opens it again. Only a hash of the password is kept.",
-          ...ownRecording({ 410: 'Expired: its expiry date can no longer change' }),
+            "privacy 'password' with a password protects the listen link (a new password replaces the old one and ends every unlock token); privacy 'team' keeps it to the owner's team, signed in (400 for someone in no team); privacy 'public' opens it again. Only a hash of the password is kept. Made private, its files move to names nobody can guess.",
+          ...ownRecording({
+            409: 'Its audio was replaced (re-encoded) while its files moved: try again',
+            410: 'Expired: its expiry date can no longer change',
+          }),
           body: { json: 'EditRecording' },
           answers: { 200: { description: 'The recording as it is now', json: 'Recording' } },
         }),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, ne, or } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, ne, or } from 'drizzle-orm';
 import {
   listenUrl,
   VISITOR_LIMITS,
@@ -36,6 +36,7 @@ import { createReservations, REPLIES_TURNED_OFF, type UploadTarget } from './res
 import { isWritten, recordingOf, type RecordingRow } from './recording-view.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import { hasTeam } from '../teams/team-of.ts';
+import { copyToPrivateKeys } from './recording-file-keys.ts';
 
 /** Why a message cannot be kept to a team: its owner has none. */
 export const NO_TEAM = 'Only a team can have team-only messages: with Pro, invite your team on the Team page';
@@ -414,12 +415,24 @@ export function createRecordingService(options: {
         Object.assign(changes, { privacy: 'team', passwordHash: null });
       }
       if (Object.keys(changes).length === 0) return toRecording(await ownedRow(userId, id));
+      // Made private (or given a new password): its files move to new names nobody can guess.
+      const moved = changes.privacy === 'password' || changes.privacy === 'team' ? await copyToPrivateKeys(storage, current) : null;
       const [row] = await db
         .update(recordings)
-        .set(changes)
-        .where(and(eq(recordings.id, id), eq(recordings.userId, userId)))
-        .returning();
-      if (!row) throw notFound('Recording not found');
+        .set({ ...changes, ...moved?.keys })
+        // Unless a re-encode replaced its audio since it was read: moving the old file would bring it back.
+        .where(and(eq(recordings.id, id), eq(recordings.userId, userId), moved ? sameAudioKey(current) : undefined))
+        .returning()
+        .catch(async (error: unknown) => {
+          await moved?.discard();
+          throw error;
+        });
+      if (!row) {
+        await moved?.discard();
+        if (moved) throw conflict("This message's audio changed while you saved; please try again");
+        throw notFound('Recording not found');
+      }
+      await moved?.removeOld();
       return toRecording(row);
     },
 
@@ -439,5 +452,9 @@ export function createRecordingService(options: {
     cachedPublicPage,
   };
 }
+
+/** The row still has the audio it had when read. */
+const sameAudioKey = ({ audioKey }: Pick<RecordingRow, 'audioKey'>) =>
+  audioKey === null ? isNull(recordings.audioKey) : eq(recordings.audioKey, audioKey);
 
 export type RecordingService = ReturnType<typeof createRecordingService>;

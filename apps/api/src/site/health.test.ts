@@ -10,6 +10,7 @@ function switchableStorage(storage: Storage, state: { refusing: boolean }): Stor
     kind: storage.kind,
     put: (key, bytes, contentType) => (state.refusing ? refuse() : storage.put(key, bytes, contentType)),
     stat: (key) => (state.refusing ? refuse() : storage.stat(key)),
+    copy: (from, to) => (state.refusing ? refuse() : storage.copy(from, to)),
     read: (key, range) => (state.refusing ? refuse() : storage.read(key, range)),
     delete: (key) => (state.refusing ? refuse() : storage.delete(key)),
     list: (options) => (state.refusing ? refuse() : storage.list(options)),

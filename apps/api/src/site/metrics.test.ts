@@ -15,6 +15,7 @@ function refusingLookups(storage: Storage, state: { refusing: boolean }): Storag
     ...(storage.putFile ? { putFile: (key: string, path: string, contentType: string) => storage.putFile!(key, path, contentType) } : {}),
     stat: (key) => (state.refusing ? Promise.reject(new Error('connect ECONNREFUSED')) : storage.stat(key)),
     read: (key, range) => storage.read(key, range),
+    copy: (from, to) => storage.copy(from, to),
     delete: (key) => storage.delete(key),
     list: (options) => storage.list(options),
     publicUrl: (key) => storage.publicUrl(key),

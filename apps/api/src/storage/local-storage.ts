@@ -77,6 +77,13 @@ export function createLocalStorage(options: { root: string; publicUrl: string })
       await writeInPlace(key, (temporary) => copyFile(source, temporary));
     },
 
+    async copy(from, to) {
+      const source = pathOf(from);
+      if (!(await statFile(source).catch(() => null))?.isFile()) return false;
+      await writeInPlace(to, (temporary) => copyFile(source, temporary));
+      return true;
+    },
+
     async stat(key) {
       const info = await statFile(pathOf(key)).catch(() => null);
       if (!info?.isFile()) return null;

@@ -24,8 +24,16 @@ export type S3StorageOptions = {
 export async function createS3Storage(options: S3StorageOptions): Promise<Storage> {
   // Imported here, not at the top: a server on local storage never loads the SDK (megabytes of
   // code it would keep in memory; docs/decisions/0030-idle-footprint.md).
-  const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } =
-    await import('@aws-sdk/client-s3');
+  const {
+    CopyObjectCommand,
+    DeleteObjectCommand,
+    GetObjectCommand,
+    HeadObjectCommand,
+    ListObjectsV2Command,
+    PutObjectCommand,
+    S3Client,
+    S3ServiceException,
+  } = await import('@aws-sdk/client-s3');
   const isMissing = (error: unknown) =>
     error instanceof S3ServiceException &&
     (error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey');
@@ -74,6 +82,20 @@ export async function createS3Storage(options: S3StorageOptions): Promise<Storag
           CacheControl: FILE_CACHE_CONTROL,
         }),
       );
+    },
+
+    async copy(from, to) {
+      assertSafeKey(from);
+      assertSafeKey(to);
+      try {
+        // Keys are made of URL-safe characters only (isSafeKey), so the source needs no encoding.
+        // The object's content type and cache rule are copied with it.
+        await client.send(new CopyObjectCommand({ Bucket: bucket, Key: to, CopySource: `${bucket}/${from}` }));
+        return true;
+      } catch (error) {
+        if (isMissing(error)) return false;
+        throw error;
+      }
     },
 
     async stat(key) {

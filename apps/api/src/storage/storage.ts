@@ -30,6 +30,11 @@ export interface Storage {
   stat(key: string): Promise<ObjectInfo | null>;
   /** The bytes, or the requested range of them; null when there is no such object. */
   read(key: string, range?: ByteRange): Promise<Readable | null>;
+  /**
+   * Copies an object to another key (S3: on the bucket's side, no bytes through the server).
+   * False when there is no such object.
+   */
+  copy(from: string, to: string): Promise<boolean>;
   /** Removing a missing object is not an error. */
   delete(key: string): Promise<void>;
   /** Up to `limit` objects whose keys sort after `after`, in key order, for sweeps that walk the whole store. */
