@@ -179,7 +179,7 @@ export function createApp(services: Services, logger: Logger, options: { adminTo
 
   app.route('/', healthRoutes(services));
   app.route('/', metricsRoutes(services.metrics, services.config.metricsToken));
-  app.route('/', fileRoutes(services.storage, services.fileAccess, services.privacy));
+  app.route('/', fileRoutes(services.storage, services.fileAccess, services.signedFiles));
   app.route(
     '/',
     listenPageRoutes({

@@ -41,6 +41,7 @@ import { createRecordingService } from './recordings/recording-service.ts';
 import { type PublicPage } from './recordings/public-pages.ts';
 import { cachedFileRefusal } from './cache/cached-file-refusal.ts';
 import { createMessagePrivacy } from './listening/message-privacy.ts';
+import { createSignedFiles } from './listening/signed-files.ts';
 import { clearingAfterEachJob } from './cache/clear-public-pages.ts';
 import { createPublicPageCache } from './cache/public-page-cache.ts';
 import { createRecordingHandoffService } from './hosts/recording-handoff-service.ts';
@@ -101,7 +102,10 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
   const storageQuota = createStorageQuota({ db, config });
   // The listen path's memory: cleared by every write (app.ts) and every job (below).
   const publicPages = createPublicPageCache<PublicPage>({ ttlMs: config.listenPath.publicCacheSeconds * 1000 });
+  // A private message's files at short-lived addresses, for its listeners and its owner (decisions 0074, 0077).
+  const signedFiles = createSignedFiles({ db, storage, now: () => new Date() });
   const recordings = createRecordingService({
+    signedFiles,
     publicPages,
     db,
     media,
@@ -192,7 +196,8 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
     rateLimits,
     limits,
     /** Password-protected messages: unlock tokens, the gate on every public path, signed file addresses (decision 0074). */
-    privacy: createMessagePrivacy({ db, storage, limits, now: () => new Date() }),
+    privacy: createMessagePrivacy({ db, files: signedFiles, limits, now: () => new Date() }),
+    signedFiles,
     /** One-time sign-in codes for the Chrome extension (POST /session-handoff). */
     sessionHandoffs: createSessionHandoffService({ db, tokens }),
     /** Apps Script add-ons' handoffs to the recorder page and back (POST /recording-handoff). */

@@ -67,6 +67,17 @@ describe('a password on a message', () => {
     await dialog.waitFor({ state: 'detached' });
     await card(page, SUBJECT).getByText('Password protected').waitFor();
 
+    // The owner still downloads it from the inbox: their list names a signed address.
+    await pressOn(page, card(page, SUBJECT).getByRole('button', { name: `More actions for ${SUBJECT}` }));
+    const downloading = page.waitForEvent('download');
+    await pressOn(page, page.getByRole('menuitem', { name: 'Download' }));
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`${SUBJECT}.mp3`);
+    expect(download.url()).toMatch(/\?expires=\d+&signature=/);
+    const file = await fetch(download.url());
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('audio/mpeg');
+
     // Without the password the payload says nothing of the message.
     const refused = await fetch(`${product.url}/api/view-vocal/${id}`);
     expect(refused.status).toBe(401);
@@ -105,7 +116,8 @@ describe('a password on a message', () => {
       await expect.poll(() => listener.evaluate(() => document.querySelector('audio')?.currentTime ?? 0)).toBeGreaterThan(0);
       // Its audio comes from a signed address, never the plain one.
       const source = await listener.evaluate(() => document.querySelector('audio')?.currentSrc ?? '');
-      expect(source).toMatch(/\/files\/\w+\.mp3\?expires=\d+&signature=/);
+      // Under a name nobody can guess (decision 0077).
+      expect(source).toMatch(new RegExp(`/files/${id}_[\\w-]{22}\\.mp3\\?expires=\\d+&signature=`));
       expect((await fetch(source.split('?')[0]!)).status).toBe(404);
       expect(await axeViolations(listener), `${size} ${scheme} unlocked`).toEqual([]);
 

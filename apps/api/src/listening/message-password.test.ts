@@ -58,6 +58,26 @@ describe.each(embeddedBackend)('password-protected messages on %s', (backend) =>
     expect(list.body.audios.find((audio: { id: string }) => audio.id === message.id).privacy).toBe('password');
   });
 
+  it("the owner's own lists name the files at signed addresses, so they play and download", async () => {
+    const message = await protectedMessage();
+    const token = message.user.access;
+    const listed = (await server.call('GET', '/api/audio', { token })).body.audios.find((audio: { id: string }) => audio.id === message.id);
+    const inbox = (await server.call('GET', '/api/inbox?view=sent', { token })).body.items.find(
+      (item: { id: string }) => item.id === message.id,
+    );
+    const { folders } = (await server.call('GET', '/api/recordings', { token })).body;
+    const inFolders = folders
+      .flatMap((folder: { recordings: { id: string }[] }) => folder.recordings)
+      .find((audio: { id: string }) => audio.id === message.id);
+    for (const recording of [listed, inbox, inFolders]) {
+      for (const url of [recording.audioUrl, recording.imageUrl] as string[]) {
+        expect(url).toMatch(/\?expires=\d+&signature=/);
+        expect((await fetch(url)).status).toBe(200);
+        expect((await fetch(url.split('?')[0]!)).status).toBe(404);
+      }
+    }
+  });
+
   it('view-vocal answers 401 {msg, protected} without an unlock token, revealing nothing', async () => {
     const message = await protectedMessage();
     const refused = await server.call('GET', `/api/view-vocal/${message.id}`);

@@ -1,19 +1,18 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import { PRIVATE_MESSAGE_TITLE, UNLOCK_TOKEN_HEADER, type PublicListenPayload, type UnlockVocalResponse } from '@vocal/settings-model';
 import type { Database } from '../db/database.ts';
 import { createKeyedHash } from '../common/keyed-hash.ts';
 import { HttpError, badRequest, tooManyRequests } from '../http/http-error.ts';
 import type { ApiLimits } from '../http/api-limits.ts';
-import type { Storage } from '../storage/storage.ts';
 import { verifyPassword } from '../accounts/passwords.ts';
 import type { CachedPublicPage } from '../cache/public-page-cache.ts';
 import type { PageProtection, PublicPage } from '../recordings/public-pages.ts';
 import type { UserRow } from '../accounts/account-service.ts';
 import { teamOf } from '../teams/team-of.ts';
+import { equalText, SIGNED_FILE_SECONDS, type SignedFiles } from './signed-files.ts';
 
-/** How long an unlock token, and the signed file addresses of the payload it opens, stay good. */
-export const UNLOCK_SECONDS = 60 * 60;
+/** How long an unlock token stays good: as long as the signed file addresses of the payload it opens. */
+const UNLOCK_SECONDS = SIGNED_FILE_SECONDS;
 export const PROTECTED_MESSAGE = 'This voice message is protected by a password';
 export const WRONG_PASSWORD = 'That password is not right';
 export const NOT_PROTECTED = 'This voice message has no password';
@@ -39,12 +38,6 @@ const teamRefusal = (signedIn: boolean) =>
 
 type PasswordLock = Extract<PageProtection, { kind: 'password' }>;
 
-const equalText = (a: string, b: string) => {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-};
-
 /**
  * Password-protected messages (decision 0074). A right password earns an unlock token: an
  * HMAC under a server secret of the message, the password hash and an expiry, so it needs no
@@ -54,8 +47,14 @@ const equalText = (a: string, b: string) => {
  * `/files/{key}` with `expires` and `signature`; S3: a presigned GET), since their plain ones
  * answer 404.
  */
-export function createMessagePrivacy(options: { db: Database; storage: Storage; limits: ApiLimits; now: () => Date }) {
-  const { storage, limits, now } = options;
+export function createMessagePrivacy(options: {
+  db: Database;
+  files: Pick<SignedFiles, 'signedFileUrl'>;
+  limits: ApiLimits;
+  now: () => Date;
+}) {
+  const { limits, now } = options;
+  const { signedFileUrl } = options.files;
   const sign = createKeyedHash(options.db, 'message-unlock-key');
 
   async function tokenFor(id: string, protection: PasswordLock, expiresAt: number): Promise<string> {
@@ -70,23 +69,7 @@ export function createMessagePrivacy(options: { db: Database; storage: Storage; 
     return equalText(token!, await tokenFor(id, protection, expiresAt));
   }
 
-  const fileSignature = (key: string, expires: number) => sign('file', key, String(expires));
-
-  /** A file's signed address, good for UNLOCK_SECONDS. */
-  async function signedFileUrl(key: string): Promise<string> {
-    if (storage.signedUrl) return storage.signedUrl(key, UNLOCK_SECONDS);
-    const expires = Math.floor(now().getTime() / 1000) + UNLOCK_SECONDS;
-    return `${storage.publicUrl(key)}?expires=${expires}&signature=${await fileSignature(key, expires)}`;
-  }
-
   return {
-    /** Whether `/files/{key}` was asked for with a signature this server made, still in time. */
-    async validFileSignature(key: string, expires: string | undefined, signature: string | undefined): Promise<boolean> {
-      if (!expires || !signature || !/^\d{10,13}$/.test(expires)) return false;
-      if (Number(expires) * 1000 <= now().getTime()) return false;
-      return equalText(signature, await fileSignature(key, Number(expires)));
-    },
-
     /**
      * Whether this request may see the message: anyone when it is public; else its owner (signed
      * in), and for a password a request carrying a valid unlock token, for a team a signed-in

@@ -37,7 +37,7 @@ export function createFolderService(options: { db: Database; recordings: Recordi
           .where(and(eq(recordings.userId, userId), eq(recordings.status, 'uploaded')))
           .orderBy(desc(recordings.uploadDate)),
       ]);
-      const all = recordingRows.map(options.recordings.toRecording);
+      const all = await Promise.all(recordingRows.map(options.recordings.toRecording));
       const wire: FolderWire[] = [
         { uuid: null, name: LOOSE_RECORDINGS_NAME, recordings: all.filter((item) => !item.folderId) },
         ...folderRows.map((folder) => ({

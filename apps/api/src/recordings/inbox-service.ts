@@ -157,36 +157,40 @@ export function createInboxService(options: { db: Database; recordings: Recordin
       .orderBy(desc(recordings.uploadDate), desc(recordings.id))
       .limit(query.limit + 1);
 
-    return rows.map(({ row, cursorDate, replyToTitle, replyCount, answered: answeredRow, answeredComment: commentRow }): Ranked => {
-      const source = sourceOf(row);
-      const text =
-        row.message ??
-        (row.transcription
-          ? transcriptSentences(row.transcription)
-              .map((sentence) => sentence.text)
-              .join(' ')
-          : null);
-      // A message deleted meanwhile is no longer one to point at (its row goes with its files).
-      const answers: Answered | null =
-        answeredRow?.id && answeredRow.status !== 'deleted'
-          ? { kind: 'message', id: answeredRow.id, senderName: answeredRow.senderName, email: answeredRow.email }
-          : commentRow?.id
-            ? { kind: 'comment', id: commentRow.id, recordingId: commentRow.recordingId, name: commentRow.name }
-            : null;
-      const item: InboxItem = inboxItemSchema.parse({
-        ...options.recordings.toRecording({ ...row, search: '' }),
-        kind: 'message',
-        source,
-        read: source === 'sent' || row.readAt !== null,
-        replyToTitle: row.replyToId ? replyToTitle : null,
-        replyCount: Number(replyCount),
-        snippet: text ? snippetOf(text, terms ?? []) : null,
-        answerMail: answerMailOf(row),
-        answers,
-        answerMailedAt: row.answerMailedAt?.toISOString() ?? null,
-      });
-      return { entry: item, cursor: { date: cursorDate, id: row.id } };
-    });
+    return Promise.all(
+      rows.map(
+        async ({ row, cursorDate, replyToTitle, replyCount, answered: answeredRow, answeredComment: commentRow }): Promise<Ranked> => {
+          const source = sourceOf(row);
+          const text =
+            row.message ??
+            (row.transcription
+              ? transcriptSentences(row.transcription)
+                  .map((sentence) => sentence.text)
+                  .join(' ')
+              : null);
+          // A message deleted meanwhile is no longer one to point at (its row goes with its files).
+          const answers: Answered | null =
+            answeredRow?.id && answeredRow.status !== 'deleted'
+              ? { kind: 'message', id: answeredRow.id, senderName: answeredRow.senderName, email: answeredRow.email }
+              : commentRow?.id
+                ? { kind: 'comment', id: commentRow.id, recordingId: commentRow.recordingId, name: commentRow.name }
+                : null;
+          const item: InboxItem = inboxItemSchema.parse({
+            ...(await options.recordings.toRecording({ ...row, search: '' })),
+            kind: 'message',
+            source,
+            read: source === 'sent' || row.readAt !== null,
+            replyToTitle: row.replyToId ? replyToTitle : null,
+            replyCount: Number(replyCount),
+            snippet: text ? snippetOf(text, terms ?? []) : null,
+            answerMail: answerMailOf(row),
+            answers,
+            answerMailedAt: row.answerMailedAt?.toISOString() ?? null,
+          });
+          return { entry: item, cursor: { date: cursorDate, id: row.id } };
+        },
+      ),
+    );
   }
 
   /** Comments under the owner's messages for one page (none for Sent or another source): at most `limit` + 1, from `after` on. */

@@ -18,6 +18,7 @@ import type { PersonalisationService } from '../accounts/personalisation-service
 import { isPro } from '../billing/plans.ts';
 import type { TranscriptionService } from './transcription-service.ts';
 import { isWritten, recordingOf, type RecordingRow } from './recording-view.ts';
+import { storedFileKeys } from './recording-file-keys.ts';
 import { teamOf } from '../teams/team-of.ts';
 
 export const PUBLIC_NOT_FOUND = 'This voice message does not exist or was deleted';
@@ -119,7 +120,7 @@ export function createPublicPages(options: {
       },
     });
     const imageSize = row.imageWidth && row.imageHeight ? { width: row.imageWidth, height: row.imageHeight } : null;
-    const files = { audioKey: row.audioKey ?? `${row.id}.mp3`, imageKey: row.imageKey ?? `${row.id}.png` };
+    const files = storedFileKeys(row);
     const protection: PageProtection | null =
       row.privacy === 'password' && row.passwordHash
         ? { kind: 'password', passwordHash: row.passwordHash, ...files }

@@ -8,6 +8,12 @@ import type { Storage } from '../storage/storage.ts';
  */
 export const RECORDING_FILE = /^([A-Za-z0-9]{12})(?:_([A-Za-z0-9_-]{22}))?\.(?:mp3|webm|m4a|png)$/;
 
+/** Where a recording's audio and waveform are stored (rows older than the key columns: under their id). */
+export const storedFileKeys = (row: { id: string; audioKey: string | null; imageKey: string | null }) => ({
+  audioKey: row.audioKey ?? `${row.id}.mp3`,
+  imageKey: row.imageKey ?? `${row.id}.png`,
+});
+
 /** Whether a key is one of the unguessable names a private message's files move to. */
 export const isPrivateKey = (key: string | null) => key !== null && RECORDING_FILE.exec(key)?.[2] !== undefined;
 

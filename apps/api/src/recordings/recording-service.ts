@@ -36,7 +36,8 @@ import { createReservations, REPLIES_TURNED_OFF, type UploadTarget } from './res
 import { isWritten, recordingOf, type RecordingRow } from './recording-view.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import { hasTeam } from '../teams/team-of.ts';
-import { copyToPrivateKeys } from './recording-file-keys.ts';
+import { copyToPrivateKeys, storedFileKeys } from './recording-file-keys.ts';
+import type { SignedFiles } from '../listening/signed-files.ts';
 
 /** Why a message cannot be kept to a team: its owner has none. */
 export const NO_TEAM = 'Only a team can have team-only messages: with Pro, invite your team on the Team page';
@@ -96,13 +97,24 @@ export function createRecordingService(options: {
   wakeJobs: () => void;
   /** Public pages kept in memory; none when absent. */
   publicPages?: PublicPageCache<PublicPage>;
+  /** A private message's files at short-lived addresses: their plain ones answer 404, to its owner too. */
+  signedFiles: Pick<SignedFiles, 'signedFileUrl'>;
   now?: () => Date;
 }) {
   const { db, config, storage, accounts, personalisation } = options;
   const now = options.now ?? (() => new Date());
   const publicPages = options.publicPages ?? createPublicPageCache<PublicPage>({ ttlMs: 0 });
 
-  const toRecording = (row: RecordingRow) => recordingOf(row, storage);
+  /** A row as its owner's calls answer it; a private message's files at signed addresses, so the owner can play and download them. */
+  const toRecording = async (row: RecordingRow): Promise<Recording> => {
+    if (row.privacy === 'public' || isWritten(row)) return recordingOf(row, storage);
+    const keys = storedFileKeys(row);
+    const [audioUrl, imageUrl] = await Promise.all([
+      options.signedFiles.signedFileUrl(keys.audioKey),
+      options.signedFiles.signedFileUrl(keys.imageKey),
+    ]);
+    return recordingOf(row, storage, { audioUrl, imageUrl });
+  };
   const { publicRow, repliesAllowed, cachedPublicPage, publicPage } = createPublicPages({
     db,
     storage,
@@ -150,8 +162,8 @@ export function createRecordingService(options: {
   }
 
   /** What upload-vocal answers: the listen link, and where the files are for hosts to preview. */
-  const uploaded = (row: RecordingRow): UploadResponse => {
-    const recording = toRecording(row);
+  const uploaded = async (row: RecordingRow): Promise<UploadResponse> => {
+    const recording = await toRecording(row);
     return { id: row.id, url: linkOf(row), audioUrl: recording.audioUrl ?? undefined, imageUrl: recording.imageUrl ?? undefined };
   };
 
@@ -373,7 +385,7 @@ export function createRecordingService(options: {
         .from(recordings)
         .where(and(eq(recordings.replyToId, id), eq(recordings.userId, userId), eq(recordings.status, 'uploaded')))
         .orderBy(asc(recordings.uploadDate), asc(recordings.createdAt));
-      return rows.map(toRecording);
+      return Promise.all(rows.map(toRecording));
     },
 
     /** GET audio: the owner's messages, newest upload first. */
@@ -383,7 +395,7 @@ export function createRecordingService(options: {
         .from(recordings)
         .where(and(eq(recordings.userId, userId), eq(recordings.status, 'uploaded')))
         .orderBy(desc(recordings.uploadDate), desc(recordings.createdAt));
-      return rows.map(toRecording);
+      return Promise.all(rows.map(toRecording));
     },
 
     async get(userId: number, id: string): Promise<Recording> {

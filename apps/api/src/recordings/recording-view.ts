@@ -1,15 +1,24 @@
 import { recordingSchema, type Recording } from '@vocal/settings-model';
 import type { recordings } from '../db/schema.ts';
 import type { Storage } from '../storage/storage.ts';
+import { storedFileKeys } from './recording-file-keys.ts';
 
 export type RecordingRow = typeof recordings.$inferSelect;
 
 /** A written contact-form message: no audio, no picture, nothing for anyone else to open. */
 export const isWritten = (row: Pick<RecordingRow, 'audioKey' | 'message'>) => row.audioKey === null && row.message !== null;
 
-/** A recording row as its owner's calls answer it: its files' public addresses, none for a written message. */
-export function recordingOf(row: RecordingRow, storage: Pick<Storage, 'publicUrl'>): Recording {
+/**
+ * A recording row as its owner's calls answer it: its files' addresses (`fileUrl`: the public
+ * ones unless told otherwise), none for a written message.
+ */
+export function recordingOf(
+  row: RecordingRow,
+  storage: Pick<Storage, 'publicUrl'>,
+  files: { audioUrl: string; imageUrl: string } | null = null,
+): Recording {
   const written = isWritten(row);
+  const keys = storedFileKeys(row);
   return recordingSchema.parse({
     id: row.id,
     isReply: row.isReply,
@@ -22,8 +31,8 @@ export function recordingOf(row: RecordingRow, storage: Pick<Storage, 'publicUrl
     peaks: row.peaks,
     views: row.views,
     duration: row.duration,
-    audioUrl: written ? null : storage.publicUrl(row.audioKey ?? `${row.id}.mp3`),
-    imageUrl: written ? null : storage.publicUrl(row.imageKey ?? `${row.id}.png`),
+    audioUrl: written ? null : (files?.audioUrl ?? storage.publicUrl(keys.audioKey)),
+    imageUrl: written ? null : (files?.imageUrl ?? storage.publicUrl(keys.imageKey)),
     summary: row.summary,
     transcription: row.transcription,
     transcriptionStatus: row.transcriptionStatus,

@@ -7,7 +7,7 @@ import type { AudioService } from '../recordings/audio-service.ts';
 import { RECORDING_FILE } from '../recordings/recording-file-keys.ts';
 import type { ByteRange, Storage } from '../storage/storage.ts';
 import { described } from '../openapi/described.ts';
-import type { MessagePrivacy } from '../listening/message-privacy.ts';
+import type { SignedFiles } from '../listening/signed-files.ts';
 import { TAGS } from '../openapi/route-description.ts';
 
 /** A signed address's parts (a password-protected message's files; decision 0074). */
@@ -45,7 +45,7 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 export function fileRoutes(
   storage: Storage,
   audio: Pick<AudioService, 'fileRefusal'>,
-  privacy: Pick<MessagePrivacy, 'validFileSignature'>,
+  signedFiles: Pick<SignedFiles, 'validFileSignature'>,
 ) {
   return new Hono<AppEnv>().on(
     ['GET', 'HEAD'],
@@ -84,7 +84,7 @@ export function fileRoutes(
       const key = context.req.path.slice('/files/'.length);
       if (!KEY.test(key)) return context.json({ msg: 'File not found' }, 404);
       // A password-protected message's files: only at the signed address its unlocked payload names.
-      const signed = await privacy.validFileSignature(key, context.req.query('expires'), context.req.query('signature'));
+      const signed = await signedFiles.validFileSignature(key, context.req.query('expires'), context.req.query('signature'));
       const refusal = await audio.fileRefusal(key, signed);
       if (refusal) throw refusal;
       const head = await storage.stat(key);

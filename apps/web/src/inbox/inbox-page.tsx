@@ -129,7 +129,9 @@ export default function InboxPage() {
     onSetPrivacy: async (item: InboxItem, change: PrivacyChange) => {
       const result = await webApi().editRecording(item.id, change);
       if (!result.ok) return result.error.msg.replace(/^password: /, '');
-      inbox.update([item.id], (current) => ({ ...current, privacy: result.data.privacy }));
+      // Its files too: made private, they moved to new names, signed for the owner (decision 0077).
+      const { privacy, audioUrl, imageUrl } = result.data;
+      inbox.update([item.id], (current) => ({ ...current, privacy, audioUrl, imageUrl }));
       setAnnouncement(PRIVACY_ANNOUNCEMENTS[result.data.privacy]);
       return null;
     },

@@ -1,0 +1,43 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { Database } from '../db/database.ts';
+import { createKeyedHash } from '../common/keyed-hash.ts';
+import type { Storage } from '../storage/storage.ts';
+
+/** How long a private message's signed file addresses stay good (and an unlock token, which opens them). */
+export const SIGNED_FILE_SECONDS = 3600;
+
+export const equalText = (a: string, b: string) => {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+};
+
+/**
+ * Short-lived addresses of a private message's files (decisions 0074, 0077), for whoever may
+ * listen: an unlocked listener, a team member, the owner in their own lists. S3 presigns a GET;
+ * local storage's `/files/{key}` checks `expires` and `signature`, an HMAC under a server secret.
+ */
+export function createSignedFiles(options: { db: Database; storage: Pick<Storage, 'publicUrl' | 'signedUrl'>; now: () => Date }) {
+  const { storage, now } = options;
+  // The unlock tokens' secret, as before this was its own module: addresses already handed out stay good.
+  const sign = createKeyedHash(options.db, 'message-unlock-key');
+  const fileSignature = (key: string, expires: number) => sign('file', key, String(expires));
+
+  return {
+    /** A file's signed address, good for SIGNED_FILE_SECONDS. */
+    async signedFileUrl(key: string): Promise<string> {
+      if (storage.signedUrl) return storage.signedUrl(key, SIGNED_FILE_SECONDS);
+      const expires = Math.floor(now().getTime() / 1000) + SIGNED_FILE_SECONDS;
+      return `${storage.publicUrl(key)}?expires=${expires}&signature=${await fileSignature(key, expires)}`;
+    },
+
+    /** Whether `/files/{key}` was asked for with a signature this server made, still in time. */
+    async validFileSignature(key: string, expires: string | undefined, signature: string | undefined): Promise<boolean> {
+      if (!expires || !signature || !/^\d{10,13}$/.test(expires)) return false;
+      if (Number(expires) * 1000 <= now().getTime()) return false;
+      return equalText(signature, await fileSignature(key, Number(expires)));
+    },
+  };
+}
+
+export type SignedFiles = ReturnType<typeof createSignedFiles>;
