@@ -86,6 +86,7 @@ import {
   type TranscriptEdit,
   type PersonalisationPatch,
   type Platform,
+  type ConversationKey,
   type ReencodeResponse,
   type Tokens,
   type UploadContext,
@@ -296,8 +297,15 @@ export function createApiClient(options: ApiClientOptions) {
       call({ method: 'POST', path: 'personalisation', auth: 'required', json: patch, schema: personalisationSchema }),
 
     // Recordings
-    getVocal: (platform: Platform = 'webapp') =>
-      call({ method: 'GET', path: 'get-vocal', auth: 'required', searchParams: { platform }, schema: getVocalResponseSchema }),
+    /** `conversation`: where in a host it is recorded, so the answers to it are shown back there (a host panel's inbox). */
+    getVocal: (platform: Platform = 'webapp', conversation?: ConversationKey) =>
+      call({
+        method: 'GET',
+        path: 'get-vocal',
+        auth: 'required',
+        searchParams: conversation ? { platform, conversation } : { platform },
+        schema: getVocalResponseSchema,
+      }),
     getVocalFree: (query: GetVocalFreeQuery) =>
       call({
         method: 'GET',

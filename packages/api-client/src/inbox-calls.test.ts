@@ -53,4 +53,18 @@ describe('the inbox calls against the real server', () => {
     const answered = await client.answer({ messageId: reserved.data.id, text: 'To myself' });
     expect(answered).toMatchObject({ ok: false, status: 400 });
   });
+
+  it('reserves a message in a host conversation, and asks the inbox for the answers to that conversation alone', async () => {
+    const wire = recordingFetch();
+    const client = createApiClient({ baseUrl: `${api.url}/api`, fetch: wire.fetch });
+    expect((await client.signIn({ email: `conversation-${Date.now()}@example.com`, password: 'correct horse battery' })).ok).toBe(true);
+    const reserved = await client.getVocal('zendesk', 'zendesk:acme/4521');
+    expect(reserved.ok).toBe(true);
+    expect(new URL(wire.requests.at(-1)!.url).search).toBe('?platform=zendesk&conversation=zendesk%3Aacme%2F4521');
+    const page = await client.getInbox({ conversation: 'zendesk:acme/4521' });
+    expect(new URL(wire.requests.at(-1)!.url).searchParams.get('conversation')).toBe('zendesk:acme/4521');
+    expect(page.ok && page.data.items).toEqual([]);
+    const refused = await client.getVocal('zendesk', 'not a conversation');
+    expect(refused).toMatchObject({ ok: false, status: 400 });
+  });
 });

@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './platform.ts';
+export * from './conversation.ts';
 export * from './validation.ts';
 export * from './colour.ts';
 export * from './colour-maths.ts';

@@ -307,6 +307,11 @@ export const recordings = pgTable(
     privacy: text('privacy').$type<RecordingPrivacy>().notNull().default('public'),
     passwordHash: text('password_hash'),
     /**
+     * Where in a host the owner recorded it (`zendesk:acme/4521`, a Front conversation, a mail
+     * thread): its replies are shown back there (issue 29, part 1). Null when made elsewhere.
+     */
+    conversationKey: text('conversation_key'),
+    /**
      * When the owner read a message that came from someone else; null = unread. The owner's
      * own messages are always read, whatever this says (see inbox-service).
      */
@@ -325,6 +330,8 @@ export const recordings = pgTable(
   (table) => [
     index('recordings_user_upload_idx').on(table.userId, table.uploadDate),
     index('recordings_reply_to_idx').on(table.replyToId),
+    // A host panel's replies: the owner's messages made in one conversation.
+    index('recordings_conversation_idx').on(table.userId, table.conversationKey),
     index('recordings_expiry_idx').on(table.expiryDate),
     // The inbox's pages: newest first per owner, keyset on (upload_date, id), overall and per
     // origin (the source filters) and per folder.

@@ -134,6 +134,8 @@ export function createInboxService(options: { db: Database; recordings: Recordin
     if (query.source) conditions.push(sourceCondition(query.source));
     if (query.folder === 'none') conditions.push(isNull(recordings.folderId));
     else if (query.folder !== undefined) conditions.push(eq(recordings.folderId, query.folder));
+    // A host panel's list: the answers to the owner's messages made in that conversation.
+    if (query.conversation !== undefined) conditions.push(eq(parent.conversationKey, query.conversation), eq(parent.userId, userId));
     if (terms) conditions.push(sql`${recordings.search} @@ to_tsquery('simple', ${toTsQuery(terms)})`);
     // Keyset: strictly older than the last row of the previous page, ties broken by id; at the
     // same time, messages come before comments, so after a comment only older messages are left.
@@ -206,6 +208,7 @@ export function createInboxService(options: { db: Database; recordings: Recordin
     // A folder holds messages; a message's comments are where it is.
     if (query.folder === 'none') conditions.push(isNull(recordings.folderId));
     else if (query.folder !== undefined) conditions.push(eq(recordings.folderId, query.folder));
+    if (query.conversation !== undefined) conditions.push(eq(recordings.conversationKey, query.conversation));
     if (terms) conditions.push(sql`${comments.search} @@ to_tsquery('simple', ${toTsQuery(terms)})`);
     if (after?.kind === 'comment')
       conditions.push(sql`(${comments.createdAt}, ${comments.id}) < (${after.date}::timestamptz, ${after.id}::uuid)`);

@@ -61,8 +61,8 @@ export function recordingRoutes(services: {
         }),
         signedIn,
         async (context) => {
-          const { platform } = readQuery(context, getVocalQuerySchema);
-          return context.json(await services.recordings.reserve(context.get('user'), platform));
+          const { platform, conversation } = readQuery(context, getVocalQuerySchema);
+          return context.json(await services.recordings.reserve(context.get('user'), platform, conversation ?? null));
         },
       )
       // Visitors (replies, contact forms, collections) record without an account.

@@ -85,7 +85,8 @@ export function createReservations(options: {
   const { db, config, accounts, visitorKeyOf, publicRow, repliesAllowed, now } = options;
 
   /** GET get-vocal: reserves an id that one upload will turn into a message. */
-  async function reserve(user: UserRow, platform: Platform) {
+  /** `conversation`: where in a host it is recorded, so its replies are shown back there. */
+  async function reserve(user: UserRow, platform: Platform, conversation: string | null = null) {
     const allowance = monthlyMessageAllowance(user, config);
     if (allowance !== null) {
       const sent = await accounts.messagesThisMonth(user.id);
@@ -111,7 +112,7 @@ export function createReservations(options: {
       throw tooManyRequests('Too many recordings are waiting to be uploaded. Upload or discard them first.', 60);
     }
     const id = newRecordingId();
-    await db.insert(recordings).values({ id, userId: user.id, platform, origin: 'owner' });
+    await db.insert(recordings).values({ id, userId: user.id, platform, origin: 'owner', conversationKey: conversation });
     return { id };
   }
 

@@ -11,8 +11,14 @@ export const newAddress = () => {
 export const fromAddress = (address: string) => ({ 'x-forwarded-for': address });
 
 /** An owner's uploaded message; returns its id. */
-export async function ownerMessage(server: TestServer, token: string, context: Record<string, unknown> = {}): Promise<string> {
-  const reserved = await server.call('GET', '/api/get-vocal', { token });
+export async function ownerMessage(
+  server: TestServer,
+  token: string,
+  context: Record<string, unknown> = {},
+  reservation: Record<string, string> = {},
+): Promise<string> {
+  const query = new URLSearchParams(reservation).toString();
+  const reserved = await server.call('GET', `/api/get-vocal${query ? `?${query}` : ''}`, { token });
   if (reserved.status !== 200) throw new Error(`get-vocal: ${reserved.status} ${JSON.stringify(reserved.body)}`);
   const id = reserved.body.id as string;
   const uploaded = await server.call('POST', '/api/upload-vocal', {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { recordingSchema } from '../recording.ts';
+import { conversationKeySchema } from '../conversation.ts';
 import { isoDateTimeSchema, recordingIdSchema, uuidSchema } from '../validation.ts';
 
 /**
@@ -35,6 +36,8 @@ export const inboxQuerySchema = z
       .max(INBOX_QUERY_MAX_LENGTH, { error: `must be at most ${INBOX_QUERY_MAX_LENGTH} characters` })
       .optional()
       .transform((q) => (q ? q : undefined)),
+    /** Only the replies and comments to the owner's messages recorded in this host conversation (a host panel's list). */
+    conversation: conversationKeySchema.optional(),
     /** Opaque: only ever a nextCursor the server gave. */
     cursor: z.string().min(1).max(200, { error: 'is not a cursor this server gave' }).optional(),
     limit: z.coerce

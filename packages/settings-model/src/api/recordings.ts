@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { folderNameSchema, folderSchema } from '../folder.ts';
 import { DEFAULT_PLATFORM, platformSchema } from '../platform.ts';
+import { conversationKeySchema } from '../conversation.ts';
 import { peaksSchema, privateRecordingPrivacySchema, recordingPrivacySchema, recordingSchema } from '../recording.ts';
 import { emailSchema, isoDateTimeSchema, recordingIdSchema, uuidSchema } from '../validation.ts';
 import { recordingTitleSchema } from '../recording-title.ts';
@@ -9,7 +10,10 @@ import { visitorNameSchema, visitorTargetSchema } from './visitors.ts';
 /** GET get-vocal?platform=...: reserves a recording id for an upload. */
 export const getVocalQuerySchema = z.object({
   platform: platformSchema.default(DEFAULT_PLATFORM),
+  /** Where in the host it is recorded, so its replies are shown back there. */
+  conversation: conversationKeySchema.optional(),
 });
+export type GetVocalQuery = z.input<typeof getVocalQuerySchema>;
 /**
  * GET get-vocal-free: the unauthenticated variant, for visitors (contact form, collect page,
  * replies); the reservation names whose page it is for.
