@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { createFakeHostAdapter } from './fake-host-adapter.ts';
 import { hasCapability } from './host-adapter.ts';
-import { describeHostAdapterContract, LIGHT_LINK_STYLE, sampleShare } from './host-adapter-contract.ts';
-import { shareHtml, shareHtmlParts, shareText, shareTitle, truncateCaption } from './share-text.ts';
+import { describeHostAdapterContract, LIGHT_LINK_STYLE, sampleReply, sampleShare } from './host-adapter-contract.ts';
+import { replyHtml, replyText, shareHtml, shareHtmlParts, shareText, shareTitle, truncateCaption } from './share-text.ts';
 
 describeHostAdapterContract('the fake host adapter', () => {
-  const fake = createFakeHostAdapter();
+  const fake = createFakeHostAdapter({ capabilities: { insertReply: true } });
   return {
     adapter: fake.adapter,
-    insertedContent: () => fake.inserted.map(shareHtml),
+    insertedContent: () =>
+      fake.calls.flatMap((call) =>
+        call.name === 'insertShare' ? [shareHtml(call.share)] : call.name === 'insertReply' ? [replyHtml(call.reply)] : [],
+      ),
     attachedNames: () => fake.calls.flatMap((call) => (call.name === 'attachAudio' ? [call.attachment.name] : [])),
   };
 });
@@ -118,5 +121,29 @@ describe('share text', () => {
     expect(truncateCaption('a'.repeat(50))).toBe('a'.repeat(50));
     expect(truncateCaption('a'.repeat(51))).toBe(`${'a'.repeat(49)}…`);
     expect(truncateCaption('b'.repeat(201), 200)).toHaveLength(200);
+  });
+});
+
+describe('a reply put into a conversation', () => {
+  it('is a link naming what it is and who sent it, then its words quoted', () => {
+    expect(replyHtml(sampleReply())).toBe(
+      '<p>🎙️ <a href="https://vocal.example/listen/Reply0000001">Voice reply from Ana Lima</a></p>' +
+        '<blockquote>Thanks, the numbers look right to me.</blockquote>',
+    );
+    expect(replyText(sampleReply({ kind: 'written', text: 'Call me' }))).toBe(
+      'Comment from Ana Lima: “Call me”\nhttps://vocal.example/listen/Reply0000001',
+    );
+  });
+
+  it('leaves out the quote while a voice reply has no transcript', () => {
+    expect(replyHtml(sampleReply({ text: null }))).not.toContain('blockquote');
+    expect(replyText(sampleReply({ text: '  ' }))).toBe('Voice reply from Ana Lima\nhttps://vocal.example/listen/Reply0000001');
+  });
+
+  it('escapes what the sender wrote, and the link', () => {
+    const html = replyHtml(sampleReply({ from: 'A<b>', text: '"x" & <y>', url: 'https://vocal.example/listen/a"b' }));
+    expect(html).toContain('A&#60;b&#62;');
+    expect(html).toContain('&#34;x&#34; &#38; &#60;y&#62;');
+    expect(html).toContain('href="https://vocal.example/listen/a&#34;b"');
   });
 });

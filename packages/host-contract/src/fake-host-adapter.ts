@@ -1,5 +1,5 @@
 import type { Platform } from '@vocal/settings-model';
-import type { AudioAttachment, HostAdapter, HostContext, InsertOutcome, Share } from './host-adapter.ts';
+import type { AudioAttachment, ConversationReply, HostAdapter, HostContext, InsertOutcome, Share } from './host-adapter.ts';
 
 export type FakeHostCall =
   | { name: 'ready' }
@@ -7,7 +7,8 @@ export type FakeHostCall =
   | { name: 'attachAudio'; attachment: AudioAttachment }
   | { name: 'signInWithDialog'; url: string }
   | { name: 'recordInWindow'; url: string }
-  | { name: 'playForEveryone'; share: Share };
+  | { name: 'playForEveryone'; share: Share }
+  | { name: 'insertReply'; reply: ConversationReply };
 
 export type FakeHostOptions = {
   platform?: Platform;
@@ -16,7 +17,7 @@ export type FakeHostOptions = {
    * Which optional capabilities this fake has: all the email hosts' by default; playForEveryone
    * (a meeting's shared stage) only when asked for.
    */
-  capabilities?: { attachAudio?: boolean; signInWithDialog?: boolean; recordInWindow?: boolean; playForEveryone?: boolean };
+  capabilities?: { attachAudio?: boolean; signInWithDialog?: boolean; recordInWindow?: boolean; playForEveryone?: boolean; insertReply?: boolean };
   /** What the sign-in dialog hands back. */
   dialogTokens?: { accessToken: string; refreshToken: string } | null;
   /** What the recording window hands back. */
@@ -34,7 +35,8 @@ export type FakeHostOptions = {
 export function createFakeHostAdapter(options: FakeHostOptions = {}) {
   const calls: FakeHostCall[] = [];
   const inserted: Share[] = [];
-  const capabilities = { attachAudio: true, signInWithDialog: true, recordInWindow: true, playForEveryone: false, ...options.capabilities };
+  const insertedReplies: ConversationReply[] = [];
+  const capabilities = { attachAudio: true, signInWithDialog: true, recordInWindow: true, playForEveryone: false, insertReply: false, ...options.capabilities };
 
   const adapter: HostAdapter = {
     platform: options.platform ?? 'webapp',
@@ -72,5 +74,13 @@ export function createFakeHostAdapter(options: FakeHostOptions = {}) {
       return options.refusePlay ? { inserted: false, reason: options.refusePlay } : { inserted: true };
     };
   }
-  return { adapter, calls, inserted };
+  if (capabilities.insertReply) {
+    adapter.insertReply = async (reply): Promise<InsertOutcome> => {
+      calls.push({ name: 'insertReply', reply });
+      if (options.refuseInsert) return { inserted: false, reason: options.refuseInsert };
+      insertedReplies.push(reply);
+      return { inserted: true };
+    };
+  }
+  return { adapter, calls, inserted, insertedReplies };
 }

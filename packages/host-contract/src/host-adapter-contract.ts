@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { PLATFORMS } from '@vocal/settings-model';
-import { OPTIONAL_CAPABILITIES, type HostAdapter, type Share } from './host-adapter.ts';
+import { OPTIONAL_CAPABILITIES, type ConversationReply, type HostAdapter, type Share } from './host-adapter.ts';
 
 /** What a host's test gives the contract: the adapter, and a window onto what the host received. */
 export type ContractHarness = {
   adapter: HostAdapter;
-  /** Everything insertShare put into the host (HTML or text), oldest first. */
+  /** Everything insertShare and insertReply put into the host (HTML or text), oldest first. */
   insertedContent(): string[];
   /** Names of the files attachAudio gave the host, when the adapter has it. */
   attachedNames?(): string[];
@@ -18,6 +18,14 @@ export type ContractHarness = {
  */
 export const LIGHT_LINK_STYLE =
   'display:inline-block;padding:6px 14px;border-radius:16px;background-color:#2271E1;color:#FFFFFF;font-weight:600;text-decoration:none';
+
+export const sampleReply = (overrides: Partial<ConversationReply> = {}): ConversationReply => ({
+  kind: 'voice',
+  from: 'Ana Lima',
+  text: 'Thanks, the numbers look right to me.',
+  url: 'https://vocal.example/listen/Reply0000001',
+  ...overrides,
+});
 
 export const sampleShare = (overrides: Partial<Share> = {}): Share => ({
   id: 'AbCdEf123456',
@@ -93,6 +101,27 @@ export function describeHostAdapterContract(name: string, makeHarness: () => Con
         const value = adapter[capability];
         expect(value === undefined || typeof value === 'function', capability).toBe(true);
       }
+    });
+
+    it('puts a reply into the conversation, with who sent it, its words and its link, when it can', async () => {
+      const harness = await makeHarness();
+      if (!harness.adapter.insertReply) return;
+      await harness.adapter.ready();
+      const outcome = await harness.adapter.insertReply(sampleReply());
+      expect(outcome.inserted).toBe(true);
+      const last = harness.insertedContent().at(-1) ?? '';
+      expect(last).toContain('https://vocal.example/listen/Reply0000001');
+      expect(last).toContain('Ana Lima');
+      expect(last).toContain('the numbers look right to me');
+    });
+
+    it('keeps markup in a reply as text', async () => {
+      const harness = await makeHarness();
+      if (!harness.adapter.insertReply) return;
+      await harness.adapter.ready();
+      await harness.adapter.insertReply(sampleReply({ kind: 'written', from: '<img src=x onerror=alert(1)>', text: '<script>alert(1)</script>' }));
+      const last = harness.insertedContent().at(-1) ?? '';
+      expect(last).not.toMatch(/<script|<img/i);
     });
 
     it('attaches the MP3 under the given name when it can', async () => {

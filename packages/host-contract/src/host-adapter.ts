@@ -1,4 +1,4 @@
-import type { Platform, ShareAccent } from '@vocal/settings-model';
+import type { ConversationKey, Platform, ShareAccent } from '@vocal/settings-model';
 
 /** What the host tells the flow once it is ready; every field is optional. */
 export type HostContext = {
@@ -7,6 +7,24 @@ export type HostContext = {
   locale?: string;
   /** The subject of the email, ticket or document being written, used as the message subject. */
   subject?: string;
+  /**
+   * The ticket, conversation, thread or chat the panel is open beside, as
+   * `{host}:{id}` (settings-model's conversationKeySchema): a message recorded here keeps it,
+   * and the panel lists the replies to such messages. Absent where the host names none (a new
+   * email not yet in a thread, a document).
+   */
+  conversation?: ConversationKey;
+};
+
+/** A listener's answer to a message recorded in this conversation, to be put into it. */
+export type ConversationReply = {
+  /** A voice reply (its listen link) or a written comment (the link of the message it is under). */
+  kind: 'voice' | 'written';
+  /** The sender's name as they gave it, or "Someone". */
+  from: string;
+  /** A voice reply's transcript, or the comment; null while a voice reply has no transcript. */
+  text: string | null;
+  url: string;
 };
 
 /** A finished message, ready to be put where the user is working. */
@@ -72,10 +90,15 @@ export interface HostAdapter {
    * Google Meet's main stage). Resolves with what happened; a refusal is an outcome, not a throw.
    */
   playForEveryone?(share: Share): Promise<InsertOutcome>;
+  /**
+   * Puts a reply that came back to this conversation into it, the host's own way (an internal
+   * note, the draft, the reply being written). Without it the panel offers the reply's link to copy.
+   */
+  insertReply?(reply: ConversationReply): Promise<InsertOutcome>;
 }
 
 /** The optional capabilities, by name, for UIs that list what a host can do. */
-export const OPTIONAL_CAPABILITIES = ['attachAudio', 'signInWithDialog', 'recordInWindow', 'playForEveryone'] as const;
+export const OPTIONAL_CAPABILITIES = ['attachAudio', 'signInWithDialog', 'recordInWindow', 'playForEveryone', 'insertReply'] as const;
 export type OptionalCapability = (typeof OPTIONAL_CAPABILITIES)[number];
 
 export function hasCapability<K extends OptionalCapability>(

@@ -1,5 +1,5 @@
 import { SHARE, type ShareAccent } from '@vocal/settings-model';
-import type { Share } from './host-adapter.ts';
+import type { ConversationReply, Share } from './host-adapter.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
@@ -71,4 +71,25 @@ export function shareHtml(share: Share): string {
 /** Plain text for hosts without HTML: the message, then the link on its own line. */
 export function shareText(share: Share): string {
   return share.message ? `${share.message}\n${share.url}` : share.url;
+}
+
+/** The line that says what a reply is: "Voice reply from Ana" or "Comment from Ana". */
+export function replyLabel(reply: ConversationReply): string {
+  return `${reply.kind === 'voice' ? 'Voice reply' : 'Comment'} from ${reply.from}`;
+}
+
+/**
+ * The HTML a host puts into its conversation for a reply: what it is and who sent it as a link
+ * to hear it, then its words quoted. Escaped like shareHtml: the sender wrote every part of it.
+ */
+export function replyHtml(reply: ConversationReply): string {
+  const link = `🎙️ <a href="${escapeHtml(reply.url)}">${escapeHtml(replyLabel(reply))}</a>`;
+  const words = reply.text?.trim() ? `<blockquote>${escapeHtml(reply.text.trim())}</blockquote>` : '';
+  return `<p>${link}</p>${words}`;
+}
+
+/** Plain text for hosts without HTML: what it is, its words quoted, then the link on its own line. */
+export function replyText(reply: ConversationReply): string {
+  const words = reply.text?.trim() ? `: “${reply.text.trim()}”` : '';
+  return `${replyLabel(reply)}${words}\n${reply.url}`;
 }

@@ -56,6 +56,7 @@ export async function loadSpooledRecording(spool: RecordingSpool, localId: strin
     recordingId: recording.recordingId,
     platform: recording.platform,
     subject: recording.subject,
+    conversation: recording.conversation ?? null,
     uploadBegun: recording.uploadBegun ?? false,
   };
 }

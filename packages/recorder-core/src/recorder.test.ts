@@ -339,6 +339,30 @@ describe('recorder', () => {
     expect(await spool.list()).toEqual([]);
   });
 
+  it('names the host conversation with every reservation, also one made after a reload', async () => {
+    const spool = createIndexedDbSpool({ indexedDB: new IDBFactory() });
+    const stub = createStubApi();
+    // The background reservation fails, and the restored recorder must reserve with the same key.
+    stub.reserveAnswers.push(failure(0));
+    const first = setup({ spool, stub, platform: 'zendesk', conversation: 'zendesk:acme/4521' });
+    await first.recorder.start();
+    first.media.speak(1);
+    const stopping = first.recorder.stop();
+    await settle();
+    await stopping;
+    first.recorder.destroy();
+    expect(await spool.get('local-1')).toMatchObject({ conversation: 'zendesk:acme/4521' });
+
+    const restored = await loadSpooledRecording(spool, 'local-1');
+    expect(restored).toMatchObject({ platform: 'zendesk', conversation: 'zendesk:acme/4521', recordingId: null });
+    const second = createRecorderWith({ api: stub.api, plan: pro }, first.dependencies, restored!);
+    expect(await second.upload()).toMatchObject({ status: 'shared', share: { id: 'reserved-1' } });
+    expect(stub.reservations).toEqual([
+      { platform: 'zendesk', conversation: 'zendesk:acme/4521' },
+      { platform: 'zendesk', conversation: 'zendesk:acme/4521' },
+    ]);
+  });
+
   it('keeps an interrupted recording: what was spooled before the crash can be restored', async () => {
     const { recorder, media, spool } = setup();
     await recorder.start();

@@ -1,4 +1,4 @@
-import { DEFAULT_PLATFORM, type Platform } from '@vocal/settings-model';
+import { DEFAULT_PLATFORM, type ConversationKey, type Platform } from '@vocal/settings-model';
 import type { CapturePipeline, PipelineEvents, StartPipeline } from './capture-pipeline.ts';
 import type { EncodedChunk } from './capture-protocol.ts';
 import { listAudioInputs, openMicrophone, captureFailureReason, type MediaDevicesLike, VOICE_CONSTRAINTS } from './media-devices.ts';
@@ -28,6 +28,11 @@ export type RecorderOptions = {
   /** The `recorder.deviceId` setting; null or absent for the default microphone. */
   deviceId?: string | null;
   subject?: string | null;
+  /**
+   * Where in the host the message is recorded (settings-model's conversationKeySchema): sent
+   * with get-vocal so replies to it can be shown in that conversation's panel.
+   */
+  conversation?: ConversationKey | null;
   bitrate?: Mp3Bitrate;
   /** Browser audio processing; defaults suit speech (VOICE_CONSTRAINTS). */
   audioConstraints?: MediaTrackConstraints;
@@ -89,6 +94,7 @@ export type RestoredRecording = {
   recordingId: string | null;
   platform: Platform;
   subject: string | null;
+  conversation?: ConversationKey | null;
   /** A progressive upload of it was begun on the server (spool.ts). */
   uploadBegun?: boolean;
 };
@@ -116,6 +122,7 @@ type Session = {
   reservation: Promise<void> | null;
   platform: Platform;
   subject: string | null;
+  conversation?: ConversationKey | null;
   stopRequested: boolean;
   finishTimer: unknown;
   failures: number;
@@ -191,6 +198,7 @@ export function createRecorderWith(options: RecorderOptions, dependencies: Recor
     reservation: null,
     platform: options.platform ?? DEFAULT_PLATFORM,
     subject: options.subject ?? null,
+    conversation: options.conversation ?? null,
     stopRequested: false,
     finishTimer: null,
     failures: 0,
@@ -375,7 +383,7 @@ export function createRecorderWith(options: RecorderOptions, dependencies: Recor
 
   function reserveInBackground(current: Session) {
     current.reservation = options.api
-      .getVocal(current.platform)
+      .getVocal(current.platform, current.conversation ?? undefined)
       .then(async (result) => {
         // The upload may have reserved one meanwhile: keep the id already in use.
         if (!result.ok || current.recordingId) return;
@@ -463,6 +471,7 @@ export function createRecorderWith(options: RecorderOptions, dependencies: Recor
         recordingId: null,
         platform: current.platform,
         subject: current.subject,
+        conversation: current.conversation ?? null,
         status: 'recording',
         sampleRate: current.sampleRate,
         sampleCount: 0,
@@ -524,6 +533,7 @@ export function createRecorderWith(options: RecorderOptions, dependencies: Recor
       api: options.api,
       platform: current.platform,
       subject: current.subject,
+      conversation: current.conversation ?? null,
       recordingId: current.recordingId,
       audio: recording.audio,
       drawImage: async () => {
@@ -637,6 +647,7 @@ export function createRecorderWith(options: RecorderOptions, dependencies: Recor
       recordingId: restored.recordingId,
       platform: restored.platform,
       subject: restored.subject,
+      conversation: restored.conversation ?? null,
       uploadBegun: restored.uploadBegun ?? false,
     });
     current.releaseHold = dependencies.holdRecording(current.localId);

@@ -1,4 +1,4 @@
-import type { Platform } from '@vocal/settings-model';
+import type { ConversationKey, Platform } from '@vocal/settings-model';
 
 /** What the spool knows about one recording, besides its audio. */
 export type SpooledRecording = {
@@ -7,6 +7,8 @@ export type SpooledRecording = {
   recordingId: string | null;
   platform: Platform;
   subject: string | null;
+  /** Where in the host it was recorded, sent again with a new reservation (recorder.ts); absent in older spools. */
+  conversation?: ConversationKey | null;
   /** 'recording' while capture runs; one still 'recording' on a later page load was interrupted. */
   status: 'recording' | 'stopped';
   sampleRate: number;

@@ -1,5 +1,11 @@
 import type { ApiClient, ApiResult } from '@vocal/api-client';
-import { RETRY_STATUS_CODES, uploadContextSchema, type Platform, type UploadResponse } from '@vocal/settings-model';
+import {
+  RETRY_STATUS_CODES,
+  uploadContextSchema,
+  type ConversationKey,
+  type Platform,
+  type UploadResponse,
+} from '@vocal/settings-model';
 import { FAILURE_MESSAGES } from './failure-messages.ts';
 
 /**
@@ -34,6 +40,8 @@ export type UploadInput = {
   api: RecorderApi;
   platform: Platform;
   subject: string | null;
+  /** Where in the host it was recorded: sent with a reservation made here. */
+  conversation?: ConversationKey | null;
   /** The id reserved earlier, if any: reused so a repeat never makes a second message. */
   recordingId: string | null;
   audio: Blob;
@@ -71,7 +79,7 @@ function outcomeOf(result: Extract<ApiResult<unknown>, { ok: false }>): UploadOu
  */
 export async function uploadRecording(input: UploadInput): Promise<UploadOutcome> {
   const reserve = async (): Promise<string | UploadOutcome> => {
-    const reserved = await input.api.getVocal(input.platform);
+    const reserved = await input.api.getVocal(input.platform, input.conversation ?? undefined);
     if (!reserved.ok) return outcomeOf(reserved);
     await input.onReserved(reserved.data.id);
     return reserved.data.id;

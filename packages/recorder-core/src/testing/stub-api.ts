@@ -14,6 +14,8 @@ export function createStubApi() {
   const reserveAnswers: Answer<{ id: string }>[] = [];
   const uploadAnswers: Answer<UploadResponse>[] = [];
   const reservedIds: string[] = [];
+  /** What each get-vocal asked for, answered or not. */
+  const reservations: { platform: string | undefined; conversation: string | undefined }[] = [];
   const uploads: UploadContext[] = [];
   /** Which files each upload-vocal carried. */
   const parts: { recording: boolean; image: boolean }[] = [];
@@ -29,13 +31,15 @@ export function createStubApi() {
   };
 
   const api: RecorderApi = {
-    getVocal: async () =>
-      take(reserveAnswers, () => {
+    getVocal: async (platform, conversation) => {
+      reservations.push({ platform, conversation });
+      return take(reserveAnswers, () => {
         counter++;
         const id = `reserved-${counter}`;
         reservedIds.push(id);
         return { ok: true, status: 200, data: { id } };
-      }),
+      });
+    },
     uploadVocal: async (input) => {
       uploads.push(input.context);
       parts.push({ recording: input.recording !== null, image: input.image !== null });
@@ -67,6 +71,7 @@ export function createStubApi() {
     reserveAnswers,
     uploadAnswers,
     reservedIds,
+    reservations,
     uploads,
     parts,
     deleted,

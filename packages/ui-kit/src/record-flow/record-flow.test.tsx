@@ -110,6 +110,17 @@ describe('RecordFlow', () => {
     expect(await screen.findByText('The link was added where you are writing.')).toBeInTheDocument();
   });
 
+  it('reserves the message in the conversation the host names, so replies to it come back there', async () => {
+    const host = createFakeHostAdapter({ platform: 'zendesk', context: { conversation: 'zendesk:acme/4521' } });
+    const { media, stub, user } = setup({ host });
+    await user.click(screen.getByRole('button', { name: 'Start recording' }));
+    expect(await screen.findByRole('button', { name: 'Stop recording' })).toBeInTheDocument();
+    act(() => media.speak(2));
+    await user.click(screen.getByRole('button', { name: 'Stop recording' }));
+    expect(await screen.findByText('Uploaded. Your link is ready.')).toBeInTheDocument();
+    expect(stub.reservations).toEqual([{ platform: 'zendesk', conversation: 'zendesk:acme/4521' }]);
+  });
+
   it('attaches the MP3 under the attachment name when the setting is on', async () => {
     const { media, fake, user } = setup({ attachment: true });
     await user.click(screen.getByRole('button', { name: 'Start recording' }));

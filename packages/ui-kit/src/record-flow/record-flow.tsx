@@ -99,8 +99,9 @@ export function RecordFlow(props: RecordFlowProps) {
       plan: props.recordingPlan ?? recordingPlanFor(plan),
       deviceId,
       subject: subject ?? undefined,
+      conversation: context.conversation ?? null,
     }),
-    [api, host.platform, plan, props.recordingPlan, deviceId, subject],
+    [api, host.platform, plan, props.recordingPlan, deviceId, subject, context.conversation],
   );
   const optionsRef = useRef(recorderOptions);
   optionsRef.current = recorderOptions;
