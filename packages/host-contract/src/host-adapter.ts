@@ -68,6 +68,10 @@ export interface HostAdapter {
    * share box."); "The link was added where you are writing." without it.
    */
   readonly insertedHint?: string;
+  /** The words on a reply's insert button ("Add as internal note"); "Add to conversation" without it. */
+  readonly replyInsertLabel?: string;
+  /** What the panel says once insertReply put a reply in; "The reply was added to the conversation." without it. */
+  readonly replyInsertedHint?: string;
   /** Resolves once the host is initialised. */
   ready(): Promise<HostContext>;
   /** Puts the finished message where the user is working. */

@@ -8,6 +8,7 @@ import { BrandHeader } from './brand-header.tsx';
 import { HandoffWaitNotice, type HandoffWaitNoticeProps } from './handoff/handoff-wait-notice.tsx';
 import { Notice } from './notice.tsx';
 import { openLinksOutside } from './open-links-outside.ts';
+import { ConversationRepliesSection } from './replies/conversation-replies-section.tsx';
 import type { PanelNotice } from './popup/use-window-sign-in.ts';
 import { upgradeUrl } from './upgrade-url.ts';
 import type { useAccount } from './use-account.ts';
@@ -67,7 +68,8 @@ const defaultControls: Required<HostPanelControls> = {
 
 /**
  * A host's panel: the brand header, then the app's way in while signed out; signed in, Sign out,
- * who is signed in, the latest notice and the shared record flow once the account has loaded.
+ * who is signed in, the latest notice and the shared record flow once the account has loaded,
+ * then the replies that came back to messages recorded in the host's conversation.
  */
 export function HostPanel(props: HostPanelProps) {
   const { className, api, signedIn, account, notice, setNotice } = props;
@@ -110,6 +112,9 @@ export function HostPanel(props: HostPanelProps) {
           onShared={props.onShared}
         />
       )}
+      {account.status === 'ready' && !props.beforeRecording ? (
+        <ConversationRepliesSection api={api} host={props.host} appOrigin={new URL(props.pageUrl).origin} />
+      ) : null}
     </main>
   );
 }
