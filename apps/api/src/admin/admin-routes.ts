@@ -1,9 +1,9 @@
-import { timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import type { BackupSource } from '../backup/backup-source.ts';
 import type { AppEnv } from '../http/app-env.ts';
 import { clientAddress } from '../http/client-address.ts';
+import { equalText } from '../common/equal-text.ts';
 import { forbidden, notFound } from '../http/http-error.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { readJson } from '../http/read-input.ts';
@@ -26,12 +26,6 @@ const oneCoupon = (summary: string, answer: string): RouteDescription => ({
   refusals: { 404: 'No coupon has this code' },
 });
 
-const sameSecret = (given: string, expected: string) => {
-  const left = Buffer.from(given);
-  const right = Buffer.from(expected);
-  return left.length === right.length && timingSafeEqual(left, right);
-};
-
 /**
  * The admin command's way in while the server runs: the embedded database admits one
  * process, so `pnpm admin` asks the server instead of opening it. The token lives in a
@@ -49,7 +43,7 @@ export function adminRoutes(
       .use('/admin/*', async (context, next) => {
         // Only from this machine, and only with the token from the data folder.
         if (!LOOPBACK.has(clientAddress(context, false))) throw forbidden('The admin API answers only on this machine');
-        if (!sameSecret(context.req.header('x-admin-token') ?? '', adminToken)) {
+        if (!equalText(context.req.header('x-admin-token') ?? '', adminToken)) {
           throw forbidden('Admin token missing or wrong');
         }
         await next();

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { PRIVATE_MESSAGE_TITLE, UNLOCK_TOKEN_HEADER, type PublicListenPayload, type UnlockVocalResponse } from '@vocal/settings-model';
 import type { Database } from '../db/database.ts';
 import { createKeyedHash } from '../common/keyed-hash.ts';
+import { equalText } from '../common/equal-text.ts';
 import { HttpError, badRequest, tooManyRequests } from '../http/http-error.ts';
 import type { ApiLimits } from '../http/api-limits.ts';
 import { verifyPassword } from '../accounts/passwords.ts';
@@ -9,7 +10,7 @@ import type { CachedPublicPage } from '../cache/public-page-cache.ts';
 import type { PageProtection, PublicPage } from '../recordings/public-pages.ts';
 import type { UserRow } from '../accounts/account-service.ts';
 import { teamOf } from '../teams/team-of.ts';
-import { equalText, SIGNED_FILE_SECONDS, type SignedFiles } from './signed-files.ts';
+import { SIGNED_FILE_SECONDS, type SignedFiles } from './signed-files.ts';
 
 /** How long an unlock token stays good: as long as the signed file addresses of the payload it opens. */
 const UNLOCK_SECONDS = SIGNED_FILE_SECONDS;

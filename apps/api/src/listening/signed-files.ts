@@ -1,16 +1,10 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 import { createKeyedHash } from '../common/keyed-hash.ts';
+import { equalText } from '../common/equal-text.ts';
 import type { Storage } from '../storage/storage.ts';
 
 /** How long a private message's signed file addresses stay good (and an unlock token, which opens them). */
 export const SIGNED_FILE_SECONDS = 3600;
-
-export const equalText = (a: string, b: string) => {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-};
 
 /**
  * Short-lived addresses of a private message's files (decisions 0074, 0077), for whoever may

@@ -1,7 +1,7 @@
-import { timingSafeEqual } from 'node:crypto';
 import { unsubscribeKindSchema, type UnsubscribeKind } from '@vocal/settings-model';
 import type { Database } from '../db/database.ts';
 import { createKeyedHash } from '../common/keyed-hash.ts';
+import { equalText } from '../common/equal-text.ts';
 
 export type UnsubscribeClaim = { userId: number; kind: UnsubscribeKind };
 
@@ -29,9 +29,7 @@ export function createUnsubscribeTokens(db: Database) {
       const kind = unsubscribeKindSchema.safeParse(match?.[2]);
       if (!match || !kind.success) return null;
       const claim = { userId: Number(match[1]), kind: kind.data };
-      const expected = Buffer.from(await signature(claim));
-      const given = Buffer.from(match[3]!);
-      return expected.length === given.length && timingSafeEqual(expected, given) ? claim : null;
+      return equalText(await signature(claim), match[3]!) ? claim : null;
     },
   };
 }
