@@ -40,6 +40,7 @@ import { createPlanService } from './billing/plan-service.ts';
 import { createRecordingService } from './recordings/recording-service.ts';
 import { type PublicPage } from './recordings/public-pages.ts';
 import { cachedFileRefusal } from './cache/cached-file-refusal.ts';
+import { createKeyedHash } from './common/keyed-hash.ts';
 import { createMessagePrivacy } from './listening/message-privacy.ts';
 import { createSignedFiles } from './listening/signed-files.ts';
 import { clearingAfterEachJob } from './cache/clear-public-pages.ts';
@@ -102,8 +103,11 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
   const storageQuota = createStorageQuota({ db, config });
   // The listen path's memory: cleared by every write (app.ts) and every job (below).
   const publicPages = createPublicPageCache<PublicPage>({ ttlMs: config.listenPath.publicCacheSeconds * 1000 });
+  // One key for a private message's unlock tokens and its signed file addresses (each signs its
+  // own first part). Its secret keeps its first name, so tokens and addresses already handed out stay good.
+  const messageUnlockKey = createKeyedHash(db, 'message-unlock-key');
   // A private message's files at short-lived addresses, for its listeners and its owner (decisions 0074, 0077).
-  const signedFiles = createSignedFiles({ db, storage, now: () => new Date() });
+  const signedFiles = createSignedFiles({ sign: messageUnlockKey, storage, now: () => new Date() });
   const recordings = createRecordingService({
     signedFiles,
     publicPages,
@@ -196,7 +200,7 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
     rateLimits,
     limits,
     /** Password-protected messages: unlock tokens, the gate on every public path, signed file addresses (decision 0074). */
-    privacy: createMessagePrivacy({ db, files: signedFiles, limits, now: () => new Date() }),
+    privacy: createMessagePrivacy({ sign: messageUnlockKey, files: signedFiles, limits, now: () => new Date() }),
     signedFiles,
     /** One-time sign-in codes for the Chrome extension (POST /session-handoff). */
     sessionHandoffs: createSessionHandoffService({ db, tokens }),

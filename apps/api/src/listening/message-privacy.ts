@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import { PRIVATE_MESSAGE_TITLE, UNLOCK_TOKEN_HEADER, type PublicListenPayload, type UnlockVocalResponse } from '@vocal/settings-model';
-import type { Database } from '../db/database.ts';
-import { createKeyedHash } from '../common/keyed-hash.ts';
+import type { KeyedHash } from '../common/keyed-hash.ts';
 import { equalText } from '../common/equal-text.ts';
 import { HttpError, badRequest, tooManyRequests } from '../http/http-error.ts';
 import type { ApiLimits } from '../http/api-limits.ts';
@@ -49,14 +48,14 @@ type PasswordLock = Extract<PageProtection, { kind: 'password' }>;
  * answer 404.
  */
 export function createMessagePrivacy(options: {
-  db: Database;
+  /** The message unlock key (services.ts), shared with the signed file addresses, which sign their own first part. */
+  sign: KeyedHash;
   files: Pick<SignedFiles, 'signedFileUrl'>;
   limits: ApiLimits;
   now: () => Date;
 }) {
-  const { limits, now } = options;
+  const { sign, limits, now } = options;
   const { signedFileUrl } = options.files;
-  const sign = createKeyedHash(options.db, 'message-unlock-key');
 
   async function tokenFor(id: string, protection: PasswordLock, expiresAt: number): Promise<string> {
     return `${expiresAt}.${await sign('unlock', id, protection.passwordHash, String(expiresAt))}`;

@@ -1,5 +1,4 @@
-import type { Database } from '../db/database.ts';
-import { createKeyedHash } from '../common/keyed-hash.ts';
+import type { KeyedHash } from '../common/keyed-hash.ts';
 import { equalText } from '../common/equal-text.ts';
 import type { Storage } from '../storage/storage.ts';
 
@@ -11,10 +10,13 @@ export const SIGNED_FILE_SECONDS = 3600;
  * listen: an unlocked listener, a team member, the owner in their own lists. S3 presigns a GET;
  * local storage's `/files/{key}` checks `expires` and `signature`, an HMAC under a server secret.
  */
-export function createSignedFiles(options: { db: Database; storage: Pick<Storage, 'publicUrl' | 'signedUrl'>; now: () => Date }) {
-  const { storage, now } = options;
-  // The unlock tokens' secret, as before this was its own module: addresses already handed out stay good.
-  const sign = createKeyedHash(options.db, 'message-unlock-key');
+export function createSignedFiles(options: {
+  /** The message unlock key (services.ts), shared with the unlock tokens, which sign their own first part. */
+  sign: KeyedHash;
+  storage: Pick<Storage, 'publicUrl' | 'signedUrl'>;
+  now: () => Date;
+}) {
+  const { sign, storage, now } = options;
   const fileSignature = (key: string, expires: number) => sign('file', key, String(expires));
 
   return {
