@@ -67,9 +67,14 @@ describe.each(embeddedBackend)('answers to the messages of one host conversation
   it("another account asking for the same conversation sees nothing of the owner's", async () => {
     const owner = await server.signUp();
     const id = await ownerMessage(server, owner.access, {}, { platform: 'zendesk', conversation: TICKET });
-    await visitorRecording(server, `reply:${id}`);
+    const reply = await visitorRecording(server, `reply:${id}`);
     const other = await server.signUp();
     expect((await inboxOf(other.access, TICKET)).items).toEqual([]);
+    // Two agents of one help desk answer in the same ticket: each hears only the replies to their own message.
+    const othersMessage = await ownerMessage(server, other.access, {}, { platform: 'zendesk', conversation: TICKET });
+    const othersReply = await visitorRecording(server, `reply:${othersMessage}`);
+    expect((await inboxOf(other.access, TICKET)).items.map((item) => item.id)).toEqual([othersReply]);
+    expect((await inboxOf(owner.access, TICKET)).items.map((item) => item.id)).toEqual([reply]);
     expect((await server.call('GET', `/api/inbox?${new URLSearchParams({ conversation: TICKET })}`)).status).toBe(401);
   });
 

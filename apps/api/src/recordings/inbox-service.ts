@@ -134,7 +134,11 @@ export function createInboxService(options: { db: Database; recordings: Recordin
     if (query.source) conditions.push(sourceCondition(query.source));
     if (query.folder === 'none') conditions.push(isNull(recordings.folderId));
     else if (query.folder !== undefined) conditions.push(eq(recordings.folderId, query.folder));
-    // A host panel's list: the answers to the owner's messages made in that conversation.
+    // A host panel's list: the answers to the owner's messages made in that conversation. What
+    // keeps it to the caller's is the owner condition above (a reply is stored in the account of
+    // the message it answers); parent.userId says it again so that the parents are found through
+    // recordings_conversation_idx (user_id, conversation_key): on conversation_key alone,
+    // PostgreSQL 15 and 16 read that whole index, every account's rows, on each panel poll.
     if (query.conversation !== undefined) conditions.push(eq(parent.conversationKey, query.conversation), eq(parent.userId, userId));
     if (terms) conditions.push(sql`${recordings.search} @@ to_tsquery('simple', ${toTsQuery(terms)})`);
     // Keyset: strictly older than the last row of the previous page, ties broken by id; at the
