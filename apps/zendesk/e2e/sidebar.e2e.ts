@@ -1,4 +1,14 @@
-import { axeViolations, recordUntil, signInWithPassword, signUpOverApi, strangerPlays, uniqueEmail, watchPageErrors } from '@vocal/e2e';
+import {
+  axeViolations,
+  recordUntil,
+  signInWithPassword,
+  signUpOverApi,
+  strangerPlays,
+  strangerRepliesByVoice,
+  uniqueEmail,
+  watchPageErrors,
+} from '@vocal/e2e';
+import type { BrowserContext, Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTicket, startZendeskSuite } from './zendesk-harness.ts';
 import { LIGHT_LINK_STYLE } from '@vocal/host-contract/contract';
@@ -12,6 +22,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await suite?.stop();
 });
+
+/** Signs the agent in through our window, as the Sign in button offers. */
+async function signInFromSidebar(context: BrowserContext, sidebar: Frame, email: string) {
+  await sidebar.getByRole('button', { name: 'Sign in' }).waitFor();
+  const opening = context.waitForEvent('page');
+  await sidebar.getByRole('button', { name: 'Sign in' }).click();
+  await signInWithPassword(await opening);
+  await sidebar.getByText(`Signed in as ${email}`).waitFor();
+}
 
 describe('the Zendesk ticket sidebar', () => {
   it('serves the manifest with our public URL filled in', async () => {
@@ -85,6 +104,65 @@ describe('the Zendesk ticket sidebar', () => {
 
     // A stranger's browser plays the link.
     await strangerPlays(suite.browser, url);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a voice reply to a message recorded from this ticket in its sidebar only, and adds it as an internal note', async () => {
+    const email = uniqueEmail('zendesk-replies');
+    const token = await signUpOverApi(suite.product.url, email);
+    const context = await suite.browser.newContext({ viewport: { width: 900, height: 900 } });
+    const ticket = await openTicket(context, suite.harness, suite.sidebarUrl, {
+      subject: 'Refund',
+      requester: 'Ana Lima',
+      agentEmail: email,
+      ticketId: 4521,
+    });
+    const { sidebar } = ticket;
+    const errors = watchPageErrors(ticket.page);
+    await signInFromSidebar(context, sidebar, email);
+
+    // Recorded from ticket 4521: nothing has come back yet.
+    await recordUntil(sidebar, 3);
+    await sidebar.getByRole('button', { name: 'Add to reply' }).click();
+    await sidebar.getByText('Your message is ready', { exact: true }).waitFor();
+    const url = await sidebar.getByRole('textbox', { name: 'Link to your message' }).inputValue();
+    const replies = sidebar.getByRole('region', { name: /^Replies here/ });
+    await replies.getByText('When someone answers a message you recorded here, their reply shows up here.').waitFor();
+
+    // The customer answers by voice on the listen page; the agent comes back to the sidebar.
+    await strangerRepliesByVoice(suite.browser, url, 'Ana Lima');
+    await sidebar.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await replies.getByRole('heading', { name: 'Replies here 1 new reply' }).waitFor();
+    const card = replies.getByRole('listitem');
+    await card.getByText('Ana Lima', { exact: true }).waitFor();
+    await card.getByRole('group', { name: 'Voice message: Voice reply from Ana Lima' }).waitFor();
+    // Zendesk's own notification area said so too.
+    await ticket.notices.getByText('Vocal: 1 new reply to your voice messages here.').waitFor();
+    expect(await axeViolations(sidebar)).toEqual([]);
+
+    // Only this ticket's sidebar lists it: the server answers another ticket with nothing.
+    const listFor = async (conversation: string) => {
+      const response = await fetch(`${suite.product.url}/api/inbox?conversation=${encodeURIComponent(conversation)}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { items: { id: string; senderName: string | null }[] }).items;
+    };
+    const [reply] = await listFor('zendesk:acme/4521');
+    expect(reply?.senderName).toBe('Ana Lima');
+    expect(await listFor('zendesk:acme/4522')).toEqual([]);
+
+    // Added as an internal note: the editor switches kind, and holds who replied as a link to hear it.
+    await card.getByRole('button', { name: 'Add as internal note' }).click();
+    await card.getByText('The reply is in the ticket’s editor as an internal note: submit it to keep it on the ticket.').waitFor();
+    expect(await ticket.setTo('ticket.comment.type')).toEqual(['internalNote']);
+    expect(await ticket.reply.getAttribute('data-type')).toBe('internalNote');
+    const replyUrl = url.replace(/\/listen\/[^/]+$/, `/listen/${reply!.id}`);
+    expect(await ticket.reply.getByRole('link', { name: 'Voice reply from Ana Lima' }).getAttribute('href')).toBe(replyUrl);
+    // Putting it in counts as heard.
+    await replies.getByRole('heading', { name: 'Replies here', exact: true }).waitFor();
 
     expect(errors).toEqual([]);
     await context.close();

@@ -25,21 +25,24 @@ export type TicketOptions = {
   allowMicrophone?: boolean;
   /** The apps panel's width: Zendesk's sidebar is about 320 px. */
   width?: number;
+  /** The ticket's id (4242 by default); the account's subdomain is acme. */
+  ticketId?: number;
 };
 
 /**
  * The page that plays Zendesk, on its own origin (127.0.0.1 while the app is on localhost):
  * it frames the sidebar as Zendesk does (`?origin=…&app_guid=…`) and answers the ZAF
  * client's messages as Zendesk does: the handshake with `zaf.app.registered`, gets from the
- * ticket, `ticket.comment.appendHtml` into a reply editor shown beside, `resize` on the
- * frame. Every message is recorded in `window.__zafCalls`.
+ * ticket, `ticket.comment.appendHtml` into a reply editor shown beside, whose kind
+ * `ticket.comment.type` sets (public reply or internal note), `notify` into a notices area,
+ * `resize` on the frame. Every message is recorded in `window.__zafCalls`.
  */
 const HARNESS_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Ticket #4242 – Zendesk (test harness)</title>
 <style>body{margin:0;font:14px system-ui;display:flex;gap:16px;align-items:flex-start}
 iframe{border:0;display:block;height:200px} #reply{flex:1;padding:8px;min-height:100px}
 @media (prefers-color-scheme: dark){body{background:#151a1e;color:#fff}}</style></head>
-<body><main id="reply" aria-label="Reply"></main><script>
+<body><main id="reply" aria-label="Reply" data-type="publicReply"></main><div id="notices" role="log" aria-label="Notifications"></div><script>
 (function () {
   var config = window.__zendeskConfig;
   var appOrigin = new URL(config.appUrl).origin;
@@ -62,6 +65,9 @@ iframe{border:0;display:block;height:200px} #reply{flex:1;padding:8px;min-height
     if (path === 'currentUser.email') return config.agentEmail;
     if (path === 'currentUser.locale') return 'en-US';
     if (path === 'colorScheme') return config.colorScheme;
+    if (path === 'ticket.id') return config.ticketId;
+    if (path === 'currentAccount.subdomain') return 'acme';
+    if (path === 'ticket.comment.type') return reply.dataset.type;
     return undefined;
   }
 
@@ -78,11 +84,18 @@ iframe{border:0;display:block;height:200px} #reply{flex:1;padding:8px;min-height
           if (value === undefined) result.errors[path] = { name: 'APIUnavailable', message: 'Could not find handler for: "' + path + '"' };
           else result[path] = value;
         });
+      } else if (data.request === 'set') {
+        Object.keys(data.params).forEach(function (path) {
+          var value = data.params[path];
+          if (path === 'ticket.comment.type' && (value === 'publicReply' || value === 'internalNote')) reply.dataset.type = value;
+          else result.errors[path] = { name: 'APIUnavailable', message: 'Could not find handler for: "' + path + '"' };
+        });
       } else if (data.request === 'invoke') {
         Object.keys(data.params).forEach(function (name) {
           var args = data.params[name];
           if (name === 'ticket.comment.appendHtml') reply.insertAdjacentHTML('beforeend', args[0]);
           else if (name === 'resize') frame.style.height = args[0].height;
+          else if (name === 'notify') document.getElementById('notices').insertAdjacentText('beforeend', args[0]);
           else result.errors[name] = { name: 'APIUnavailable', message: 'Could not find handler for: "' + name + '"' };
         });
       }
@@ -95,7 +108,7 @@ iframe{border:0;display:block;height:200px} #reply{flex:1;padding:8px;min-height
         key: 'zaf.app.registered',
         message: {
           metadata: { appId: 0, installationId: 1, name: 'Vocal', version: '1.0.0', settings: Object.assign({ title: 'Vocal' }, config.settings) },
-          context: { host: 'zendesk', product: 'support', location: 'ticket_sidebar', instanceGuid: 'x', account: { subdomain: 'acme' }, ticketId: 4242 },
+          context: { host: 'zendesk', product: 'support', location: 'ticket_sidebar', instanceGuid: 'x', account: { subdomain: 'acme' }, ticketId: config.ticketId },
         },
       });
     }
@@ -161,6 +174,7 @@ export async function openTicket(context: BrowserContext, harness: ZendeskHarnes
     colorScheme: options.colorScheme,
     allowMicrophone: options.allowMicrophone ?? true,
     width: options.width ?? 320,
+    ticketId: options.ticketId ?? 4242,
   });
   await page.goto(`${harness.origin}/agent/tickets/4242`);
   const sidebar = await waitForSidebar(page);
@@ -174,6 +188,15 @@ export async function openTicket(context: BrowserContext, harness: ZendeskHarnes
       (await calls())
         .flatMap((call) => ('request' in call && call.request === 'invoke' ? [(call.params as Record<string, unknown[]>)[name]] : []))
         .filter((args): args is unknown[] => args !== undefined),
+    /** The values of every `set` of `path`, oldest first. */
+    setTo: async (path: string) =>
+      (await calls()).flatMap((call) =>
+        'request' in call && call.request === 'set' && path in (call.params as Record<string, unknown>)
+          ? [(call.params as Record<string, unknown>)[path]]
+          : [],
+      ),
+    /** Zendesk's notification area: what `notify` showed. */
+    notices: page.locator('#notices'),
     /** The reply editor, as the agent sees it. */
     reply: page.locator('#reply'),
     frame: page.locator('iframe'),

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { createFakeHostAdapter } from './fake-host-adapter.ts';
 import { hasCapability } from './host-adapter.ts';
 import { describeHostAdapterContract, LIGHT_LINK_STYLE, sampleReply, sampleShare } from './host-adapter-contract.ts';
-import { replyHtml, replyText, shareHtml, shareHtmlParts, shareText, shareTitle, truncateCaption } from './share-text.ts';
+import {
+  conversationReplyHtml,
+  conversationReplyText,
+  shareHtml,
+  shareHtmlParts,
+  shareText,
+  shareTitle,
+  truncateCaption,
+} from './share-text.ts';
 
 describeHostAdapterContract('the fake host adapter', () => {
   const fake = createFakeHostAdapter({ capabilities: { insertReply: true } });
@@ -10,7 +18,7 @@ describeHostAdapterContract('the fake host adapter', () => {
     adapter: fake.adapter,
     insertedContent: () =>
       fake.calls.flatMap((call) =>
-        call.name === 'insertShare' ? [shareHtml(call.share)] : call.name === 'insertReply' ? [replyHtml(call.reply)] : [],
+        call.name === 'insertShare' ? [shareHtml(call.share)] : call.name === 'insertReply' ? [conversationReplyHtml(call.reply)] : [],
       ),
     attachedNames: () => fake.calls.flatMap((call) => (call.name === 'attachAudio' ? [call.attachment.name] : [])),
   };
@@ -126,22 +134,22 @@ describe('share text', () => {
 
 describe('a reply put into a conversation', () => {
   it('is a link naming what it is and who sent it, then its words quoted', () => {
-    expect(replyHtml(sampleReply())).toBe(
+    expect(conversationReplyHtml(sampleReply())).toBe(
       '<p>🎙️ <a href="https://vocal.example/listen/Reply0000001">Voice reply from Ana Lima</a></p>' +
         '<blockquote>Thanks, the numbers look right to me.</blockquote>',
     );
-    expect(replyText(sampleReply({ kind: 'written', text: 'Call me' }))).toBe(
+    expect(conversationReplyText(sampleReply({ kind: 'written', text: 'Call me' }))).toBe(
       'Comment from Ana Lima: “Call me”\nhttps://vocal.example/listen/Reply0000001',
     );
   });
 
   it('leaves out the quote while a voice reply has no transcript', () => {
-    expect(replyHtml(sampleReply({ text: null }))).not.toContain('blockquote');
-    expect(replyText(sampleReply({ text: '  ' }))).toBe('Voice reply from Ana Lima\nhttps://vocal.example/listen/Reply0000001');
+    expect(conversationReplyHtml(sampleReply({ text: null }))).not.toContain('blockquote');
+    expect(conversationReplyText(sampleReply({ text: '  ' }))).toBe('Voice reply from Ana Lima\nhttps://vocal.example/listen/Reply0000001');
   });
 
   it('escapes what the sender wrote, and the link', () => {
-    const html = replyHtml(sampleReply({ from: 'A<b>', text: '"x" & <y>', url: 'https://vocal.example/listen/a"b' }));
+    const html = conversationReplyHtml(sampleReply({ from: 'A<b>', text: '"x" & <y>', url: 'https://vocal.example/listen/a"b' }));
     expect(html).toContain('A&#60;b&#62;');
     expect(html).toContain('&#34;x&#34; &#38; &#60;y&#62;');
     expect(html).toContain('href="https://vocal.example/listen/a&#34;b"');

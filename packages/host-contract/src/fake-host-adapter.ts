@@ -8,7 +8,8 @@ export type FakeHostCall =
   | { name: 'signInWithDialog'; url: string }
   | { name: 'recordInWindow'; url: string }
   | { name: 'playForEveryone'; share: Share }
-  | { name: 'insertReply'; reply: ConversationReply };
+  | { name: 'insertReply'; reply: ConversationReply }
+  | { name: 'notify'; text: string };
 
 export type FakeHostOptions = {
   platform?: Platform;
@@ -17,7 +18,14 @@ export type FakeHostOptions = {
    * Which optional capabilities this fake has: all the email hosts' by default; playForEveryone
    * (a meeting's shared stage) only when asked for.
    */
-  capabilities?: { attachAudio?: boolean; signInWithDialog?: boolean; recordInWindow?: boolean; playForEveryone?: boolean; insertReply?: boolean };
+  capabilities?: {
+    attachAudio?: boolean;
+    signInWithDialog?: boolean;
+    recordInWindow?: boolean;
+    playForEveryone?: boolean;
+    insertReply?: boolean;
+    notify?: boolean;
+  };
   /** What the sign-in dialog hands back. */
   dialogTokens?: { accessToken: string; refreshToken: string } | null;
   /** What the recording window hands back. */
@@ -36,7 +44,15 @@ export function createFakeHostAdapter(options: FakeHostOptions = {}) {
   const calls: FakeHostCall[] = [];
   const inserted: Share[] = [];
   const insertedReplies: ConversationReply[] = [];
-  const capabilities = { attachAudio: true, signInWithDialog: true, recordInWindow: true, playForEveryone: false, insertReply: false, ...options.capabilities };
+  const capabilities = {
+    attachAudio: true,
+    signInWithDialog: true,
+    recordInWindow: true,
+    playForEveryone: false,
+    insertReply: false,
+    notify: false,
+    ...options.capabilities,
+  };
 
   const adapter: HostAdapter = {
     platform: options.platform ?? 'webapp',
@@ -80,6 +96,11 @@ export function createFakeHostAdapter(options: FakeHostOptions = {}) {
       if (options.refuseInsert) return { inserted: false, reason: options.refuseInsert };
       insertedReplies.push(reply);
       return { inserted: true };
+    };
+  }
+  if (capabilities.notify) {
+    adapter.notify = async (text) => {
+      calls.push({ name: 'notify', text });
     };
   }
   return { adapter, calls, inserted, insertedReplies };

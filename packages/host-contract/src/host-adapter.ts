@@ -99,10 +99,23 @@ export interface HostAdapter {
    * note, the draft, the reply being written). Without it the panel offers the reply's link to copy.
    */
   insertReply?(reply: ConversationReply): Promise<InsertOutcome>;
+  /**
+   * Tells the person something through the host's own notification surface (Zendesk's
+   * notices), for news that arrives while they look elsewhere: new replies. The panel shows it
+   * too; a host without one leaves this out.
+   */
+  notify?(text: string): Promise<void>;
 }
 
 /** The optional capabilities, by name, for UIs that list what a host can do. */
-export const OPTIONAL_CAPABILITIES = ['attachAudio', 'signInWithDialog', 'recordInWindow', 'playForEveryone', 'insertReply'] as const;
+export const OPTIONAL_CAPABILITIES = [
+  'attachAudio',
+  'signInWithDialog',
+  'recordInWindow',
+  'playForEveryone',
+  'insertReply',
+  'notify',
+] as const;
 export type OptionalCapability = (typeof OPTIONAL_CAPABILITIES)[number];
 
 export function hasCapability<K extends OptionalCapability>(

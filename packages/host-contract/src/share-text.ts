@@ -74,7 +74,7 @@ export function shareText(share: Share): string {
 }
 
 /** The line that says what a reply is: "Voice reply from Ana" or "Comment from Ana". */
-export function replyLabel(reply: ConversationReply): string {
+export function conversationReplyLabel(reply: ConversationReply): string {
   return `${reply.kind === 'voice' ? 'Voice reply' : 'Comment'} from ${reply.from}`;
 }
 
@@ -82,14 +82,14 @@ export function replyLabel(reply: ConversationReply): string {
  * The HTML a host puts into its conversation for a reply: what it is and who sent it as a link
  * to hear it, then its words quoted. Escaped like shareHtml: the sender wrote every part of it.
  */
-export function replyHtml(reply: ConversationReply): string {
-  const link = `🎙️ <a href="${escapeHtml(reply.url)}">${escapeHtml(replyLabel(reply))}</a>`;
+export function conversationReplyHtml(reply: ConversationReply): string {
+  const link = `🎙️ <a href="${escapeHtml(reply.url)}">${escapeHtml(conversationReplyLabel(reply))}</a>`;
   const words = reply.text?.trim() ? `<blockquote>${escapeHtml(reply.text.trim())}</blockquote>` : '';
   return `<p>${link}</p>${words}`;
 }
 
 /** Plain text for hosts without HTML: what it is, its words quoted, then the link on its own line. */
-export function replyText(reply: ConversationReply): string {
+export function conversationReplyText(reply: ConversationReply): string {
   const words = reply.text?.trim() ? `: “${reply.text.trim()}”` : '';
-  return `${replyLabel(reply)}${words}\n${reply.url}`;
+  return `${conversationReplyLabel(reply)}${words}\n${reply.url}`;
 }

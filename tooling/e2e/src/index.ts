@@ -14,6 +14,7 @@ export * from './host-suite.ts';
 export * from './personalisation.ts';
 export * from './record-until.ts';
 export * from './stranger-plays.ts';
+export * from './stranger-replies.ts';
 export * from './harness-pages.ts';
 export * from './speech-api-stand-ins.ts';
 export * from './handoff-tab.ts';

@@ -1,6 +1,9 @@
 import type { ZafClient } from './zaf-client.ts';
 
-export type FakeZafCall = { request: 'get'; paths: string[] } | { request: 'invoke'; name: string; args: unknown[] };
+export type FakeZafCall =
+  | { request: 'get'; paths: string[] }
+  | { request: 'set'; path: string; value: unknown }
+  | { request: 'invoke'; name: string; args: unknown[] };
 
 export type FakeZafOptions = {
   /** What `get` answers, by path; a path missing here comes back as an error, as Zendesk does. */
@@ -31,6 +34,12 @@ export function createFakeZafClient(options: FakeZafOptions = {}) {
         else errors[path] = { name: 'APIUnavailable', message: `"${path}" Could not find handler for: "${path}"` };
       }
       return Promise.resolve(result);
+    },
+    set(path, value) {
+      calls.push({ request: 'set', path, value });
+      if (options.unreachable) return fail();
+      properties[path] = value;
+      return Promise.resolve({ errors: {} });
     },
     invoke(name, ...args) {
       calls.push({ request: 'invoke', name, args });

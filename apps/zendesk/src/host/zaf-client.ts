@@ -7,6 +7,7 @@ import { z } from 'zod';
  */
 export interface ZafClient {
   get(paths: string[]): Promise<unknown>;
+  set(path: string, value: unknown): Promise<unknown>;
   invoke(name: string, ...args: unknown[]): Promise<unknown>;
   metadata(): Promise<unknown>;
   on(event: string, handler: (data: unknown) => void): void;
@@ -22,6 +23,15 @@ export const metadataSchema = z.looseObject({ settings: z.record(z.string(), z.u
 export const invokeResultSchema = z.looseObject({
   errors: z.record(z.string(), z.looseObject({ message: z.string().optional() })).optional(),
 });
+
+/** A whole-number property such as `ticket.id` (a number, or digits as text); anything else reads as absent. */
+export function idProperty(result: unknown, path: string): string | undefined {
+  const parsed = getResultSchema.safeParse(result);
+  if (!parsed.success || parsed.data.errors?.[path]) return undefined;
+  const value = parsed.data[path];
+  const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : typeof value === 'string' ? value.trim() : '';
+  return /^\d{1,20}$/.test(text) ? text : undefined;
+}
 
 /** A text property such as `ticket.subject`; anything else (an error, a missing ticket) reads as absent. */
 export function textProperty(result: unknown, path: string): string | undefined {

@@ -1,7 +1,7 @@
-import { describeHostAdapterContract, sampleShare, LIGHT_LINK_STYLE } from '@vocal/host-contract/contract';
+import { describeHostAdapterContract, sampleReply, sampleShare, LIGHT_LINK_STYLE } from '@vocal/host-contract/contract';
 import { describe, expect, it } from 'vitest';
 import { createFakeZafClient, type FakeZafOptions } from './fake-zaf-client.ts';
-import { APPEND_HTML, createZendeskAdapter } from './zendesk-adapter.ts';
+import { APPEND_HTML, COMMENT_TYPE, createZendeskAdapter, NOTIFY } from './zendesk-adapter.ts';
 
 const ticket = {
   'ticket.subject': 'Printer on fire',
@@ -26,7 +26,10 @@ describe('the Zendesk adapter', () => {
     expect(adapter.platform).toBe('zendesk');
     expect(adapter.sendLabel).toBe('Add to reply');
     expect(await adapter.ready()).toEqual({ subject: 'Printer on fire · for Mikkel Svane', email: 'agent@example.com', locale: 'en-US' });
-    expect(calls).toContainEqual({ request: 'get', paths: ['ticket.subject', 'ticket.requester.name'] });
+    expect(calls).toContainEqual({
+      request: 'get',
+      paths: ['ticket.subject', 'ticket.requester.name', 'ticket.id', 'currentAccount.subdomain'],
+    });
   });
 
   it('reads the ticket again on each start, the agent once', async () => {
@@ -43,6 +46,48 @@ describe('the Zendesk adapter', () => {
       'Voice message for Ada',
     );
     expect(await setup({ properties: {} }).adapter.ready()).toEqual({});
+  });
+
+  it('names the ticket as the conversation: its account’s subdomain and its id', async () => {
+    const saved = setup({ properties: { ...ticket, 'ticket.id': 4521, 'currentAccount.subdomain': 'acme' } });
+    expect((await saved.adapter.ready()).conversation).toBe('zendesk:acme/4521');
+    // A new ticket has no id yet: nothing recorded there can be found again by ticket.
+    const unsaved = setup({ properties: { ...ticket, 'currentAccount.subdomain': 'acme' } });
+    expect(await unsaved.adapter.ready()).not.toHaveProperty('conversation');
+    const odd = setup({ properties: { ...ticket, 'ticket.id': 'abc', 'currentAccount.subdomain': 'acme' } });
+    expect(await odd.adapter.ready()).not.toHaveProperty('conversation');
+  });
+
+  it('puts a reply on the ticket as an internal note in the editor', async () => {
+    const { adapter, calls } = setup();
+    expect(adapter.replyInsertLabel).toBe('Add as internal note');
+    expect(await adapter.insertReply?.(sampleReply({ from: 'Ana <Lima>' }))).toEqual({ inserted: true });
+    expect(calls.filter((call) => call.request !== 'get')).toEqual([
+      { request: 'set', path: COMMENT_TYPE, value: 'internalNote' },
+      {
+        request: 'invoke',
+        name: APPEND_HTML,
+        args: [
+          '<p>🎙️ <a href="https://vocal.example/listen/Reply0000001">Voice reply from Ana &#60;Lima&#62;</a></p>' +
+            '<blockquote>Thanks, the numbers look right to me.</blockquote>',
+        ],
+      },
+    ]);
+  });
+
+  it('says why a reply was not added, and does not throw', async () => {
+    const failing = setup({ failAction: { name: APPEND_HTML, message: 'The ticket is closed.' } });
+    expect(await failing.adapter.insertReply?.(sampleReply())).toEqual({
+      inserted: false,
+      reason: 'Zendesk did not add the reply as an internal note (The ticket is closed): copy its link instead.',
+    });
+    expect((await setup({ unreachable: true }).adapter.insertReply?.(sampleReply()))?.inserted).toBe(false);
+  });
+
+  it('tells the agent of news through Zendesk’s own notices', async () => {
+    const { adapter, invoked } = setup();
+    await adapter.notify?.('Vocal: 1 new reply to your voice messages here.');
+    expect(invoked(NOTIFY)).toEqual([['Vocal: 1 new reply to your voice messages here.', 'notice']]);
   });
 
   it('still becomes ready when Zendesk does not answer', async () => {

@@ -65,7 +65,7 @@ function fakeInbox(initial: InboxEntry[]) {
 
 function hostIn(context: HostContext, insertReply = true) {
   let current = context;
-  const fake = createFakeHostAdapter({ platform: 'zendesk', capabilities: { insertReply } });
+  const fake = createFakeHostAdapter({ platform: 'zendesk', capabilities: { insertReply, notify: true } });
   fake.adapter.ready = async () => current;
   return { ...fake, move: (next: HostContext) => (current = next) };
 }
@@ -105,9 +105,9 @@ describe('the replies to messages recorded here', () => {
     const host = hostIn({ conversation: 'zendesk:acme/4521' });
     const user = userEvent.setup();
     render(<ConversationRepliesSection api={inbox.api} host={host.adapter} appOrigin={appOrigin} />);
-    await user.click(await screen.findByRole('button', { name: 'Mark the voice reply from Ana Lima as heard' }));
+    await user.click(await screen.findByRole('button', { name: 'Mark as heard: voice reply from Ana Lima' }));
     expect(screen.getByRole('heading', { name: 'Replies here 1 new reply' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Mark the comment from Bo as heard' }));
+    await user.click(screen.getByRole('button', { name: 'Mark as heard: comment from Bo' }));
     expect(screen.getByRole('heading', { name: 'Replies here' })).toBeInTheDocument();
     expect(inbox.reads).toEqual([
       { ids: ['Reply0000001'], read: true, commentIds: [] },
@@ -146,6 +146,10 @@ describe('the replies to messages recorded here', () => {
     });
     expect(await screen.findByText('Ana Lima')).toBeInTheDocument();
     expect(screen.getByText('1 new reply', { selector: '[role="status"]' })).toBeInTheDocument();
+    // Also through the host's own notices; what was there at first was not news.
+    expect(host.calls.filter((call) => call.name === 'notify')).toEqual([
+      { name: 'notify', text: 'Vocal: 1 new reply to your voice messages here.' },
+    ]);
   });
 
   it('shows nothing of the last ticket once the host moves to another', async () => {

@@ -19,7 +19,8 @@ const countText = (count: number) => `${count} new ${count === 1 ? 'reply' : 're
 /**
  * The answers to messages recorded in this ticket, conversation, thread or chat, under the
  * record flow: a badge with how many are new, and each with its player, words and actions.
- * Absent where the host names no conversation. New arrivals are announced to screen readers.
+ * Absent where the host names no conversation. New arrivals are announced to screen readers
+ * and, where the host has a notification surface, through it.
  */
 export function ConversationRepliesSection(props: ConversationRepliesSectionProps) {
   const replies = useConversationReplies({ api: props.api, host: props.host, pollMs: props.pollMs });
@@ -31,17 +32,20 @@ export function ConversationRepliesSection(props: ConversationRepliesSectionProp
     if (replies.entries === null) return;
     // The first list of a conversation is what was there already; only a rise afterwards is news.
     const last = seen.current;
-    if (last && last.conversation === replies.conversation && replies.unread > last.unread) setAnnouncement(countText(replies.unread));
+    if (last && last.conversation === replies.conversation && replies.unread > last.unread) {
+      const text = countText(replies.unread);
+      setAnnouncement(text);
+      void props.host.notify?.(`Vocal: ${text} to your voice messages here.`).catch(() => undefined);
+    }
     seen.current = { conversation: replies.conversation, unread: replies.unread };
-  }, [replies.entries, replies.unread, replies.conversation]);
+  }, [replies.entries, replies.unread, replies.conversation, props.host]);
 
   if (!replies.conversation) return null;
   const { entries } = replies;
   return (
     <section className="host-replies" aria-labelledby={headingId}>
       <h2 className="host-replies__title" id={headingId}>
-        Replies here{' '}
-        {replies.unread > 0 ? <span className="host-replies__badge">{countText(replies.unread)}</span> : null}
+        Replies here {replies.unread > 0 ? <span className="host-replies__badge">{countText(replies.unread)}</span> : null}
       </h2>
       <p className="vk-visually-hidden" role="status">
         {announcement}
@@ -52,13 +56,21 @@ export function ConversationRepliesSection(props: ConversationRepliesSectionProp
         </p>
       ) : null}
       {entries === null ? (
-        replies.error ? null : <p className="host-replies__note">Looking for replies…</p>
+        replies.error ? null : (
+          <p className="host-replies__note">Looking for replies…</p>
+        )
       ) : entries.length === 0 ? (
         <p className="host-replies__note">When someone answers a message you recorded here, their reply shows up here.</p>
       ) : (
         <ol className="host-replies__list">
           {entries.map((entry) => (
-            <ReplyCard key={`${entry.kind}-${entry.id}`} entry={entry} host={props.host} appOrigin={props.appOrigin} onMarkHeard={replies.markHeard} />
+            <ReplyCard
+              key={`${entry.kind}-${entry.id}`}
+              entry={entry}
+              host={props.host}
+              appOrigin={props.appOrigin}
+              onMarkHeard={replies.markHeard}
+            />
           ))}
         </ol>
       )}

@@ -16,7 +16,11 @@ export function conversationReplyOf(entry: InboxEntry, appOrigin: string): Conve
   if (entry.kind === 'comment') {
     return { kind: 'written', from: entry.name, text: entry.text, url: listenUrl({ id: entry.recordingId, domain: null }, appOrigin) };
   }
-  const transcript = entry.transcription ? transcriptSentences(entry.transcription).map((sentence) => sentence.text).join(' ') : '';
+  const transcript = entry.transcription
+    ? transcriptSentences(entry.transcription)
+        .map((sentence) => sentence.text)
+        .join(' ')
+    : '';
   return {
     kind: 'voice',
     from: entry.senderName?.trim() || 'Someone',
@@ -72,14 +76,19 @@ export function ReplyCard({ entry, host, appOrigin, onMarkHeard }: ReplyCardProp
         <p className="host-reply__pending">Transcribing…</p>
       ) : null}
       <div className="host-reply__actions">
-        {unread ? (
-          <Button size="sm" variant="ghost" onClick={() => onMarkHeard(entry)} aria-label={`Mark the ${kindLabel.toLowerCase()} from ${reply.from} as heard`}>
-            Mark as heard
-          </Button>
-        ) : null}
         <Button size="sm" variant="secondary" onClick={insert}>
           {hasCapability(host, 'insertReply') ? (host.replyInsertLabel ?? 'Add to conversation') : 'Copy link'}
         </Button>
+        {unread ? (
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => onMarkHeard(entry)}
+            aria-label={`Mark as heard: ${kindLabel.toLowerCase()} from ${reply.from}`}
+          >
+            Mark as heard
+          </Button>
+        ) : null}
       </div>
       {outcome ? (
         <p className={`host-reply__outcome${outcome.failed ? ' host-reply__outcome--failed' : ''}`} role="status">
