@@ -205,7 +205,7 @@ export function createServices(options: { database: DatabaseHandle; config: Conf
     /** One-time sign-in codes for the Chrome extension (POST /session-handoff). */
     sessionHandoffs: createSessionHandoffService({ db, tokens }),
     /** Apps Script add-ons' handoffs to the recorder page and back (POST /recording-handoff). */
-    recordingHandoffs: createRecordingHandoffService({ db, config, storage, personalisation }),
+    recordingHandoffs: createRecordingHandoffService({ db, config, storage, personalisation, signedFiles }),
     notifications,
     folders,
     inbox,

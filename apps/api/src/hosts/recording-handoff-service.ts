@@ -22,6 +22,8 @@ import { conflict, gone, notFound } from '../http/http-error.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { PersonalisationService } from '../accounts/personalisation-service.ts';
 import { isWritten, type RecordingRow } from '../recordings/recording-view.ts';
+import { storedFileKeys } from '../recordings/recording-file-keys.ts';
+import type { SignedFiles } from '../listening/signed-files.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
 
@@ -43,9 +45,11 @@ export function createRecordingHandoffService(options: {
   config: Config;
   storage: Storage;
   personalisation: PersonalisationService;
+  /** A private message's picture goes out at a short-lived address: its plain one answers 404. */
+  signedFiles: Pick<SignedFiles, 'signedFileUrl'>;
   now?: () => Date;
 }) {
-  const { db, config, storage, personalisation } = options;
+  const { db, config, storage, personalisation, signedFiles } = options;
   const now = options.now ?? (() => new Date());
 
   /** A handoff that is still open (not expired); null otherwise. */
@@ -66,7 +70,12 @@ export function createRecordingHandoffService(options: {
       url: listenUrl(row, config.publicUrl),
       title: row.subject?.trim() ? row.subject.trim() : SHARE.defaultTitle,
       message: signature.enabled ? signature.message : null,
-      imageUrl: storage.publicUrl(row.imageKey ?? `${row.id}.png`),
+      // The add-on fetches the picture as it claims (Docs puts it into the document), well within
+      // the signed address's life; a private message's plain address would answer 404.
+      imageUrl:
+        row.privacy === 'public'
+          ? storage.publicUrl(row.imageKey ?? `${row.id}.png`)
+          : await signedFiles.signedFileUrl(storedFileKeys(row).imageKey),
       durationSeconds: row.duration,
       accent: signatureAccent(settings),
     });

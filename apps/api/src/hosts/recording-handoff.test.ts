@@ -101,6 +101,24 @@ describe.each(backends)('recording handoff on %s', (backend) => {
     expect(await rowOf(handoff.id)).toBeUndefined();
   });
 
+  it("hands over a private message's picture at a signed address that serves it, never the plain one that answers 404", async () => {
+    const user = await server.signUp();
+    const recordingId = await ownerMessage(server, user.access);
+    const edited = await server.call('POST', `/api/edit/${recordingId}`, {
+      token: user.access,
+      json: { privacy: 'password', password: 'a private one' },
+    });
+    expect(edited.status).toBe(200);
+    const handoff = await create('google-docs');
+    expect((await share(handoff.id, user.access, recordingId)).status).toBe(200);
+    const { imageUrl } = (await claim(handoff.id, handoff.secret)).body.share as { imageUrl: string };
+    expect(imageUrl).not.toBe(`${server.running.url}/files/${recordingId}.png`);
+    const picture = await fetch(imageUrl);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toBe('image/png');
+    expect((await fetch(`${server.running.url}/files/${recordingId}.png`)).status).toBe(404);
+  });
+
   it('builds the Share from what is stored: the default title, no message with the signature off, the custom domain', async () => {
     const user = await server.signUp();
     const recordingId = await ownerMessage(server, user.access);
