@@ -67,11 +67,15 @@ describe('a password on a message', () => {
     await dialog.waitFor({ state: 'detached' });
     await card(page, SUBJECT).getByText('Password protected').waitFor();
 
-    // The owner still downloads it from the inbox: their list names a signed address.
+    // The owner still downloads it from the inbox, from an address signed at that moment (the
+    // list's own last an hour, and a tab may be open longer).
     await pressOn(page, card(page, SUBJECT).getByRole('button', { name: `More actions for ${SUBJECT}` }));
     const downloading = page.waitForEvent('download');
+    const signedAgain = page.waitForResponse((response) => response.url().endsWith(`/api/edit/${id}`) && response.status() === 200);
     await pressOn(page, page.getByRole('menuitem', { name: 'Download' }));
+    const fresh = (await (await signedAgain).json()) as { audioUrl: string };
     const download = await downloading;
+    expect(download.url()).toBe(fresh.audioUrl);
     expect(download.suggestedFilename()).toBe(`${SUBJECT}.mp3`);
     expect(download.url()).toMatch(/\?expires=\d+&signature=/);
     const file = await fetch(download.url());

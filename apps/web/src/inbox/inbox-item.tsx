@@ -29,6 +29,8 @@ export type InboxItemActions = {
   onMove(item: Item, folderId: string | null): void;
   onDelete(item: Item): void;
   onAnnounce(message: string): void;
+  /** The message's audio address to fetch now: a private one's is signed again (decision 0077). */
+  onFreshAudioUrl(item: Item): Promise<string | null>;
   /** Opens the answer dialog for what someone else sent (decision 0065). */
   onAnswer(entry: Answerable): void;
 };
@@ -75,10 +77,11 @@ export function InboxItemCard(props: InboxItemProps) {
     props.onAnnounce((await copyToClipboard(link)) ? 'Link copied' : `Copying failed. The link is ${link}`);
   };
 
-  const download = () => {
-    if (!item.audioUrl) return;
+  const download = async () => {
+    const audioUrl = await props.onFreshAudioUrl(item);
+    if (!audioUrl) return;
     const anchor = document.createElement('a');
-    anchor.href = item.audioUrl;
+    anchor.href = audioUrl;
     anchor.download = `${title.replace(/[\\/:*?"<>|]+/g, ' ').trim() || item.id}.mp3`;
     anchor.click();
   };
@@ -86,7 +89,7 @@ export function InboxItemCard(props: InboxItemProps) {
   const entries: MenuEntry[] = [
     ...(link ? [{ label: 'Copy link', onSelect: () => void copyLink() }] : []),
     { label: 'Rename', onSelect: () => setRenaming(true) },
-    ...(item.audioUrl ? [{ label: 'Download', onSelect: download }] : []),
+    ...(item.audioUrl ? [{ label: 'Download', onSelect: () => void download() }] : []),
     // Only the messages the owner sent have a link they handed out to end.
     ...(sentVoice ? [{ label: 'Expiry…', onSelect: () => setSettingExpiry(true) }] : []),
     ...(sentVoice ? [{ label: 'Privacy…', onSelect: () => setSettingPrivacy(true) }] : []),

@@ -135,6 +135,15 @@ export default function InboxPage() {
       setAnnouncement(PRIVACY_ANNOUNCEMENTS[result.data.privacy]);
       return null;
     },
+    // A private message's addresses are signed for an hour: a tab open longer asks for fresh ones.
+    onFreshAudioUrl: async (item: InboxItem) => {
+      if (item.privacy === 'public') return item.audioUrl;
+      const result = await webApi().editRecording(item.id, {});
+      if (!result.ok) return item.audioUrl;
+      const { audioUrl, imageUrl } = result.data;
+      inbox.update([item.id], (current) => ({ ...current, audioUrl, imageUrl }));
+      return audioUrl;
+    },
     onMove: (item: InboxItem, folderId: string | null) => void move(item, folderId),
     onDelete: (item: InboxItem) => pendingDelete.remove(item),
     onAnnounce: setAnnouncement,
