@@ -1,4 +1,4 @@
-import { axeViolations, launchBrowser, signUpThroughPage, startProduct, type ApiProcess } from '@vocal/e2e';
+import { axeViolations, launchBrowser, signUpThroughPage, startFakeOpenAi, startProduct, verboseJson, type ApiProcess } from '@vocal/e2e';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeMail, startSmtpCapture, type SmtpCapture } from '@vocal/test-fixtures/smtp';
@@ -18,16 +18,22 @@ import {
 let product: ApiProcess;
 let smtp: SmtpCapture;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
+/** The speech-to-text service: it holds a transcript while a member's page waits for it. */
+let speechApi: Awaited<ReturnType<typeof startFakeOpenAi>>;
+const SPOKEN = 'Monday we ship the plan.';
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  [product, browser] = await Promise.all([startProduct({ env: { SMTP_URL: smtp.url } }), launchBrowser(), ensureShotsFolder()]);
+  [smtp, speechApi] = await Promise.all([startSmtpCapture(), startFakeOpenAi()]);
+  speechApi.fallback('transcriptions', { kind: 'answer', body: verboseJson(SPOKEN) });
+  const env = { SMTP_URL: smtp.url, TRANSCRIBER: 'openai', TRANSCRIPTION_API_URL: speechApi.url, TRANSCRIPTION_API_KEY: 'test-key' };
+  [product, browser] = await Promise.all([startProduct({ env }), launchBrowser(), ensureShotsFolder()]);
 });
 
 afterAll(async () => {
   await browser?.close();
   await product?.stop();
   await smtp?.close();
+  await speechApi?.close();
 });
 
 async function expectNoAxeViolations(page: Page) {
@@ -43,6 +49,8 @@ const planOf = async (page: Page) => (await apiAs(product.url, page, 'GET', 'acc
  */
 async function keptToTheTeam(ownerOnTeamPage: Page, ownerEmail: string, member: Page) {
   const subject = 'Plan for Monday, just us';
+  // Its transcript is still being made when the member first opens the link.
+  const releaseTranscript = speechApi.holdNext('transcriptions', { kind: 'answer', body: verboseJson(SPOKEN) });
   const id = await sendMessage({ baseUrl: product.url, token: (await tokensOf(ownerOnTeamPage)).accessToken, email: ownerEmail }, subject);
   // The inbox in a tab of its own: the Team page stays where the test goes on.
   const owner = await ownerOnTeamPage.context().newPage();
@@ -71,6 +79,14 @@ async function keptToTheTeam(ownerOnTeamPage: Page, ownerEmail: string, member: 
   await listening.getByRole('button', { name: 'Play', exact: true }).click();
   await expect.poll(() => listening.evaluate(() => document.querySelector('audio')?.currentTime ?? 0)).toBeGreaterThan(0);
   expect(await listening.evaluate(() => document.querySelector('audio')?.currentSrc ?? '')).toMatch(/\?expires=\d+&signature=/);
+  // The transcript arrives in place: the page asks again through the member's session (the
+  // plain request is refused, as it is to a stranger).
+  await listening.getByText('Transcribing… the transcript appears here in a moment.').waitFor();
+  releaseTranscript();
+  await listening
+    .getByRole('region', { name: 'Transcript' })
+    .getByRole('button', { name: new RegExp(`^${SPOKEN}`) })
+    .waitFor({ timeout: 60_000 });
   await listening.close();
 
   // Anyone else sees only that it is for a team, and the sign-in that comes back to it.

@@ -3,9 +3,15 @@ import type { AddressInfo } from 'node:net';
 
 export type FakeRequest = { path: string; headers: IncomingMessage['headers']; form: FormData | null; json: unknown };
 
-/** What the fake answers next: a verbose_json or chat body, an HTTP error, or silence. */
+/**
+ * What the fake answers next: a verbose_json or chat body, an HTTP error, silence, or another
+ * behaviour once the test releases it (a transcript that is still being made while a page looks).
+ */
 export type FakeBehaviour =
-  { kind: 'answer'; body: unknown; delayMs?: number } | { kind: 'error'; status: number; message: string } | { kind: 'hang' };
+  | { kind: 'answer'; body: unknown; delayMs?: number }
+  | { kind: 'error'; status: number; message: string }
+  | { kind: 'hang' }
+  | { kind: 'held'; until: Promise<void>; then: Exclude<FakeBehaviour, { kind: 'held' }> };
 
 /**
  * A local server speaking the OpenAI API's speech-to-text (/audio/transcriptions) and chat
@@ -40,7 +46,11 @@ export async function startFakeOpenAi() {
       response.end(JSON.stringify({ error: { message: `Unknown path ${path}` } }));
       return;
     }
-    const behaviour = scripts[which]!.shift() ?? fallback[which]!;
+    let behaviour = scripts[which]!.shift() ?? fallback[which]!;
+    if (behaviour.kind === 'held') {
+      await behaviour.until;
+      behaviour = behaviour.then;
+    }
     if (behaviour.kind === 'hang') {
       hanging.add(response);
       response.on('close', () => hanging.delete(response));
@@ -65,6 +75,16 @@ export async function startFakeOpenAi() {
     /** Queues what the next calls to /audio/transcriptions (or /chat/completions) answer. */
     script(which: 'transcriptions' | 'chat', ...behaviours: FakeBehaviour[]) {
       scripts[which]!.push(...behaviours);
+    },
+    /**
+     * The next call to `which` waits, unanswered, until the returned release is called, then
+     * behaves as `then`: a state the test holds as long as it needs, not a delay it guesses.
+     */
+    holdNext(which: 'transcriptions' | 'chat', then: Exclude<FakeBehaviour, { kind: 'held' }>): () => void {
+      let release = () => undefined as void;
+      const until = new Promise<void>((resolve) => (release = resolve));
+      scripts[which]!.push({ kind: 'held', until, then });
+      return release;
     },
     transcriptionCalls: () => requests.filter((request) => request.path.endsWith('/audio/transcriptions')).length,
     chatCalls: () => requests.filter((request) => request.path.endsWith('/chat/completions')).length,

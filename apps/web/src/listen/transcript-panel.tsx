@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { PublicListenPayload } from '@vocal/settings-model';
 import { Spinner, Transcript } from '@vocal/ui-kit';
+import { sessionPayload } from './session-payload.ts';
 import { unlockHeaders } from './unlock-token.ts';
 
 type TranscriptState = Pick<PublicListenPayload['audio'], 'transcription' | 'transcriptionStatus'> & {
@@ -11,15 +12,21 @@ const POLL_MS = 4000;
 
 /**
  * Asks the server again while a transcript is being made. The schemas (and zod) load only
- * then, so a listener who gets a finished transcript in the page never downloads them.
+ * then, so a listener who gets a finished transcript in the page never downloads them. A
+ * message that opened through this browser's session (a team-only one, or the owner's own
+ * behind a password) answers the plain request 401 or 403: it is asked through the session.
  */
 async function fetchTranscript(id: string): Promise<TranscriptState | null> {
   const response = await fetch(`/api/view-vocal/${encodeURIComponent(id)}`, {
     headers: { accept: 'application/json', ...unlockHeaders(id) },
   });
-  if (!response.ok) return null;
-  const { parseListenPayload } = await import('./parse-listen-payload.ts');
-  const payload = parseListenPayload(await response.json());
+  let payload: PublicListenPayload | null = null;
+  if (response.ok) {
+    const { parseListenPayload } = await import('./parse-listen-payload.ts');
+    payload = parseListenPayload(await response.json());
+  } else if (response.status === 401 || response.status === 403) {
+    payload = await sessionPayload(id);
+  }
   if (!payload) return null;
   return {
     transcription: payload.audio.transcription,
