@@ -1,6 +1,6 @@
-import { describeHostAdapterContract, sampleShare, LIGHT_LINK_STYLE } from '@vocal/host-contract/contract';
+import { describeHostAdapterContract, sampleReply, sampleShare, LIGHT_LINK_STYLE } from '@vocal/host-contract/contract';
 import { describe, expect, it } from 'vitest';
-import { createFrontAdapter, NOWHERE_TO_INSERT } from './front-adapter.ts';
+import { createFrontAdapter, MOVED_ON, NOWHERE_TO_INSERT } from './front-adapter.ts';
 import { conversationContext, createFakeFront, type FakeFrontOptions } from './front-fake-sdk.ts';
 
 function setup(options: FakeFrontOptions = {}) {
@@ -17,7 +17,7 @@ describe('the Front adapter', () => {
   it('is the front-app platform, and reads the teammate’s address and the conversation’s subject', async () => {
     const { adapter } = setup({ context: conversationContext({ subject: 'Refund for order 1234' }) });
     expect(adapter.platform).toBe('front-app');
-    expect(await adapter.ready()).toEqual({ email: 'ada@example.com', subject: 'Refund for order 1234' });
+    expect(await adapter.ready()).toEqual({ email: 'ada@example.com', subject: 'Refund for order 1234', conversation: 'front:cnv_1' });
   });
 
   it('reads the subject of the conversation selected now, not the one selected when it opened', async () => {
@@ -164,5 +164,110 @@ describe('the Front adapter', () => {
     expect(await adapter.ready()).toEqual({});
     expect((await adapter.insertShare(sampleShare())).inserted).toBe(false);
     expect(calls).toEqual([]);
+  });
+
+  it('names the conversation selected now as front:{conversation id}, and none where Front selects none', async () => {
+    const { adapter, emit } = setup({ context: conversationContext({ id: 'cnv_55c8c149' }) });
+    expect((await adapter.ready()).conversation).toBe('front:cnv_55c8c149');
+    // The teammate opens another conversation with the sidebar open: Front sends a new context.
+    emit(conversationContext({ id: 'cnv_9aa01', draftId: 'dra_3' }, 'ctx-2'));
+    expect((await adapter.ready()).conversation).toBe('front:cnv_9aa01');
+    emit({ id: 'ctx-3', type: 'multiConversations', functionArities: {}, conversations: [] });
+    expect(await adapter.ready()).not.toHaveProperty('conversation');
+    emit({ id: 'ctx-4', type: 'noConversation', functionArities: {} });
+    expect(await adapter.ready()).not.toHaveProperty('conversation');
+  });
+
+  it('names a composer’s conversation when the draft replies in one, and none for a new message', async () => {
+    const reply = setup({
+      context: { id: 'c', type: 'messageComposer', functionArities: {}, draft: { id: 'dra_7' }, conversation: { id: 'cnv_7' } },
+    });
+    expect((await reply.adapter.ready()).conversation).toBe('front:cnv_7');
+    const fresh = setup({ context: { id: 'c', type: 'messageComposer', functionArities: {}, draft: { id: 'dra_8' } } });
+    expect(await fresh.adapter.ready()).not.toHaveProperty('conversation');
+  });
+
+  it('names no conversation from an id that is no key (spaces, too long)', async () => {
+    expect(await setup({ context: conversationContext({ id: 'cnv 1' }) }).adapter.ready()).not.toHaveProperty('conversation');
+    expect(await setup({ context: conversationContext({ id: `cnv_${'a'.repeat(300)}` }) }).adapter.ready()).not.toHaveProperty(
+      'conversation',
+    );
+  });
+
+  it('puts a reply at the caret of the conversation’s draft (updateDraft, insert mode)', async () => {
+    const { adapter, calls } = setup({ context: conversationContext({ draftId: 'dra_42' }) });
+    expect(adapter.replyInsertLabel).toBe('Add to draft');
+    await adapter.ready();
+    expect(await adapter.insertReply?.(sampleReply({ from: 'Ana <Lima>' }))).toEqual({ inserted: true });
+    expect(calls).toEqual([
+      {
+        name: 'updateDraft',
+        args: [
+          'dra_42',
+          {
+            updateMode: 'insert',
+            content: {
+              body:
+                '<p>🎙️ <a href="https://vocal.example/listen/Reply0000001">Voice reply from Ana &#60;Lima&#62;</a></p>' +
+                '<blockquote>Thanks, the numbers look right to me.</blockquote>',
+              type: 'html',
+            },
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('starts a reply to the latest message with the reply in it when the conversation has no draft', async () => {
+    const { adapter, calls } = setup();
+    await adapter.ready();
+    expect(await adapter.insertReply?.(sampleReply({ text: null }))).toEqual({ inserted: true });
+    expect(calls).toEqual([
+      { name: 'listMessages', args: [undefined] },
+      {
+        name: 'createDraft',
+        args: [
+          {
+            content: { body: '<p>🎙️ <a href="https://vocal.example/listen/Reply0000001">Voice reply from Ana Lima</a></p>', type: 'html' },
+            replyOptions: { type: 'reply', originalMessageId: 'msg_1' },
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('puts no reply into another conversation’s draft when the teammate moved on before the panel asked again', async () => {
+    const { adapter, calls, emit } = setup({ context: conversationContext({ id: 'cnv_a', draftId: 'dra_a' }) });
+    expect((await adapter.ready()).conversation).toBe('front:cnv_a');
+    emit(conversationContext({ id: 'cnv_b', draftId: 'dra_b' }, 'ctx-2'));
+    expect(await adapter.insertReply?.(sampleReply())).toEqual({ inserted: false, reason: MOVED_ON });
+    expect(calls).toEqual([]);
+    // Once the panel has asked where the teammate is (and shows that conversation's replies), it goes in.
+    await adapter.ready();
+    expect(await adapter.insertReply?.(sampleReply())).toEqual({ inserted: true });
+    expect(calls.map((call) => call.args[0])).toEqual(['dra_b']);
+  });
+
+  it('says why Front refused a reply, and does not throw', async () => {
+    const { adapter } = setup({
+      context: conversationContext({ draftId: 'dra_1' }),
+      failing: { updateDraft: 'The draft is not editable.' },
+    });
+    await adapter.ready();
+    expect(await adapter.insertReply?.(sampleReply())).toEqual({
+      inserted: false,
+      reason: 'Front did not add the reply to the draft (The draft is not editable).',
+    });
+    const bare = setup({ context: { ...conversationContext({ draftId: 'dra_1' }), functionArities: {} } });
+    await bare.adapter.ready();
+    expect(await bare.adapter.insertReply?.(sampleReply())).toEqual({
+      inserted: false,
+      reason: 'Front did not add the reply to the draft.',
+    });
+    expect(bare.calls).toEqual([]);
+  });
+
+  it('has no notification surface of Front’s to tell the teammate through', () => {
+    expect(setup().adapter.notify).toBeUndefined();
   });
 });

@@ -1,4 +1,13 @@
-import { shareHtml, type HostAdapter, type HostContext, type InsertOutcome, type Share } from '@vocal/host-contract';
+import {
+  conversationReplyHtml,
+  shareHtml,
+  type ConversationReply,
+  type HostAdapter,
+  type HostContext,
+  type InsertOutcome,
+  type Share,
+} from '@vocal/host-contract';
+import { conversationKeySchema, type ConversationKey } from '@vocal/settings-model';
 import { latestMessageId } from './front-latest-message.ts';
 import { placeOf, teammateEmailOf, type FrontPlace } from './front-place.ts';
 import { contextFunction, type FrontContextUpdates, type FrontDraftContent } from './front-sdk.ts';
@@ -8,6 +17,19 @@ export const NOWHERE_TO_INSERT: Record<'several-conversations' | 'unknown', stri
   'several-conversations': 'Several conversations are selected: open one to add the link to its reply, or copy the link.',
   unknown: 'Front gives this view no draft to write into: copy the link instead.',
 };
+
+/** What the teammate is told when a reply would land in another conversation than the one it answers. */
+export const MOVED_ON =
+  'Front shows another conversation now, and this reply answers the one you recorded in: open that one again to add it.';
+
+/**
+ * The conversation a place is in, as `front:{Front's conversation id}` (cnv_…); none where
+ * nothing or several conversations are selected, or for a new message being composed.
+ */
+export function conversationKeyOf(place: FrontPlace): ConversationKey | undefined {
+  const id = place.kind === 'draft' || place.kind === 'conversation' ? place.conversationId : undefined;
+  return id ? conversationKeySchema.safeParse(`front:${id}`).data : undefined;
+}
 
 /**
  * The latest context Front sent, kept as the SDK handed it: its functions are forwarded to
@@ -56,6 +78,8 @@ async function writeIntoFront(context: object, place: FrontPlace, content: Front
  */
 export function createFrontAdapter(contextUpdates: FrontContextUpdates): HostAdapter {
   const currentContext = followContexts(contextUpdates);
+  // The conversation ready() last named: the replies on screen are that conversation's until the panel asks again.
+  let named: ConversationKey | undefined;
   return {
     platform: 'front-app',
     // The review step's confirm writes into a draft (the open one, or a new reply): "Send" would promise more.
@@ -69,7 +93,31 @@ export function createFrontAdapter(contextUpdates: FrontContextUpdates): HostAda
       const email = teammateEmailOf(context);
       if (email) hostContext.email = email;
       if ((place.kind === 'draft' || place.kind === 'conversation') && place.subject) hostContext.subject = place.subject;
+      named = conversationKeyOf(place);
+      if (named) hostContext.conversation = named;
       return hostContext;
+    },
+
+    replyInsertLabel: 'Add to draft',
+    replyInsertedHint: 'The reply is in this conversation’s draft: nothing is sent until you send it.',
+
+    /**
+     * A reply goes where the teammate writes back: into the conversation's draft at its caret,
+     * or a new reply to the latest message, as a share does. Front sends a new context when the
+     * teammate opens another conversation, and the panel may still show the last one's replies
+     * until it asks again (on focus, or every 30 s): a reply never goes into another
+     * conversation's draft.
+     */
+    async insertReply(reply: ConversationReply): Promise<InsertOutcome> {
+      const context = await currentContext();
+      const place = placeOf(context);
+      if (conversationKeyOf(place) !== named) return { inserted: false, reason: MOVED_ON };
+      try {
+        const outcome = await writeIntoFront(context, place, { body: conversationReplyHtml(reply), type: 'html' });
+        return outcome.inserted ? outcome : { inserted: false, reason: replyNotAdded(undefined) };
+      } catch (error) {
+        return { inserted: false, reason: replyNotAdded(error instanceof Error ? error.message : String(error)) };
+      }
     },
 
     async insertShare(share: Share): Promise<InsertOutcome> {
@@ -83,3 +131,6 @@ export function createFrontAdapter(contextUpdates: FrontContextUpdates): HostAda
     },
   };
 }
+
+const replyNotAdded = (why: string | undefined) =>
+  `Front did not add the reply to the draft${why?.trim() ? ` (${why.trim().replace(/\.$/, '')})` : ''}.`;

@@ -18,14 +18,20 @@ export type FakeFrontOptions = {
 
 const ARITIES = { createDraft: 2, updateDraft: 3, listMessages: 2 };
 
-/** A single conversation, as Front's context describes one (Plugin SDK "Context"). */
-export function conversationContext(conversation: { subject?: string; draftId?: string } = {}, id = 'ctx-1') {
+/** A single conversation (cnv_1 unless named), as Front's context describes one (Plugin SDK "Context"). */
+export function conversationContext(conversation: { id?: string; subject?: string; draftId?: string } = {}, id = 'ctx-1') {
   return {
     id,
     type: 'singleConversation',
     teammate: { id: 'tea_1', name: 'Ada Lovelace', username: 'ada', email: 'ada@example.com' },
     functionArities: ARITIES,
-    conversation: { id: 'cnv_1', type: 'email', status: 'open', subject: conversation.subject, draftId: conversation.draftId },
+    conversation: {
+      id: conversation.id ?? 'cnv_1',
+      type: 'email',
+      status: 'open',
+      subject: conversation.subject,
+      draftId: conversation.draftId,
+    },
   };
 }
 

@@ -6,7 +6,7 @@ import { z } from 'zod';
  * its latest message), nothing selected (a new message), or several conversations (nowhere).
  */
 export type FrontPlace =
-  | { kind: 'draft'; draftId: string; subject?: string }
+  | { kind: 'draft'; draftId: string; subject?: string; conversationId?: string }
   | { kind: 'conversation'; conversationId: string; subject?: string }
   | { kind: 'nothing-selected' }
   | { kind: 'several-conversations' }
@@ -47,12 +47,16 @@ export function placeOf(context: unknown): FrontPlace {
     case 'singleConversationPopover': {
       const { id, subject, draftId } = value.conversation;
       return draftId
-        ? withSubject({ kind: 'draft', draftId }, subject)
+        ? withSubject({ kind: 'draft', draftId, conversationId: id }, subject)
         : withSubject({ kind: 'conversation', conversationId: id }, subject);
     }
     case 'messageComposer': {
       const subject = value.draft?.subject ?? value.conversation?.subject;
-      if (value.draft) return withSubject({ kind: 'draft', draftId: value.draft.id }, subject);
+      // A reply being composed belongs to its conversation; a new message has none yet.
+      if (value.draft) {
+        const conversationId = value.conversation?.id;
+        return withSubject({ kind: 'draft', draftId: value.draft.id, ...(conversationId ? { conversationId } : {}) }, subject);
+      }
       if (value.conversation) return withSubject({ kind: 'conversation', conversationId: value.conversation.id }, subject);
       return { kind: 'nothing-selected' };
     }
