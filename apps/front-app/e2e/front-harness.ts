@@ -33,13 +33,22 @@ export const FRONT_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-
 /** The functions Front's sidebar contexts offer that the plugin uses, with their arity (cancel token included). */
 const FUNCTION_ARITIES = { createDraft: 2, updateDraft: 3, listMessages: 2, openUrl: 2 };
 
-/** A single conversation, as Front describes one, with the draft open in it if any. */
-export function conversationContext(conversation: { subject?: string; draftId?: string; email?: string }) {
+/**
+ * A single conversation (cnv_1 unless `id` names another), as Front describes one, with the
+ * draft open in it if any (the harness also names a draft it made for that conversation).
+ */
+export function conversationContext(conversation: { id?: string; subject?: string; draftId?: string; email?: string }) {
   return {
     id: 'context-1',
     type: 'singleConversation',
     teammate: { id: 'tea_1', name: 'Ada Lovelace', username: 'ada', email: conversation.email ?? 'ada@example.com' },
-    conversation: { id: 'cnv_1', type: 'email', status: 'open', subject: conversation.subject, draftId: conversation.draftId },
+    conversation: {
+      id: conversation.id ?? 'cnv_1',
+      type: 'email',
+      status: 'open',
+      subject: conversation.subject,
+      draftId: conversation.draftId,
+    },
   };
 }
 
@@ -53,10 +62,14 @@ function harnessPage(pluginUrl: string, script: string, options: FrontHarnessOpt
   // with target="_blank" and window.open stop working, and a plugin opens pages with openUrl.
   // So no allow-popups here; scripts, the plugin's own origin and forms are kept, and the
   // microphone is delegated.
+  // Beside it, the selected conversation's draft as Front's composer would show it.
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Front</title>
-<style>html,body{margin:0}iframe{display:block;border:0;width:${width}px;height:${height}px}</style></head>
+<style>html,body{margin:0}body{display:flex;align-items:flex-start;gap:16px;font:14px system-ui}
+iframe{display:block;flex:none;border:0;width:${width}px;height:${height}px}#draft{flex:1;padding:8px}
+@media (prefers-color-scheme: dark){body{background:#1b1d24;color:#f2f3f5}a{color:#8ab4ff}}</style></head>
 <body><iframe id="plugin" title="Vocal" src="${pluginUrl}" allow="microphone; clipboard-write"
 sandbox="${FRONT_SANDBOX}"></iframe>
+<section id="draft" aria-labelledby="draft-title" hidden><h2 id="draft-title">Draft</h2><div class="body"></div></section>
 <script>window.__frontHarnessConfig = ${JSON.stringify(config)};</script>
 <script>${script}</script></body></html>`;
 }
@@ -97,6 +110,8 @@ export async function openFrontSidebar(context: BrowserContext, pluginUrl: strin
         .toBe(count);
       return urls;
     },
+    /** The selected conversation's draft, as the teammate sees it in Front's composer (`data-draft-id` names it). */
+    draft: page.locator('#draft'),
     /** Front sends a new context, as when the person opens another conversation. */
     setContext: (next: Record<string, unknown>) =>
       page.evaluate((value) => (window as unknown as { __front: { setContext(context: unknown): void } }).__front.setContext(value), next),

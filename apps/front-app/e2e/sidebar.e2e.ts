@@ -5,6 +5,7 @@ import {
   signUpOverApi,
   startHostSuite,
   strangerPlays,
+  strangerRepliesByVoice,
   uniqueEmail,
   watchPageErrors,
   type HostSuite,
@@ -132,6 +133,79 @@ describe('the Front plugin', () => {
         ],
       },
     ]);
+    expect(front.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a voice reply to a message recorded in this conversation in its sidebar only, and adds it to the conversation’s draft', async () => {
+    const email = uniqueEmail('front-replies');
+    const token = await signUpOverApi(suite.product.url, email);
+    const context = await suite.browser.newContext({ viewport: { width: 900, height: 760 } });
+    const conversationA = conversationContext({ id: 'cnv_a1', subject: 'Refund', email });
+    const front = await signedInSidebar(context, {
+      email,
+      context: conversationA,
+      messages: [{ id: 'msg_a1', date: '2025-01-07T09:00:00Z' }],
+    });
+    const { sidebar } = front;
+    const focusSidebar = () => front.frame.evaluate(() => window.dispatchEvent(new Event('focus')));
+
+    // Recorded in conversation cnv_a1 (the link starts a reply there): nothing has come back yet.
+    await recordUntil(sidebar, 3);
+    await sidebar.getByRole('button', { name: 'Add to draft' }).click();
+    await sidebar.getByText('The link was added where you are writing.').waitFor();
+    const url = await sidebar.getByRole('textbox', { name: 'Link to your message' }).inputValue();
+    const replies = sidebar.getByRole('region', { name: /^Replies here/ });
+    const noReplies = replies.getByText('When someone answers a message you recorded here, their reply shows up here.');
+    await noReplies.waitFor();
+
+    // The customer answers by voice on the listen page; the teammate comes back to the sidebar.
+    await strangerRepliesByVoice(suite.browser, url, 'Ana Lima');
+    await focusSidebar();
+    await replies.getByRole('heading', { name: 'Replies here 1 new reply' }).waitFor();
+    const card = replies.getByRole('listitem');
+    await card.getByText('Ana Lima', { exact: true }).waitFor();
+    await card.getByRole('group', { name: 'Voice message: Voice reply from Ana Lima' }).waitFor();
+    expect(await axeViolations(front.frame)).toEqual([]);
+
+    // Only this conversation lists it: the server answers another conversation with nothing.
+    const listFor = async (conversation: string) => {
+      const response = await fetch(`${suite.product.url}/api/inbox?conversation=${encodeURIComponent(conversation)}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { items: { id: string; senderName: string | null }[] }).items;
+    };
+    const [reply] = await listFor('front:cnv_a1');
+    expect(reply?.senderName).toBe('Ana Lima');
+    expect(await listFor('front:cnv_b2')).toEqual([]);
+
+    // The teammate opens another conversation with the sidebar open (Front sends a new context):
+    // it lists none of the first one's replies, and they are back when the teammate is.
+    await front.setContext({ ...conversationContext({ id: 'cnv_b2', subject: 'Invoice', email }), id: 'context-2' });
+    await focusSidebar();
+    await noReplies.waitFor();
+    await front.setContext({ ...conversationA, id: 'context-3' });
+    await focusSidebar();
+    await replies.getByRole('heading', { name: 'Replies here 1 new reply' }).waitFor();
+
+    // Added to the draft: at its caret (updateDraft, insert mode), after the link recorded there,
+    // who replied as a link to hear it.
+    await card.getByRole('button', { name: 'Add to draft' }).click();
+    await card.getByText('The reply is in this conversation’s draft: nothing is sent until you send it.').waitFor();
+    const replyUrl = url.replace(/\/listen\/[^/]+$/, `/listen/${reply!.id}`);
+    const [update, ...more] = await front.callsNamed('updateDraft');
+    expect(more).toEqual([]);
+    expect(update).toMatchObject({ contextId: 'context-3', args: ['dra_1', { updateMode: 'insert', content: { type: 'html' } }] });
+    const body = (update!.args[1] as { content: { body: string } }).content.body;
+    expect(body.startsWith(`<p>🎙️ <a href="${replyUrl}">Voice reply from Ana Lima</a></p>`)).toBe(true);
+    expect(await front.draft.getAttribute('data-draft-id')).toBe('dra_1');
+    const links = front.draft.getByRole('link');
+    expect(await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')))).toEqual([url, replyUrl]);
+    expect(await front.draft.getByRole('link', { name: 'Voice reply from Ana Lima' }).getAttribute('href')).toBe(replyUrl);
+    // Putting it in counts as heard.
+    await replies.getByRole('heading', { name: 'Replies here', exact: true }).waitFor();
+
     expect(front.errors).toEqual([]);
     await context.close();
   });
