@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ApiResult } from '@vocal/api-client';
 import { createFakeHostAdapter, type HostContext } from '@vocal/host-contract';
@@ -126,6 +126,18 @@ describe('the replies to messages recorded here', () => {
     ]);
     expect(screen.getByText('The reply was added to the conversation.')).toHaveAttribute('role', 'status');
     expect(inbox.reads).toEqual([{ ids: ['Reply0000001'], read: true, commentIds: [] }]);
+  });
+
+  it('says why the host refused a reply, and looks again where the host is', async () => {
+    const inbox = fakeInbox([voiceReply()]);
+    const host = hostIn({ conversation: 'zendesk:acme/4521' });
+    host.adapter.insertReply = async () => ({ inserted: false, reason: 'The ticket is closed.' });
+    const user = userEvent.setup();
+    render(<ConversationRepliesSection api={inbox.api} host={host.adapter} appOrigin={appOrigin} />);
+    await user.click(await screen.findByRole('button', { name: 'Add to conversation' }));
+    expect(screen.getByText('The ticket is closed.')).toHaveAttribute('role', 'status');
+    await waitFor(() => expect(inbox.queries).toHaveLength(2));
+    expect(inbox.reads).toEqual([]);
   });
 
   it('offers the link to copy where the host cannot insert', async () => {

@@ -70,6 +70,7 @@ export function ConversationRepliesSection(props: ConversationRepliesSectionProp
               host={props.host}
               appOrigin={props.appOrigin}
               onMarkHeard={replies.markHeard}
+              onRefused={() => void replies.refresh()}
             />
           ))}
         </ol>

@@ -9,6 +9,8 @@ export type ReplyCardProps = {
   /** Our app's origin: a reply's listen link is on it (or on the message's own domain). */
   appOrigin: string;
   onMarkHeard(entry: InboxEntry): Promise<void>;
+  /** The host refused the insert: where it is may have changed (another conversation), so look again. */
+  onRefused?(): void;
 };
 
 /** What the host is given for an entry: who, their words, and the link to hear it. */
@@ -34,7 +36,7 @@ export function conversationReplyOf(entry: InboxEntry, appOrigin: string): Conve
  * and the two things an agent does with it: mark it heard, and put it into the conversation
  * the host's way (or copy its link where the host has no way).
  */
-export function ReplyCard({ entry, host, appOrigin, onMarkHeard }: ReplyCardProps) {
+export function ReplyCard({ entry, host, appOrigin, onMarkHeard, onRefused }: ReplyCardProps) {
   const reply = conversationReplyOf(entry, appOrigin);
   const [outcome, setOutcome] = useState<{ text: string; failed: boolean } | null>(null);
   const when = entry.kind === 'comment' ? entry.createdAt : entry.uploadDate;
@@ -51,6 +53,7 @@ export function ReplyCard({ entry, host, appOrigin, onMarkHeard }: ReplyCardProp
         if (unread) await onMarkHeard(entry);
       } else {
         setOutcome({ text: result.reason, failed: true });
+        onRefused?.();
       }
       return;
     }
@@ -62,10 +65,10 @@ export function ReplyCard({ entry, host, appOrigin, onMarkHeard }: ReplyCardProp
     <li className={`host-reply${unread ? ' host-reply--unread' : ''}`}>
       <p className="host-reply__meta">
         <strong className="host-reply__from">{reply.from}</strong>
+        {unread ? <span className="host-reply__new">New</span> : null}
         <span className="host-reply__when">
           {kindLabel} · <time dateTime={when}>{formatMessageDate(when)}</time>
         </span>
-        {unread ? <span className="host-reply__new">New</span> : null}
       </p>
       {entry.kind === 'message' && entry.audioUrl ? (
         <AudioPlayer src={entry.audioUrl} peaks={entry.peaks} duration={entry.duration} label={`${kindLabel} from ${reply.from}`} />
