@@ -5,6 +5,7 @@ import {
   signUpOverApi,
   startHostSuite,
   strangerPlays,
+  repliesListedFor,
   strangerRepliesByVoice,
   uniqueEmail,
   watchPageErrors,
@@ -169,13 +170,7 @@ describe('the Front plugin', () => {
     expect(await axeViolations(front.frame)).toEqual([]);
 
     // Only this conversation lists it: the server answers another conversation with nothing.
-    const listFor = async (conversation: string) => {
-      const response = await fetch(`${suite.product.url}/api/inbox?conversation=${encodeURIComponent(conversation)}`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      expect(response.status).toBe(200);
-      return ((await response.json()) as { items: { id: string; senderName: string | null }[] }).items;
-    };
+    const listFor = (conversation: string) => repliesListedFor(suite.product.url, token, conversation);
     const [reply] = await listFor('front:cnv_a1');
     expect(reply?.senderName).toBe('Ana Lima');
     expect(await listFor('front:cnv_b2')).toEqual([]);

@@ -4,6 +4,7 @@ import {
   signInWithPassword,
   signUpOverApi,
   strangerPlays,
+  repliesListedFor,
   strangerRepliesByVoice,
   uniqueEmail,
   watchPageErrors,
@@ -143,13 +144,7 @@ describe('the Zendesk ticket sidebar', () => {
     expect(await axeViolations(sidebar)).toEqual([]);
 
     // Only this ticket's sidebar lists it: the server answers another ticket with nothing.
-    const listFor = async (conversation: string) => {
-      const response = await fetch(`${suite.product.url}/api/inbox?conversation=${encodeURIComponent(conversation)}`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      expect(response.status).toBe(200);
-      return ((await response.json()) as { items: { id: string; senderName: string | null }[] }).items;
-    };
+    const listFor = (conversation: string) => repliesListedFor(suite.product.url, token, conversation);
     const [reply] = await listFor('zendesk:acme/4521');
     expect(reply?.senderName).toBe('Ana Lima');
     expect(await listFor('zendesk:acme/4522')).toEqual([]);

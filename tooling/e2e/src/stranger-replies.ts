@@ -21,3 +21,16 @@ export async function strangerRepliesByVoice(browser: { newContext(): Promise<Br
     await stranger.close();
   }
 }
+
+/**
+ * What the server lists for `conversation` to the account whose access token is `token`
+ * (GET /api/inbox?conversation=…): a host panel's list, asked without the panel, so a test can
+ * show another conversation gets nothing.
+ */
+export async function repliesListedFor(baseUrl: string, token: string, conversation: string) {
+  const response = await fetch(`${baseUrl}/api/inbox?conversation=${encodeURIComponent(conversation)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (response.status !== 200) throw new Error(`GET /api/inbox?conversation=${conversation} answered ${response.status}`);
+  return ((await response.json()) as { items: { id: string; senderName: string | null }[] }).items;
+}

@@ -121,6 +121,21 @@ describe('RecordFlow', () => {
     expect(stub.reservations).toEqual([{ platform: 'zendesk', conversation: 'zendesk:acme/4521' }]);
   });
 
+  it('files the message in the conversation the host is in when recording starts, not where the flow opened', async () => {
+    let conversation = 'front:cnv_a1';
+    const host = createFakeHostAdapter({ platform: 'front-app' });
+    host.adapter.ready = async () => ({ conversation });
+    const { media, stub, user } = setup({ host });
+    await screen.findByRole('button', { name: 'Start recording' });
+    conversation = 'front:cnv_b2';
+    await user.click(screen.getByRole('button', { name: 'Start recording' }));
+    expect(await screen.findByRole('button', { name: 'Stop recording' })).toBeInTheDocument();
+    act(() => media.speak(2));
+    await user.click(screen.getByRole('button', { name: 'Stop recording' }));
+    expect(await screen.findByText('Uploaded. Your link is ready.')).toBeInTheDocument();
+    expect(stub.reservations).toEqual([{ platform: 'front-app', conversation: 'front:cnv_b2' }]);
+  });
+
   it('attaches the MP3 under the attachment name when the setting is on', async () => {
     const { media, fake, user } = setup({ attachment: true });
     await user.click(screen.getByRole('button', { name: 'Start recording' }));

@@ -229,7 +229,9 @@ export function RecordFlow(props: RecordFlowProps) {
     const now = await host.ready().catch(() => context);
     setContext(now);
     const startSubject = props.subject ?? now.subject ?? undefined;
-    const next = makeRecorder({ ...optionsRef.current, subject: startSubject });
+    // Where the host is now, too: a panel that followed the person to another conversation
+    // files the message there, not where the flow first opened.
+    const next = makeRecorder({ ...optionsRef.current, subject: startSubject, conversation: now.conversation ?? null });
     review.begin(startSubject ?? null);
     setRecorder(next);
     await next.start();
