@@ -1,13 +1,15 @@
-import { sampleShare, describeHostAdapterContract, LIGHT_LINK_STYLE } from '@vocal/host-contract/contract';
+import { sampleReply, sampleShare, describeHostAdapterContract, LIGHT_LINK_STYLE } from '@vocal/host-contract/contract';
 import { hasCapability } from '@vocal/host-contract';
 import type { Tokens } from '@vocal/settings-model';
 import { describe, expect, it } from 'vitest';
 import { encodeDialogMessage } from '../protocol/dialog-messages.ts';
-import { createOutlookAdapter } from './outlook-adapter.ts';
+import { createOutlookAdapter, REPLIES_NOTIFICATION_KEY } from './outlook-adapter.ts';
 import { DialogFailedError } from './outlook-dialog-conversation.ts';
 import { createFakeOffice, type FakeOfficeOptions } from './outlook-fake-office.ts';
 
 const origin = 'https://vocal.example';
+/** A conversation id as Outlook gives it (EWS form: base64 with + / =). */
+const threadId = 'AAQkADAwATM0MDAAMS1hYjU1LTk2ZDEtMDACLTAwCgAQAGVg3y+JvNFGpG/ea1Jtwzg=';
 const tokens: Tokens = { accessToken: 'access-1', refreshToken: 'refresh-1' };
 
 function setup(options: FakeOfficeOptions = {}) {
@@ -86,6 +88,111 @@ describe('the Outlook adapter', () => {
   it('rejects an attachment Outlook refused, with its message', async () => {
     const { adapter } = setup({ failAttach: { code: 9010, message: 'The attachment is too large.' } });
     await expect(adapter.attachAudio!({ blob: new Blob([new Uint8Array([1])]), name: 'Voice memo.mp3' })).rejects.toThrow('too large');
+  });
+});
+
+describe('the email conversation', () => {
+  it('names the thread of the email being written as the conversation', async () => {
+    const { adapter } = setup({ conversationId: threadId });
+    expect(await adapter.ready()).toEqual({
+      email: 'ada@example.com',
+      locale: 'en-GB',
+      subject: 'Quarterly numbers',
+      conversation: `outlook:${threadId}`,
+    });
+  });
+
+  it('names none for a new message, which Outlook gives no conversation until it is saved', async () => {
+    expect(await setup({ conversationId: null }).adapter.ready()).not.toHaveProperty('conversation');
+    // New Outlook on the web has answered undefined instead of null.
+    expect(await setup({}).adapter.ready()).not.toHaveProperty('conversation');
+    expect(await setup({ conversationId: ' ' }).adapter.ready()).not.toHaveProperty('conversation');
+    expect(await setup({ noItem: true }).adapter.ready()).not.toHaveProperty('conversation');
+  });
+
+  it('answers the item selected now: a pinned taskpane stays open as the person moves on', async () => {
+    const { adapter, selectItem } = setup({ conversationId: threadId });
+    expect((await adapter.ready()).conversation).toBe(`outlook:${threadId}`);
+    selectItem({ conversationId: 'AAQkADAwATM0MDAAMS1hYjU1LTk2ZDEtMDACLTAwCgAQAOther+Thread/Id0000000=' });
+    expect((await adapter.ready()).conversation).toBe('outlook:AAQkADAwATM0MDAAMS1hYjU1LTk2ZDEtMDACLTAwCgAQAOther+Thread/Id0000000=');
+    selectItem({ conversationId: null });
+    expect(await adapter.ready()).not.toHaveProperty('conversation');
+    selectItem(null);
+    expect(await adapter.ready()).not.toHaveProperty('conversation');
+  });
+
+  it('puts a reply into the email being written, at the cursor, as HTML', async () => {
+    const { adapter, calls, office } = setup({ conversationId: threadId });
+    expect(adapter.replyInsertLabel).toBe('Add to email');
+    expect(adapter.replyInsertedHint).toBe('The reply was added to the email you are writing.');
+    expect(await adapter.insertReply!(sampleReply({ from: 'Ana <Lima>' }))).toEqual({ inserted: true });
+    expect(calls.setSelectedData).toEqual([
+      {
+        data:
+          '<p>🎙️ <a href="https://vocal.example/listen/Reply0000001">Voice reply from Ana &#60;Lima&#62;</a></p>' +
+          '<blockquote>Thanks, the numbers look right to me.</blockquote>',
+        coercionType: office.CoercionType.Html,
+      },
+    ]);
+  });
+
+  it('puts a reply into a plain-text draft as text', async () => {
+    const { adapter, calls, office } = setup({ bodyType: 'text' });
+    await adapter.insertReply!(sampleReply());
+    expect(calls.setSelectedData).toEqual([
+      {
+        data: 'Voice reply from Ana Lima: “Thanks, the numbers look right to me.”\nhttps://vocal.example/listen/Reply0000001',
+        coercionType: office.CoercionType.Text,
+      },
+    ]);
+  });
+
+  it('says why a reply was not added, with Outlook’s reason, and does not throw', async () => {
+    const refused = setup({ failInsert: { code: 9041, message: 'The item is read-only.' } });
+    expect(await refused.adapter.insertReply!(sampleReply())).toEqual({
+      inserted: false,
+      reason: 'Outlook did not add the reply to the email (The item is read-only): copy its link instead.',
+    });
+    const nothingOpen = setup();
+    nothingOpen.selectItem(null);
+    expect(await nothingOpen.adapter.insertReply!(sampleReply())).toEqual({
+      inserted: false,
+      reason: 'There is no email being written here: copy the reply’s link instead.',
+    });
+  });
+
+  it('tells the person of new replies in an informational notification on the item, one at a time', async () => {
+    const { adapter, calls, office } = setup({ conversationId: threadId });
+    await adapter.notify!('Vocal: 1 new reply to your voice messages here.');
+    await adapter.notify!('Vocal: 2 new replies to your voice messages here.');
+    const details = (message: string) => ({
+      type: office.MailboxEnums.ItemNotificationMessageType.InformationalMessage,
+      message,
+      icon: 'icon-16',
+      persistent: false,
+    });
+    // Replaced under one key: Outlook allows five notifications on an item, and the latest count is the news.
+    expect(calls.notifications).toEqual([
+      { conversationId: threadId, key: REPLIES_NOTIFICATION_KEY, details: details('Vocal: 1 new reply to your voice messages here.') },
+      { conversationId: threadId, key: REPLIES_NOTIFICATION_KEY, details: details('Vocal: 2 new replies to your voice messages here.') },
+    ]);
+    expect(REPLIES_NOTIFICATION_KEY.length).toBeLessThanOrEqual(32);
+  });
+
+  it('keeps a notification within Outlook’s 150 characters', async () => {
+    const { adapter, calls } = setup();
+    await adapter.notify!(`Vocal: ${'a'.repeat(200)}`);
+    expect(calls.notifications[0]!.details.message).toHaveLength(150);
+    expect(calls.notifications[0]!.details.message.endsWith('…')).toBe(true);
+  });
+
+  it('rejects a notification Outlook refused, and has none to give without an item', async () => {
+    const refused = setup({ failNotify: { code: 9999, message: 'Too many notifications.' } });
+    await expect(refused.adapter.notify!('Vocal: 1 new reply to your voice messages here.')).rejects.toThrow('Too many notifications.');
+    expect(hasCapability(setup({ noItem: true }).adapter, 'notify')).toBe(false);
+    const moved = setup();
+    moved.selectItem(null);
+    await expect(moved.adapter.notify!('Vocal: 1 new reply to your voice messages here.')).rejects.toThrow('no email');
   });
 });
 

@@ -1,5 +1,15 @@
-import { shareHtml, shareText, type HostAdapter, type HostContext, type InsertOutcome, type Share } from '@vocal/host-contract';
-import type { Tokens } from '@vocal/settings-model';
+import {
+  conversationReplyHtml,
+  conversationReplyText,
+  shareHtml,
+  shareText,
+  type ConversationReply,
+  type HostAdapter,
+  type HostContext,
+  type InsertOutcome,
+  type Share,
+} from '@vocal/host-contract';
+import { conversationKeySchema, type ConversationKey, type Tokens } from '@vocal/settings-model';
 import { answerRecordWindow, answerSignInWindow, blobToBase64 } from '@vocal/host-shell';
 import { officeCall } from './outlook-async.ts';
 import { converseWithDialog } from './outlook-dialog-conversation.ts';
@@ -21,6 +31,11 @@ export type OutlookAdapterOptions = {
 const SIGN_IN_SIZE = { width: 30, height: 60 };
 const RECORD_SIZE = { width: 35, height: 70 };
 
+/** Our one notification on an item: replaced, never added again (Outlook allows five per item). */
+export const REPLIES_NOTIFICATION_KEY = 'vocal-replies';
+/** Outlook refuses a notification's text past 150 characters. */
+const NOTIFICATION_MAX_LENGTH = 150;
+
 function composeItem(office: OutlookOffice): OutlookComposeItem | null {
   return office.context.mailbox?.item ?? null;
 }
@@ -30,6 +45,17 @@ async function readSubject(office: OutlookOffice): Promise<string | undefined> {
   if (typeof subject === 'string') return subject;
   if (!subject || typeof subject.getAsync !== 'function') return undefined;
   return officeCall<string>(office.AsyncResultStatus.Failed, (callback) => subject.getAsync(callback)).catch(() => undefined);
+}
+
+/**
+ * The email conversation the item is in, as `outlook:{conversationId}`. Outlook gives none for
+ * a new message until it is saved with a subject (null, or undefined in some clients): such a
+ * draft names no conversation, and nothing recorded there comes back to a thread.
+ */
+function readConversation(office: OutlookOffice): ConversationKey | undefined {
+  const id = composeItem(office)?.conversationId;
+  if (typeof id !== 'string' || !id.trim()) return undefined;
+  return conversationKeySchema.safeParse(`outlook:${id.trim()}`).data;
 }
 
 /** Plain-text drafts refuse HTML (InvalidDataFormat): they get the text form of the message. */
@@ -60,24 +86,32 @@ export function createOutlookAdapter(office: OutlookOffice, options: OutlookAdap
       if (office.context.displayLanguage) context.locale = office.context.displayLanguage;
       const subject = await readSubject(office);
       if (subject?.trim()) context.subject = subject;
+      // Read from the item of this moment: a pinned taskpane stays open as the person moves on.
+      const conversation = readConversation(office);
+      if (conversation) context.conversation = conversation;
       return context;
     },
 
     async insertShare(share: Share): Promise<InsertOutcome> {
-      const item = composeItem(office);
-      const body = item?.body;
-      if (!item || !body || typeof body.setSelectedDataAsync !== 'function') {
-        return { inserted: false, reason: 'There is no email being written here: copy the link instead.' };
+      const outcome = await insertAtCursor(office, { html: shareHtml(share), text: shareText(share) });
+      if (outcome === 'no-email') return { inserted: false, reason: 'There is no email being written here: copy the link instead.' };
+      return outcome;
+    },
+
+    replyInsertLabel: 'Add to email',
+    replyInsertedHint: 'The reply was added to the email you are writing.',
+
+    /** A reply goes into the email being written, at the cursor, as the message's link does. */
+    async insertReply(reply: ConversationReply): Promise<InsertOutcome> {
+      const outcome = await insertAtCursor(office, { html: conversationReplyHtml(reply), text: conversationReplyText(reply) });
+      if (outcome === 'no-email') {
+        return { inserted: false, reason: 'There is no email being written here: copy the reply’s link instead.' };
       }
-      const asText = await bodyIsText(office, item);
-      const data = asText ? shareText(share) : shareHtml(share);
-      const coercionType = asText ? office.CoercionType.Text : office.CoercionType.Html;
-      try {
-        await officeCall<void>(office.AsyncResultStatus.Failed, (callback) => body.setSelectedDataAsync(data, { coercionType }, callback));
-        return { inserted: true };
-      } catch (error) {
-        return { inserted: false, reason: error instanceof Error ? error.message : String(error) };
+      if (!outcome.inserted) {
+        const why = outcome.reason.replace(/\.$/, '');
+        return { inserted: false, reason: `Outlook did not add the reply to the email (${why}): copy its link instead.` };
       }
+      return outcome;
     },
 
     signInWithDialog(signInUrl: string) {
@@ -112,5 +146,44 @@ export function createOutlookAdapter(office: OutlookOffice, options: OutlookAdap
       await officeCall<string>(office.AsyncResultStatus.Failed, (callback) => addAttachment.call(item, base64, name, callback));
     };
   }
+  // Outlook's notifications on the item (Mailbox 1.3): an informational one fits news of replies.
+  if (typeof composeItem(office)?.notificationMessages?.replaceAsync === 'function') {
+    adapter.notify = async (text: string) => {
+      const notifications = composeItem(office)?.notificationMessages;
+      if (!notifications) throw new Error('There is no email to show the notification on.');
+      const message = text.length > NOTIFICATION_MAX_LENGTH ? `${text.slice(0, NOTIFICATION_MAX_LENGTH - 1)}…` : text;
+      const details: Office.NotificationMessageDetails = {
+        type: office.MailboxEnums.ItemNotificationMessageType.InformationalMessage,
+        message,
+        // Required for this type; with the unified manifest Outlook shows the first ribbon control's icon whatever it names.
+        icon: 'icon-16',
+        // News about this conversation: it goes when the person moves to another item.
+        persistent: false,
+      };
+      await officeCall<void>(office.AsyncResultStatus.Failed, (callback) =>
+        notifications.replaceAsync(REPLIES_NOTIFICATION_KEY, details, callback),
+      );
+    };
+  }
   return adapter;
+}
+
+/**
+ * Puts HTML (or, in a plain-text draft, text) at the cursor of the email being written:
+ * Office's setSelectedDataAsync, which replaces a selection and writes at the top when the
+ * cursor is not in the body. Refusals come back with Outlook's reason.
+ */
+async function insertAtCursor(office: OutlookOffice, content: { html: string; text: string }): Promise<InsertOutcome | 'no-email'> {
+  const item = composeItem(office);
+  const body = item?.body;
+  if (!item || !body || typeof body.setSelectedDataAsync !== 'function') return 'no-email';
+  const asText = await bodyIsText(office, item);
+  const data = asText ? content.text : content.html;
+  const coercionType = asText ? office.CoercionType.Text : office.CoercionType.Html;
+  try {
+    await officeCall<void>(office.AsyncResultStatus.Failed, (callback) => body.setSelectedDataAsync(data, { coercionType }, callback));
+    return { inserted: true };
+  } catch (error) {
+    return { inserted: false, reason: error instanceof Error ? error.message : String(error) };
+  }
 }

@@ -38,11 +38,18 @@ export type FakeOfficeOptions = {
   bodyType?: 'html' | 'text';
   /** Requirement sets answered as supported, e.g. ['Mailbox 1.8', 'DialogApi 1.2']. */
   supported?: string[];
+  /**
+   * The item's conversationId. Absent: null, as Outlook answers for a new message; a reply
+   * has its thread's (an EWS id, e.g. `AAQkAG…=`).
+   */
+  conversationId?: string | null;
   /** No compose item at all (opened in a read surface). */
   noItem?: boolean;
   failInsert?: Failure;
   failAttach?: Failure;
   failSubject?: Failure;
+  /** notificationMessages.replaceAsync answers Failed with this. */
+  failNotify?: Failure;
   /** displayDialogAsync fails with this. */
   failDialogOpen?: Failure;
   /** Dialogs have no messageChild (DialogApi 1.2 missing). */
@@ -58,6 +65,8 @@ export function createFakeOffice(options: FakeOfficeOptions = {}) {
   const calls = {
     setSelectedData: [] as { data: string; coercionType: unknown }[],
     attachments: [] as { base64: string; name: string }[],
+    /** Each notificationMessages.replaceAsync, with the item's conversation at the time. */
+    notifications: [] as { conversationId: string | null; key: string; details: Office.NotificationMessageDetails }[],
     /** What each requestPermissionsAsync asked for. */
     permissionRequests: [] as unknown[][],
     dialogs: [] as FakeDialog[],
@@ -70,30 +79,53 @@ export function createFakeOffice(options: FakeOfficeOptions = {}) {
   };
   const CoercionType = { Html: officeValue<Office.CoercionType>('html'), Text: officeValue<Office.CoercionType>('text') };
 
-  const item = options.noItem
-    ? null
-    : {
-        subject: {
-          getAsync(callback: (result: Result<string>) => void) {
-            callback(options.failSubject ? failedWith(options.failSubject) : succeeded(options.subject ?? ''));
-          },
-        },
-        body: {
-          getTypeAsync(callback: (result: Result<Office.CoercionType>) => void) {
-            callback(succeeded(options.bodyType === 'text' ? CoercionType.Text : CoercionType.Html));
-          },
-          setSelectedDataAsync(data: string, coercion: Office.CoercionTypeOptions, callback: (result: Result<void>) => void) {
-            if (options.failInsert) return callback(failedWith(options.failInsert));
-            calls.setSelectedData.push({ data, coercionType: coercion.coercionType });
-            callback(succeeded(undefined));
-          },
-        },
-        addFileAttachmentFromBase64Async(base64: string, name: string, callback: (result: Result<string>) => void) {
-          if (options.failAttach) return callback(failedWith(options.failAttach));
-          calls.attachments.push({ base64, name });
-          callback(succeeded(`attachment-${calls.attachments.length}`));
-        },
-      };
+  const MailboxEnums = {
+    ItemNotificationMessageType: {
+      InformationalMessage: officeValue<Office.MailboxEnums.ItemNotificationMessageType>('informationalMessage'),
+    },
+  };
+
+  /** A compose item in `conversationId` (null: a new message), as Office.context.mailbox.item holds it. */
+  const composeItemIn = (conversationId: string | null) => ({
+    conversationId,
+    subject: {
+      getAsync(callback: (result: Result<string>) => void) {
+        callback(options.failSubject ? failedWith(options.failSubject) : succeeded(options.subject ?? ''));
+      },
+    },
+    body: {
+      getTypeAsync(callback: (result: Result<Office.CoercionType>) => void) {
+        callback(succeeded(options.bodyType === 'text' ? CoercionType.Text : CoercionType.Html));
+      },
+      setSelectedDataAsync(data: string, coercion: Office.CoercionTypeOptions, callback: (result: Result<void>) => void) {
+        if (options.failInsert) return callback(failedWith(options.failInsert));
+        calls.setSelectedData.push({ data, coercionType: coercion.coercionType });
+        callback(succeeded(undefined));
+      },
+    },
+    addFileAttachmentFromBase64Async(base64: string, name: string, callback: (result: Result<string>) => void) {
+      if (options.failAttach) return callback(failedWith(options.failAttach));
+      calls.attachments.push({ base64, name });
+      callback(succeeded(`attachment-${calls.attachments.length}`));
+    },
+    notificationMessages: {
+      replaceAsync(key: string, details: Office.NotificationMessageDetails, callback: (result: Result<void>) => void) {
+        // office.js checks the arguments before anything is sent, and throws.
+        if (key.length > 32) throw new Error('Sys.ArgumentOutOfRangeException: key');
+        if (details.message.length > 150) throw new Error('Sys.ArgumentOutOfRangeException: message');
+        if (details.type === MailboxEnums.ItemNotificationMessageType.InformationalMessage && !details.icon) {
+          throw new Error('Sys.ArgumentException: icon');
+        }
+        if (options.failNotify) return callback(failedWith(options.failNotify));
+        calls.notifications.push({ conversationId, key, details });
+        callback(succeeded(undefined));
+      },
+    },
+  });
+  const mailbox: { item: ReturnType<typeof composeItemIn> | null; userProfile: { emailAddress?: string } } = {
+    item: options.noItem ? null : composeItemIn(options.conversationId ?? null),
+    userProfile: options.email ? { emailAddress: options.email } : {},
+  };
 
   function openDialog(url: string, dialogOptions: Office.DialogOptions): FakeDialog {
     const handlers = new Map<unknown, ((args: { message: string; origin: string | undefined } | { error: number }) => void)[]>();
@@ -128,7 +160,7 @@ export function createFakeOffice(options: FakeOfficeOptions = {}) {
 
   const office = {
     context: {
-      mailbox: { item, userProfile: options.email ? { emailAddress: options.email } : {} },
+      mailbox,
       displayLanguage: 'en-GB',
       requirements: { isSetSupported: (name: string, version?: string) => supported.has(`${name} ${version ?? ''}`.trim()) },
       ui: {
@@ -143,6 +175,7 @@ export function createFakeOffice(options: FakeOfficeOptions = {}) {
     AsyncResultStatus: { Failed: officeValue<Office.AsyncResultStatus>('failed') },
     CoercionType,
     EventType,
+    MailboxEnums,
     ...(options.devicePermission ? devicePermissionOf(options.devicePermission) : {}),
   } satisfies OutlookOffice;
 
@@ -169,7 +202,15 @@ export function createFakeOffice(options: FakeOfficeOptions = {}) {
     throw new Error('No dialog was opened');
   }
 
-  return { office, calls, nextDialog };
+  /**
+   * The person selects another item with the taskpane pinned: Office.context.mailbox.item is
+   * that item from then on (null when none is selected).
+   */
+  function selectItem(next: { conversationId: string | null } | null) {
+    mailbox.item = next ? composeItemIn(next.conversationId) : null;
+  }
+
+  return { office, calls, nextDialog, selectItem };
 }
 
 /** A fake of what a dialog page sees of Office: messageParent, and the parent's messages where supported. */

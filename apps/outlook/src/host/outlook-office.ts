@@ -11,11 +11,20 @@ type Callback<T> = (result: Office.AsyncResult<T>) => void;
 export type OutlookComposeItem = {
   /** A compose item's subject is an object with getAsync; a read item's is a plain string. */
   subject?: string | { getAsync(callback: Callback<string>): void };
+  /**
+   * The email conversation the item is in: null (undefined in some clients) for a new message
+   * until it is saved with a subject; a reply has its thread's.
+   */
+  conversationId?: string | null;
   body?: {
     getTypeAsync?(callback: Callback<Office.CoercionType>): void;
     setSelectedDataAsync(data: string, options: Office.AsyncContextOptions & Office.CoercionTypeOptions, callback: Callback<void>): void;
   };
   addFileAttachmentFromBase64Async?(base64File: string, attachmentName: string, callback: Callback<string>): void;
+  /** The item's notifications, shown above its body (Mailbox 1.3). */
+  notificationMessages?: {
+    replaceAsync(key: string, message: Office.NotificationMessageDetails, callback: Callback<void>): void;
+  };
 };
 
 export type OutlookDialog = {
@@ -44,6 +53,7 @@ export type OutlookOffice = {
   AsyncResultStatus: { Failed: Office.AsyncResultStatus };
   CoercionType: { Html: Office.CoercionType; Text: Office.CoercionType };
   EventType: { DialogMessageReceived: Office.EventType; DialogEventReceived: Office.EventType };
+  MailboxEnums: { ItemNotificationMessageType: { InformationalMessage: Office.MailboxEnums.ItemNotificationMessageType } };
   /**
    * Office's own permission for the add-in's device capabilities (DevicePermission 1.1: Outlook
    * on the web in Chromium browsers, new Outlook on Windows). Absent from older office.js.
