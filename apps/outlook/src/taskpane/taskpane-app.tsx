@@ -70,6 +70,7 @@ export function TaskpaneApp(props: TaskpaneAppProps) {
   return (
     <HostPanel
       className="taskpane"
+      heading="Record a voice message"
       api={api}
       signedIn={signedIn}
       account={account}
