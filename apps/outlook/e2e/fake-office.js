@@ -52,7 +52,49 @@
     return { dialog, deliver };
   }
 
+  const ItemNotificationMessageType = {
+    ProgressIndicator: 'progressIndicator',
+    InformationalMessage: 'informationalMessage',
+    ErrorMessage: 'errorMessage',
+    InsightMessage: 'insightMessage',
+  };
+
+  // The email being written: its HTML and where the cursor is. Outlook writes at the top of the
+  // body when the cursor is not in it, and the cursor then follows what went in.
+  const draft = { html: config.body ?? '', cursor: 0 };
+  // The item's notifications, by key, in the order Outlook shows them above the body.
+  const notifications = new Map();
+
+  // office.js checks a notification's arguments before anything is sent, and throws.
+  function checkNotification(key, details) {
+    if (typeof key !== 'string' || key.length > 32) throw new Error('Sys.ArgumentOutOfRangeException: key');
+    if (typeof details?.message !== 'string' || details.message.length > 150) {
+      throw new Error('Sys.ArgumentOutOfRangeException: message');
+    }
+    const typed =
+      details.type === ItemNotificationMessageType.InformationalMessage || details.type === ItemNotificationMessageType.InsightMessage;
+    if (typed && !details.icon) throw new Error('Sys.ArgumentException: icon');
+    if (!typed && details.icon !== undefined) throw new Error('Sys.ArgumentException: icon');
+    if (details.type !== ItemNotificationMessageType.InformationalMessage && details.persistent !== undefined) {
+      throw new Error('Sys.ArgumentException: persistent');
+    }
+  }
+
+  // Five notifications at most on an item (the error's code is not documented: 9999 stands in).
+  function setNotification(key, details, callback) {
+    checkNotification(key, details);
+    if (!notifications.has(key) && notifications.size >= 5) {
+      const error = { code: 9999, message: 'NumberOfNotificationMessagesExceeded', name: 'NumberOfNotificationMessagesExceeded' };
+      later(() => callback?.({ status: 'failed', value: undefined, error }));
+      return;
+    }
+    notifications.set(key, { key, ...details });
+    later(() => callback?.(succeeded(undefined)));
+  }
+
   const item = {
+    // Null for a new message, as Outlook answers until it is saved; a reply has its thread's.
+    conversationId: config.conversationId ?? null,
     subject: {
       getAsync(callback) {
         record('item.subject.getAsync', {});
@@ -66,7 +108,28 @@
       },
       setSelectedDataAsync(data, options, callback) {
         record('item.body.setSelectedDataAsync', { data, options });
+        draft.html = draft.html.slice(0, draft.cursor) + data + draft.html.slice(draft.cursor);
+        draft.cursor += data.length;
         later(() => callback(succeeded(undefined)));
+      },
+    },
+    notificationMessages: {
+      addAsync(key, details, callback) {
+        record('item.notificationMessages.addAsync', { key, details });
+        setNotification(key, details, callback);
+      },
+      replaceAsync(key, details, callback) {
+        record('item.notificationMessages.replaceAsync', { key, details });
+        setNotification(key, details, callback);
+      },
+      getAllAsync(callback) {
+        record('item.notificationMessages.getAllAsync', {});
+        later(() => callback(succeeded([...notifications.values()])));
+      },
+      removeAsync(key, callback) {
+        record('item.notificationMessages.removeAsync', { key });
+        notifications.delete(key);
+        later(() => callback?.(succeeded(undefined)));
       },
     },
     addFileAttachmentFromBase64Async(base64File, attachmentName, callback) {
@@ -131,6 +194,7 @@
     CoercionType: { Html: 'html', Text: 'text' },
     EventType,
     HostType: { Outlook: 'Outlook' },
+    MailboxEnums: { ItemNotificationMessageType },
     DevicePermissionType: { camera: 'camera', geolocation: 'geolocation', microphone: 'microphone' },
     ...(config.devicePermission && !isDialog ? { devicePermission } : {}),
     PlatformType: { OfficeOnline: 'OfficeOnline' },
@@ -157,6 +221,10 @@
 
   // Entry points for the harness, which relays between the taskpane and its dialog.
   window.__fakeOffice = {
+    /** The email being written, as Outlook would show it. */
+    draftHtml: () => draft.html,
+    /** The item's notifications, as Outlook shows them above the body. */
+    notifications: () => [...notifications.values()],
     deliverToParent(message, origin) {
       openDialog?.deliver(EventType.DialogMessageReceived, { message, origin });
     },

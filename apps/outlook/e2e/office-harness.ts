@@ -9,6 +9,8 @@ export type OfficeHarnessOptions = {
   subject?: string;
   /** Office's userProfile.emailAddress. */
   email?: string;
+  /** The item's conversationId: the thread a reply is written in. Null (a new message) by default. */
+  conversationId?: string | null;
   /** Requirement sets the fake answers as supported. */
   requirementSets?: string[];
   /**
@@ -69,6 +71,7 @@ export async function openTaskpane(context: BrowserContext, url: string, options
       role: 'taskpane',
       subject: options.subject ?? '',
       email: options.email ?? '',
+      conversationId: options.conversationId ?? null,
       requirementSets,
       devicePermission: options.devicePermission ?? false,
     },
@@ -148,6 +151,10 @@ export async function openTaskpane(context: BrowserContext, url: string, options
     calls: () => taskpane.evaluate(() => window.__officeCalls as OfficeCall[]),
     callsNamed: async (name: string) =>
       (await taskpane.evaluate(() => window.__officeCalls as OfficeCall[])).filter((call) => call.name === name),
+    /** The email being written, as Outlook would show it: what went in at the cursor. */
+    draftHtml: () => taskpane.evaluate(() => window.__fakeOffice.draftHtml()),
+    /** The notifications on the item, as Outlook shows them above its body. */
+    notifications: () => taskpane.evaluate(() => window.__fakeOffice.notifications()),
   };
 }
 
@@ -156,6 +163,8 @@ const claimed = new WeakSet<Page>();
 declare global {
   interface Window {
     __fakeOffice: {
+      draftHtml(): string;
+      notifications(): { key: string; type: string; message: string; icon?: string; persistent?: boolean }[];
       deliverToParent(message: string, origin: string): void;
       deliverDialogEvent(code: number): void;
       deliverToDialog(message: string, origin: string): void;

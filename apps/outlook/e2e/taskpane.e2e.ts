@@ -1,4 +1,5 @@
 import {
+  axeViolations,
   makePro,
   recordUntil,
   savePersonalisation,
@@ -6,13 +7,15 @@ import {
   signUpOverApi,
   startHostSuite,
   strangerPlays,
+  strangerRepliesByVoice,
   uniqueEmail,
   watchPageErrors,
   type HostSuite,
 } from '@vocal/e2e';
 import { decodeMp3 } from '@vocal/test-fixtures';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTaskpane } from './office-harness.ts';
+import { openTaskpane, type OfficeHarnessOptions } from './office-harness.ts';
 import { LIGHT_LINK_STYLE } from '@vocal/host-contract/contract';
 
 let suite: HostSuite;
@@ -25,6 +28,19 @@ beforeAll(async () => {
 afterAll(async () => {
   await suite?.stop();
 });
+
+/** Signs in through the Office dialog, as the Sign in button offers, prefilled with Outlook's address. */
+async function signInFromTaskpane(office: Awaited<ReturnType<typeof openTaskpane>>, email: string) {
+  await office.taskpane.getByRole('button', { name: 'Sign in' }).click();
+  const dialog = await office.nextDialog();
+  await expect.poll(() => dialog.getByLabel('Email').inputValue()).toBe(email);
+  await signInWithPassword(dialog);
+  await office.taskpane.getByText(`Signed in as ${email}`).waitFor();
+}
+
+/** Two threads of the same mailbox, as Outlook names them (EWS ids). */
+const THREAD = 'AAQkADAwATM0MDAAMS1hYjU1LTk2ZDEtMDACLTAwCgAQAGVg3y+JvNFGpG/ea1Jtwzg=';
+const OTHER_THREAD = 'AAQkADAwATM0MDAAMS1hYjU1LTk2ZDEtMDACLTAwCgAQAKq2b9nW1kpMn0/Gx+T4c7E=';
 
 describe('the Outlook taskpane', () => {
   it('serves the manifest with our public URL filled in', async () => {
@@ -189,6 +205,77 @@ describe('the Outlook taskpane', () => {
     await expect.poll(() => again.isClosed()).toBe(true);
     await taskpane.getByText('Sign-in was cancelled.').waitFor();
     expect((await office.callsNamed('ui.displayDialogAsync')).length).toBe(2);
+    await context.close();
+  });
+
+  it('shows a voice reply to a message recorded in this thread in its taskpane only, and adds it to the email being written', async () => {
+    const email = uniqueEmail('outlook-replies');
+    const token = await signUpOverApi(suite.product.url, email);
+    const context = await suite.browser.newContext({ viewport: taskpaneSize });
+    const options: OfficeHarnessOptions = { subject: 'RE: Quarterly numbers', email, conversationId: THREAD };
+    const office = await openTaskpane(context, `${suite.product.url}/hosts/outlook/taskpane.html`, options);
+    const taskpane: Page = office.taskpane;
+    const errors = watchPageErrors(taskpane);
+    await signInFromTaskpane(office, email);
+
+    // Recorded in a reply of this thread: nothing has come back yet.
+    await recordUntil(taskpane, 3);
+    await taskpane.getByRole('button', { name: 'Add to email' }).click();
+    await taskpane.getByText('Your message is ready', { exact: true }).waitFor();
+    const url = await taskpane.getByRole('textbox', { name: 'Link to your message' }).inputValue();
+    const replies = taskpane.getByRole('region', { name: /^Replies here/ });
+    await replies.getByText('When someone answers a message you recorded here, their reply shows up here.').waitFor();
+
+    // The recipient answers by voice on the listen page; the person comes back to the taskpane.
+    await strangerRepliesByVoice(suite.browser, url, 'Ana Lima');
+    await taskpane.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await replies.getByRole('heading', { name: 'Replies here 1 new reply' }).waitFor();
+    const card = replies.getByRole('listitem');
+    await card.getByText('Ana Lima', { exact: true }).waitFor();
+    await card.getByRole('group', { name: 'Voice message: Voice reply from Ana Lima' }).waitFor();
+    // Outlook's own notification on the item said so too: one informational message, replaced rather than added.
+    await expect
+      .poll(() => office.notifications())
+      .toEqual([
+        {
+          key: 'vocal-replies',
+          type: 'informationalMessage',
+          message: 'Vocal: 1 new reply to your voice messages here.',
+          icon: 'icon-16',
+          persistent: false,
+        },
+      ]);
+    expect(await axeViolations(taskpane)).toEqual([]);
+
+    // Only this thread's taskpane lists it: the server answers another thread with nothing.
+    const listFor = async (conversation: string) => {
+      const response = await fetch(`${suite.product.url}/api/inbox?conversation=${encodeURIComponent(conversation)}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { items: { id: string; senderName: string | null }[] }).items;
+    };
+    const [reply] = await listFor(`outlook:${THREAD}`);
+    expect(reply?.senderName).toBe('Ana Lima');
+    expect(await listFor(`outlook:${OTHER_THREAD}`)).toEqual([]);
+
+    // Added to the email: after the message's link, at the cursor, who replied as a link to hear it.
+    const before = await office.draftHtml();
+    await card.getByRole('button', { name: 'Add to email' }).click();
+    await card.getByText('The reply was added to the email you are writing.').waitFor();
+    const replyUrl = url.replace(/\/listen\/[^/]+$/, `/listen/${reply!.id}`);
+    const inserted = (await office.callsNamed('item.body.setSelectedDataAsync')).at(-1)!;
+    expect(inserted.args.options).toEqual({ coercionType: 'html' });
+    expect(String(inserted.args.data)).toMatch(
+      new RegExp(
+        `^<p>🎙️ <a href="${replyUrl.replace(/[.?]/g, '\\$&')}">Voice reply from Ana Lima</a></p>(<blockquote>[^<]+</blockquote>)?$`,
+      ),
+    );
+    expect(await office.draftHtml()).toBe(before + String(inserted.args.data));
+    // Added counts as heard: the badge goes.
+    await replies.getByRole('heading', { name: 'Replies here', exact: true }).waitFor();
+
+    expect(errors).toEqual([]);
     await context.close();
   });
 });
