@@ -1,11 +1,19 @@
-import { describeHostAdapterContract, sampleShare } from '@vocal/host-contract/contract';
+import { describeHostAdapterContract, sampleReply, sampleShare } from '@vocal/host-contract/contract';
 import { hasCapability } from '@vocal/host-contract';
 import { describe, expect, it } from 'vitest';
-import { createTeamsAdapter, plainMessage } from './teams-adapter.ts';
+import { createTeamsAdapter, plainMessage, replyContent } from './teams-adapter.ts';
 import { createFakeTeams, type FakeTeamsOptions } from './teams-fake-sdk.ts';
 import { isTeamsMobile } from './teams-sdk.ts';
 
 const tokens = { accessToken: 'access-1', refreshToken: 'refresh-1' };
+
+/** A tab in a group chat, as Teams describes it (chat ids look like 19:…@thread.v2). */
+const chatTab = {
+  frameContext: 'content',
+  loginHint: 'ada@example.com',
+  locale: 'en-GB',
+  chatId: '19:b8577894a63548969c5c92bb9c80c5e1@thread.v2',
+};
 
 function setup(options: FakeTeamsOptions = {}) {
   const fake = createFakeTeams(options);
@@ -13,7 +21,8 @@ function setup(options: FakeTeamsOptions = {}) {
 }
 
 describeHostAdapterContract('the Teams adapter', () => {
-  const { adapter, calls } = setup();
+  // A chat tab: it names a conversation, so it has insertReply too.
+  const { adapter, calls } = setup({ context: { ...chatTab } });
   return {
     adapter,
     // What the person sees in Teams' share box: the compose text, then the link.
@@ -74,6 +83,66 @@ describe('the Teams adapter', () => {
 
   it('turns angle brackets into look-alikes and leaves the rest of the text alone', () => {
     expect(plainMessage('<b>Hi</b> & “you”')).toBe('‹b›Hi‹/b› & “you”');
+  });
+
+  it('names the chat or channel the tab is in as the conversation, and none for the personal tab', async () => {
+    expect((await setup({ context: chatTab }).adapter.ready()).conversation).toBe('ms-teams:19:b8577894a63548969c5c92bb9c80c5e1@thread.v2');
+    const channel = setup({ context: { frameContext: 'content', channelId: '19:a3f2c1d0e9b8@thread.tacv2', channelName: 'General' } });
+    expect((await channel.adapter.ready()).conversation).toBe('ms-teams:19:a3f2c1d0e9b8@thread.tacv2');
+    expect((await setup({ context: { ...chatTab, channelId: '19:a3f2c1d0e9b8@thread.tacv2' } }).adapter.ready()).conversation).toBe(
+      'ms-teams:19:b8577894a63548969c5c92bb9c80c5e1@thread.v2',
+    );
+    // The personal tab (neither), and ids no conversation key can hold: nothing to list replies by.
+    expect(await setup().adapter.ready()).not.toHaveProperty('conversation');
+    for (const chatId of ['', '   ', '19:chat with spaces@thread.v2', '19:çhat@thread.v2', `19:${'a'.repeat(300)}@thread.v2`]) {
+      expect(await setup({ context: { ...chatTab, chatId } }).adapter.ready(), chatId).not.toHaveProperty('conversation');
+    }
+  });
+
+  it('opens Teams’ share box with a reply: who answered and their words as the message, its link with a preview', async () => {
+    const { adapter, calls } = setup({ context: chatTab });
+    expect(adapter.replyInsertLabel).toBe('Share to Teams');
+    expect(await adapter.insertReply!(sampleReply({ from: 'Ana <Lima>' }))).toEqual({ inserted: true });
+    expect(calls.shared).toEqual([
+      {
+        content: [
+          {
+            type: 'URL',
+            url: 'https://vocal.example/listen/Reply0000001',
+            message: 'Voice reply from Ana ‹Lima›: “Thanks, the numbers look right to me.”',
+            preview: true,
+          },
+        ],
+      },
+    ]);
+    // A voice reply not yet transcribed: who it is from is the whole message.
+    expect(replyContent(sampleReply({ text: null })).message).toBe('Voice reply from Ana Lima');
+    expect(replyContent(sampleReply({ kind: 'written', from: 'Bo', text: '  Sounds good  ' })).message).toBe(
+      'Comment from Bo: “Sounds good”',
+    );
+  });
+
+  it('says why a reply was not shared, with its link to copy, and does not throw', async () => {
+    const unsupported = setup({ context: chatTab, noSharing: true });
+    expect(await unsupported.adapter.insertReply!(sampleReply())).toEqual({
+      inserted: false,
+      reason: 'This Teams client cannot share from an app. Copy this link: https://vocal.example/listen/Reply0000001',
+    });
+    expect(unsupported.calls.shared).toEqual([]);
+    const aborted = setup({ context: chatTab, shareError: { errorCode: 8000, message: 'User cancelled' } });
+    expect(await aborted.adapter.insertReply!(sampleReply())).toEqual({
+      inserted: false,
+      reason: 'The share box was closed before sharing: share the reply again when you are ready.',
+    });
+    const failed = setup({ context: chatTab, shareError: { errorCode: 501, message: 'Not supported in a dialog' } });
+    expect(await failed.adapter.insertReply!(sampleReply())).toEqual({
+      inserted: false,
+      reason: 'Teams could not share the reply (Not supported in a dialog). Copy this link: https://vocal.example/listen/Reply0000001',
+    });
+  });
+
+  it('has no notification surface of Teams to use: the panel’s own badge says when replies arrive', () => {
+    expect(hasCapability(setup({ context: chatTab }).adapter, 'notify')).toBe(false);
   });
 
   it('offers recording in a window only when the tab is given a way to open one', async () => {

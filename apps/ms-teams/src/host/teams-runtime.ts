@@ -39,6 +39,8 @@ export async function getTeamsContext(): Promise<TeamsContext> {
     clientType: context.app.host.clientType,
     ...(loginHint ? { loginHint } : {}),
     ...(context.channel?.displayName ? { channelName: context.channel.displayName } : {}),
+    ...(context.chat?.id ? { chatId: context.chat.id } : {}),
+    ...(context.channel?.id ? { channelId: context.channel.id } : {}),
   };
 }
 

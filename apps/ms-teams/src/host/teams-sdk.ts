@@ -16,6 +16,10 @@ export type TeamsContext = {
   /** 'web', 'desktop', 'android', 'ios', ... */
   clientType?: string;
   channelName?: string;
+  /** The chat (one-to-one, group or meeting) a chat tab is in: teams-js `chat.id`, such as `19:…@thread.v2`. */
+  chatId?: string;
+  /** The channel a channel tab is in: teams-js `channel.id`, such as `19:…@thread.tacv2`. */
+  channelId?: string;
 };
 
 /** One link for Teams' share box (teams-js `sharing.IURLContent`). */
