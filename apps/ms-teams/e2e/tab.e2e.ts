@@ -7,11 +7,13 @@ import {
   signUpOverApi,
   startHostProduct,
   strangerPlays,
+  strangerRepliesByVoice,
   uniqueEmail,
   watchPageErrors,
   type ApiProcess,
 } from '@vocal/e2e';
 import { makeSpeechWav } from '@vocal/test-fixtures';
+import type { FrameLocator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_ID, startMicrosoftIdentity } from './microsoft-identity.ts';
 import { installedManifest, teamsAuthTokenFor } from './teams-single-sign-on.ts';
@@ -40,9 +42,28 @@ afterAll(async () => {
 /** A fresh profile whose requests for Teams and our app origin go to the harness and the test's server. */
 async function teamsContext(viewport = TAB_DESKTOP, options: { phone?: boolean } = {}) {
   const context = await browser.newContext({ viewport, ...(options.phone ? { isMobile: true, hasTouch: true } : {}) });
+  // A reply's audio is addressed on the server's public URL, here http://localhost: Chromium's
+  // local-network-access rules would refuse it to the tab on https://vocal.test. In a
+  // deployment the public URL is the tab's own origin, so nothing is asked there.
+  await context.grantPermissions(['local-network-access']);
   await routeTeams(context, product.url);
   return context;
 }
+
+/** Signs in through the window Teams opens, as Sign in with email offers. */
+async function signInThroughTeams(teams: Awaited<ReturnType<typeof openInTeams>>, email: string) {
+  const windowOpened = teams.nextAuthWindow();
+  await teams.tab.getByRole('button', { name: 'Sign in with email' }).click();
+  await signInWithPassword(await windowOpened);
+  await teams.tab.getByText(`Signed in as ${email}`).waitFor();
+}
+
+/** The Replies section of a tab. */
+const repliesIn = (tab: FrameLocator) => tab.getByRole('region', { name: /^Replies here/ });
+
+/** Two group chats: what is recorded in the first must come back to it alone. */
+const CHAT = '19:b8577894a63548969c5c92bb9c80c5e1@thread.v2';
+const OTHER_CHAT = '19:0c2d5f3e8a7b4e21b6f1d9a4c3e7f2a0@thread.v2';
 
 describe('the Teams app', () => {
   it('serves its manifest with our public URL and host filled in', async () => {
@@ -159,6 +180,85 @@ describe('the Teams app', () => {
     await teams.tab.getByRole('button', { name: 'Continue with Microsoft' }).click();
     await teams.tab.getByRole('alert').filter({ hasText: 'resourceDisabled' }).waitFor();
     await teams.tab.getByRole('button', { name: 'Sign in with email' }).waitFor();
+    await context.close();
+  });
+
+  it('shows a voice reply to a message recorded in this chat in its tab only, on a phone too, and shares it to Teams', async () => {
+    const email = uniqueEmail('teams-replies');
+    const token = await signUpOverApi(product.url, email);
+    const context = await teamsContext();
+    const teams = await openInTeams(context, '/hosts/ms-teams/tab.html', { context: { loginHint: email, chatId: CHAT } });
+    const errors = watchPageErrors(teams.page);
+    await signInThroughTeams(teams, email);
+
+    // Recorded in the chat's tab: nothing has come back yet.
+    await recordUntil(teams.tab, 3);
+    await teams.tab.getByRole('button', { name: 'Share in Teams' }).click();
+    await teams.tab.getByText('Your message is ready', { exact: true }).waitFor();
+    const url = await teams.tab.getByRole('textbox', { name: 'Link to your message' }).inputValue();
+    const replies = repliesIn(teams.tab);
+    await replies.getByText('When someone answers a message you recorded here, their reply shows up here.').waitFor();
+
+    // Someone in the chat answers by voice on the listen page; the person comes back to the tab.
+    await strangerRepliesByVoice(browser, url, 'Ana Lima');
+    await teams.frame().evaluate(() => window.dispatchEvent(new Event('focus')));
+    await replies.getByRole('heading', { name: 'Replies here 1 new reply' }).waitFor();
+    const card = replies.getByRole('listitem');
+    await card.getByText('Ana Lima', { exact: true }).waitFor();
+    await card.getByRole('group', { name: 'Voice message: Voice reply from Ana Lima' }).waitFor();
+    expect(await axeViolations(teams.frame())).toEqual([]);
+
+    // Only this chat's tab lists it: the server answers another chat with nothing.
+    const listFor = async (conversation: string) => {
+      const response = await fetch(`${product.url}/api/inbox?conversation=${encodeURIComponent(conversation)}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { items: { id: string; senderName: string | null }[] }).items;
+    };
+    const [reply] = await listFor(`ms-teams:${CHAT}`);
+    expect(reply?.senderName).toBe('Ana Lima');
+    expect(await listFor(`ms-teams:${OTHER_CHAT}`)).toEqual([]);
+
+    // The same chat's tab on a phone: the reply is there, and every control in it is a full touch target.
+    const phone = await teamsContext(TAB_PHONE, { phone: true });
+    const mobile = await openInTeams(phone, '/hosts/ms-teams/tab.html', {
+      context: { loginHint: email, hostClientType: 'android', chatId: CHAT },
+    });
+    const phoneErrors = watchPageErrors(mobile.page);
+    await signInThroughTeams(mobile, email);
+    const phoneReplies = repliesIn(mobile.tab);
+    await phoneReplies.getByRole('heading', { name: 'Replies here 1 new reply' }).waitFor();
+    const phoneCard = phoneReplies.getByRole('listitem');
+    for (const control of [
+      phoneCard.getByRole('button', { name: 'Share to Teams' }),
+      phoneCard.getByRole('button', { name: 'Mark as heard: voice reply from Ana Lima' }),
+      phoneCard.getByRole('button', { name: 'Play', exact: true }),
+      phoneCard.getByRole('button', { name: /^Playback speed/ }),
+    ]) {
+      await control.scrollIntoViewIfNeeded();
+      expect(await touchTargetHeight(control), String(control)).toBeGreaterThanOrEqual(44);
+    }
+    expect(await axeViolations(mobile.frame())).toEqual([]);
+
+    // Tapped there, Share to Teams opens Teams' share box with who answered, their words and the link to hear it.
+    await phoneCard.getByRole('button', { name: 'Share to Teams' }).tap();
+    await phoneCard.getByText('The reply went to Teams’ share box, with its link to hear it.').waitFor();
+    const replyUrl = `${APP_ORIGIN}/listen/${reply!.id}`;
+    const [shared] = await mobile.callsNamed('sharing.shareWebContent');
+    expect(shared!.args).toEqual([
+      { content: [{ type: 'URL', url: replyUrl, message: expect.stringMatching(/^Voice reply from Ana Lima(: “.+”)?$/), preview: true }] },
+    ]);
+    await expect.poll(() => mobile.shareBox.locator('.teams-share__compose').textContent()).toMatch(/^Voice reply from Ana Lima/);
+    expect(await mobile.shareBox.locator('.teams-share__preview').getAttribute('href')).toBe(replyUrl);
+    // Shared is heard: on the phone at once, and on the computer at its next look.
+    await phoneReplies.getByRole('heading', { name: 'Replies here', exact: true }).waitFor();
+    await teams.frame().evaluate(() => window.dispatchEvent(new Event('focus')));
+    await replies.getByRole('heading', { name: 'Replies here', exact: true }).waitFor();
+
+    expect(phoneErrors).toEqual([]);
+    expect(errors).toEqual([]);
+    await phone.close();
     await context.close();
   });
 

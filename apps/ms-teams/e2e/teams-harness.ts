@@ -31,7 +31,12 @@ export type TeamsCall = { from: 'tab' | 'auth-window'; func: string; args: unkno
 export type TeamsOptions = {
   /** 'content' for a tab (the default), 'settings' for a configurable tab's configuration page. */
   frameContext?: 'content' | 'settings';
-  /** The person in Teams (legacy context fields: loginHint, userPrincipalName, locale, channelName, hostClientType ('web', 'android', ...)). */
+  /**
+   * The person in Teams and where the tab is, in the legacy context fields Teams sends (loginHint,
+   * userPrincipalName, locale, hostClientType ('web', 'android', ...), chatId for a chat tab,
+   * channelId and channelName for a channel tab); teams-js maps them to app.Context's `chat.id`,
+   * `channel.id`, ...
+   */
   context?: Record<string, unknown>;
   /** shareWebContent answers this SDK error instead of success. */
   shareError?: { errorCode: number; message?: string };
@@ -59,10 +64,24 @@ function harnessHtml(appUrl: string, options: TeamsOptions, script: string): str
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>Microsoft Teams (test harness)</title>
-  <style>html, body { margin: 0; height: 100%; } iframe { display: block; width: 100%; height: 100%; border: 0; }</style>
+  <style>
+    html, body { margin: 0; height: 100%; } body { display: flex; flex-direction: column; }
+    iframe { display: block; flex: 1; min-height: 0; width: 100%; border: 0; }
+    /* Docked under the tab rather than over it, so that it hides nothing a test or a screenshot looks at. */
+    #teams-share { flex: none; padding: 8px 12px; border-top: 1px solid #d1d1d1; background: #fff; color: #242424;
+      font: 14px/20px system-ui, sans-serif; }
+    #teams-share[hidden] { display: none; }
+    #teams-share h2 { margin: 0 0 4px; font-size: 14px; } .teams-share__compose { margin: 0 0 4px; white-space: pre-wrap; }
+    .teams-share__preview { display: block; overflow-wrap: anywhere; color: #4f52b2; }
+  </style>
 </head>
 <body>
   <iframe id="teams-app" title="Vocal" src="${escapeAttribute(appUrl)}" allow="microphone; clipboard-write"></iframe>
+  <section id="teams-share" aria-labelledby="teams-share-title" hidden>
+    <h2 id="teams-share-title">Share to Teams</h2>
+    <p class="teams-share__compose"></p>
+    <a class="teams-share__preview"></a>
+  </section>
   <script id="teams-config" type="application/json">${config}</script>
   <script>${script}</script>
 </body>
@@ -111,6 +130,8 @@ export async function openInTeams(context: BrowserContext, appPath: string, opti
     /** The frame itself, for evaluate(). */
     frame: () => page.frame({ url: (url) => url.href.startsWith(appUrl) })!,
     calls,
+    /** Teams' share box, once the app opened it: `.teams-share__compose` holds the message, `.teams-share__preview` the link. */
+    shareBox: page.locator('#teams-share'),
     /** The requests named `func`, oldest first. */
     callsNamed: async (func: string) => (await calls()).filter((call) => call.func === func),
     /** The person switches Teams' theme. */

@@ -22,6 +22,21 @@
     answer(pending.source, pending.origin, pending.request, args);
   }
 
+  /**
+   * Teams' share box as the person sees it once it opens: the compose box holding the app's
+   * message, and the link under it as a preview. The person's pick of a chat or channel, and
+   * their Share, are not played: the call is answered at once.
+   */
+  function showShareBox(request) {
+    const [content] = request.content;
+    const box = document.getElementById('teams-share');
+    box.querySelector('.teams-share__compose').textContent = content.message ?? '';
+    const preview = box.querySelector('.teams-share__preview');
+    preview.href = content.url;
+    preview.textContent = content.url;
+    box.hidden = false;
+  }
+
   window.addEventListener('message', (event) => {
     const request = event.data;
     if (!request || typeof request !== 'object' || typeof request.func !== 'string') return;
@@ -39,6 +54,7 @@
         reply([{ ...config.context, frameContext }]);
         break;
       case 'sharing.shareWebContent':
+        if (!config.shareError) showShareBox(request.args[0]);
         reply([config.shareError ?? null]);
         break;
       case 'executeDeepLink':
