@@ -7,6 +7,7 @@ import {
   signUpOverApi,
   startHostProduct,
   strangerPlays,
+  repliesListedFor,
   strangerRepliesByVoice,
   uniqueEmail,
   watchPageErrors,
@@ -209,13 +210,7 @@ describe('the Teams app', () => {
     expect(await axeViolations(teams.frame())).toEqual([]);
 
     // Only this chat's tab lists it: the server answers another chat with nothing.
-    const listFor = async (conversation: string) => {
-      const response = await fetch(`${product.url}/api/inbox?conversation=${encodeURIComponent(conversation)}`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      expect(response.status).toBe(200);
-      return ((await response.json()) as { items: { id: string; senderName: string | null }[] }).items;
-    };
+    const listFor = (conversation: string) => repliesListedFor(product.url, token, conversation);
     const [reply] = await listFor(`ms-teams:${CHAT}`);
     expect(reply?.senderName).toBe('Ana Lima');
     expect(await listFor(`ms-teams:${OTHER_CHAT}`)).toEqual([]);

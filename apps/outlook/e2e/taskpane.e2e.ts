@@ -7,6 +7,7 @@ import {
   signUpOverApi,
   startHostSuite,
   strangerPlays,
+  repliesListedFor,
   strangerRepliesByVoice,
   uniqueEmail,
   watchPageErrors,
@@ -248,13 +249,7 @@ describe('the Outlook taskpane', () => {
     expect(await axeViolations(taskpane)).toEqual([]);
 
     // Only this thread's taskpane lists it: the server answers another thread with nothing.
-    const listFor = async (conversation: string) => {
-      const response = await fetch(`${suite.product.url}/api/inbox?conversation=${encodeURIComponent(conversation)}`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      expect(response.status).toBe(200);
-      return ((await response.json()) as { items: { id: string; senderName: string | null }[] }).items;
-    };
+    const listFor = (conversation: string) => repliesListedFor(suite.product.url, token, conversation);
     const [reply] = await listFor(`outlook:${THREAD}`);
     expect(reply?.senderName).toBe('Ana Lima');
     expect(await listFor(`outlook:${OTHER_THREAD}`)).toEqual([]);
