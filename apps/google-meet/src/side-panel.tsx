@@ -51,7 +51,13 @@ try {
       pageUrl: window.location.href,
       openLink: browserLinkOpener(),
     });
-    const adapter = withHandoffWhenBlocked(withPopupWindows(meetAdapter, lendHostSession(hostApi)), handoff);
+    const adapter = withHandoffWhenBlocked(
+      withPopupWindows(
+        meetAdapter,
+        lendHostSession(hostApi, () => meetAdapter.ready()),
+      ),
+      handoff,
+    );
     renderPage(<SidePanelApp adapter={adapter} api={hostApi.api} pageUrl={window.location.href} handoff={handoff.waiting} />);
     // Spec section 1: on startup the app logs that it was initialized.
     console.info(`Vocal Google Meet add-on ${APP_VERSION} initialized`);

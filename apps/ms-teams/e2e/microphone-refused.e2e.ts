@@ -3,6 +3,9 @@ import { describeMicrophoneRefused, recordInBorrowedWindow } from '@vocal/e2e/mi
 import { expect } from 'vitest';
 import { APP_ORIGIN, TAB_DESKTOP, openInTeams, routeTeams } from './teams-harness.ts';
 
+/** The group chat the tab is in: the window files its message there too. */
+const CHAT = '19:7f9e0c2a5b8d4e6f@thread.v2';
+
 describeMicrophoneRefused('when Teams refuses the tab the microphone', {
   emailPrefix: 'teams',
   start: () =>
@@ -17,7 +20,7 @@ describeMicrophoneRefused('when Teams refuses the tab the microphone', {
         const context = await browser.newContext({ viewport: TAB_DESKTOP });
         await context.grantPermissions(['microphone'], { origin: APP_ORIGIN });
         await routeTeams(context, product.url);
-        const teams = await openInTeams(context, '/hosts/ms-teams/tab.html', { context: { loginHint: email } });
+        const teams = await openInTeams(context, '/hosts/ms-teams/tab.html', { context: { loginHint: email, chatId: CHAT } });
         return { ...teams, panel: teams.tab, context, close: () => context.close() };
       },
       async signIn(teams) {
@@ -31,7 +34,7 @@ describeMicrophoneRefused('when Teams refuses the tab the microphone', {
         // Our record window opens with no token in its address, and borrows the tab's session.
         const window = await opened;
         expect(window.url()).toBe(`${APP_ORIGIN}/teams/record`);
-        return recordInBorrowedWindow(window, teams.tab, { sendLabel: 'Share' });
+        return recordInBorrowedWindow(window, teams.tab, { sendLabel: 'Share', conversation: `ms-teams:${CHAT}` });
       },
       async inserted(_suite, teams, url) {
         // The tab opens Teams' share box as if recorded in place.

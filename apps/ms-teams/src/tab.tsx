@@ -13,8 +13,9 @@ await startTeamsPage({
   outsideTeams: "This page is Vocal's Teams app. Add Vocal in Teams (Apps, then Manage your apps) and open it there.",
   render() {
     const hostApi = createHostApi();
-    // The record window (/teams/record, a popup of ours) borrows the tab's session by postMessage.
-    const session = lendHostSession(hostApi);
+    // The record window (/teams/record, a popup of ours) borrows the tab's session by postMessage,
+    // and files its message in the tab's chat or channel (read when it asks).
+    const session = lendHostSession(hostApi, () => adapter.ready());
     // On a phone the tab has no microphone and window.open leaves Teams for good: the record
     // page opens through Teams (app.openLink) and the link comes back through a one-time handoff.
     const handoff = createHandoffRecorder({

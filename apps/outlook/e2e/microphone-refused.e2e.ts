@@ -39,6 +39,7 @@ describeMicrophoneRefused('when Outlook refuses the taskpane the microphone', {
           subject: 'Site visit',
           email,
           dialogContext,
+          conversationId: 'AAQkADAwATM3ZmYAZS0xZGQ5LTRmOGMtOWM5ZC1jNzRiYjNkYTIzNwAQAN7=',
         });
         return {
           ...office,
@@ -67,7 +68,10 @@ describeMicrophoneRefused('when Outlook refuses the taskpane the microphone', {
         expect(answer.tokens.accessToken.length).toBeGreaterThan(10);
         expect(answer.subject).toBe('Site visit');
         // The taskpane closes the window and inserts the link as if recorded in place.
-        return recordInBorrowedWindow(window, office.taskpane, { sendLabel: 'Add to email' });
+        return recordInBorrowedWindow(window, office.taskpane, {
+          sendLabel: 'Add to email',
+          conversation: 'outlook:AAQkADAwATM3ZmYAZS0xZGQ5LTRmOGMtOWM5ZC1jNzRiYjNkYTIzNwAQAN7=',
+        });
       },
       async inserted(_suite, office, url) {
         await office.taskpane.getByText('The link was added where you are writing.').waitFor();

@@ -41,10 +41,11 @@ if (connection.status === 'outside-zendesk') {
   const { client } = connection;
   const hostApi = createHostApi();
   const zendesk = createZendeskAdapter(client);
-  // The record window borrows this sidebar's session, and titles its message from the ticket as it is then.
+  // The record window borrows this sidebar's session, titles its message from the ticket as it
+  // is then, and files it in the ticket.
   const adapter = withPopupWindows(
     zendesk,
-    lendHostSession(hostApi, async () => (await zendesk.ready()).subject),
+    lendHostSession(hostApi, () => zendesk.ready()),
   );
   renderPage(
     <Page client={client}>

@@ -121,12 +121,13 @@ export function createOutlookAdapter(office: OutlookOffice, options: OutlookAdap
     async recordInWindow(recordUrl: string) {
       // Read now, not when the taskpane opened: the person may have typed the subject since.
       const subject = await readSubject(office);
+      const conversation = readConversation(office);
       const session = options.session;
       return converseWithDialog<Share>(office, recordUrl, {
         origin: options.origin,
         size: RECORD_SIZE,
         onMessage: answerRecordWindow({
-          lend: () => ({ tokens: session?.current() ?? null, subject }),
+          lend: () => ({ tokens: session?.current() ?? null, subject, conversation }),
           adopt: (tokens) => session?.update(tokens),
         }),
       });

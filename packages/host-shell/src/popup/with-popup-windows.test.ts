@@ -10,27 +10,42 @@ import { lendHostSession, withPopupWindows } from './with-popup-windows.ts';
 const tokens = { accessToken: 'access-1', refreshToken: 'refresh-1' };
 
 describe('a host adapter with popup windows', () => {
-  it('records in our popup with the panel’s session and the subject read when the window asks', async () => {
+  it('records in our popup with the panel’s session, and the subject and conversation read when the window asks', async () => {
     const fake = fakeOpener();
     const hostApi = createHostApi();
     hostApi.api.session.setTokens(tokens);
-    let subject = 'Before';
+    let context = { subject: 'Before', conversation: 'zendesk:acme/1' };
     const { adapter } = createFakeHostAdapter({ capabilities: { recordInWindow: false, signInWithDialog: false } });
     const host = withPopupWindows(
       adapter,
-      lendHostSession(hostApi, () => subject),
+      lendHostSession(hostApi, () => context),
       fake.opener,
     );
     const result = host.recordInWindow!(`${ORIGIN}/record/zendesk`);
-    subject = 'Refund request';
+    context = { subject: 'Refund request', conversation: 'zendesk:acme/4521' };
     fake.deliver(sealMessage({ type: 'session-request' }));
     await vi.waitFor(() => expect(fake.popup().posted).toHaveLength(1));
-    expect(fake.popup().posted[0]!.message).toEqual(sealMessage({ type: 'session', tokens, subject: 'Refund request' }));
+    expect(fake.popup().posted[0]!.message).toEqual(
+      sealMessage({ type: 'session', tokens, subject: 'Refund request', conversation: 'zendesk:acme/4521' }),
+    );
     const rotated = { accessToken: 'access-2', refreshToken: 'refresh-2' };
     fake.deliver(sealMessage({ type: 'session-updated', tokens: rotated }));
     expect(hostApi.tokens.get()).toEqual(rotated);
     fake.deliver(sealMessage({ type: 'shared', share: sampleShare() }));
     expect(await result).toEqual(sampleShare());
+  });
+
+  it('lends the session alone when the host cannot say where it is', async () => {
+    const fake = fakeOpener();
+    const hostApi = createHostApi();
+    hostApi.api.session.setTokens(tokens);
+    const { adapter } = createFakeHostAdapter({ capabilities: { recordInWindow: false, signInWithDialog: false } });
+    const failing = () => Promise.reject(new Error('The host did not answer'));
+    const host = withPopupWindows(adapter, lendHostSession(hostApi, failing), fake.opener);
+    void host.recordInWindow!(`${ORIGIN}/record/zendesk`);
+    fake.deliver(sealMessage({ type: 'session-request' }));
+    await vi.waitFor(() => expect(fake.popup().posted).toHaveLength(1));
+    expect(fake.popup().posted[0]!.message).toEqual(sealMessage({ type: 'session', tokens }));
   });
 
   it('signs in through our popup', async () => {

@@ -1,4 +1,4 @@
-import type { HostAdapter } from '@vocal/host-contract';
+import type { HostAdapter, HostContext } from '@vocal/host-contract';
 import type { HostApi } from '../host-api.ts';
 import type { WindowSession } from '../window/window-conversations.ts';
 import type { PopupOpener } from './open-popup.ts';
@@ -6,14 +6,17 @@ import { recordInPopup, signInInPopup } from './popup-windows.ts';
 
 /**
  * The panel's in-memory session as a record window borrows it: the tokens held now, the
- * subject being written (read when the window asks), and the window's rotated tokens adopted.
+ * subject being written and the conversation the panel is in (read from the host when the
+ * window asks: usually the adapter's ready), and the window's rotated tokens adopted.
  */
-export function lendHostSession(
-  { api, tokens }: HostApi,
-  subject: () => string | undefined | Promise<string | undefined> = () => undefined,
-): WindowSession {
+export function lendHostSession({ api, tokens }: HostApi, context: () => HostContext | Promise<HostContext> = () => ({})): WindowSession {
   return {
-    lend: async () => ({ tokens: tokens.get(), subject: await subject() }),
+    lend: async () => {
+      const { subject, conversation } = await Promise.resolve()
+        .then(context)
+        .catch((): HostContext => ({}));
+      return { tokens: tokens.get(), subject, conversation };
+    },
     adopt: (next) => api.session.setTokens(next),
   };
 }

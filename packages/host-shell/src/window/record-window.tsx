@@ -2,6 +2,7 @@ import './window-page.css';
 import { useEffect, useState } from 'react';
 import type { ApiClient } from '@vocal/api-client';
 import type { HostAdapter } from '@vocal/host-contract';
+import type { ConversationKey } from '@vocal/settings-model';
 import { RecordFlow, SignInForm, Spinner } from '@vocal/ui-kit';
 import { AccountNotReady } from '../account-not-ready.tsx';
 import { openLinksOutside } from '../open-links-outside.ts';
@@ -38,6 +39,7 @@ export type RecordWindowProps = {
 export function RecordWindow({ api, host, send, borrowSession, onCancel, hostName, lead, pageUrl, initialEmail }: RecordWindowProps) {
   const [connecting, setConnecting] = useState(true);
   const [subject, setSubject] = useState<string | undefined>(undefined);
+  const [conversation, setConversation] = useState<ConversationKey | undefined>(undefined);
   const signedIn = useSignedIn(api);
   const account = useAccount(api, signedIn);
 
@@ -48,6 +50,7 @@ export function RecordWindow({ api, host, send, borrowSession, onCancel, hostNam
       if (cancelled) return;
       if (reply?.tokens) api.session.setTokens(reply.tokens);
       if (reply?.subject) setSubject(reply.subject);
+      if (reply?.conversation) setConversation(reply.conversation);
       // Subscribed after the borrowed tokens are in: every later change is news for the panel.
       unsubscribe = api.session.subscribe((next) => {
         if (next) send({ type: 'session-updated', tokens: next });
@@ -101,6 +104,7 @@ export function RecordWindow({ api, host, send, borrowSession, onCancel, hostNam
           plan={account.user.plan}
           settings={account.settings}
           subject={subject}
+          conversation={conversation}
           upgradeUrl={upgradeUrl(pageUrl)}
         />
       ) : (

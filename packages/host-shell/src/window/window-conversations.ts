@@ -1,5 +1,5 @@
 import type { Share } from '@vocal/host-contract';
-import type { Tokens } from '@vocal/settings-model';
+import type { ConversationKey, Tokens } from '@vocal/settings-model';
 import type { OpenerToWindowMessage, WindowToOpenerMessage } from './window-messages.ts';
 
 /** What the panel can do while a window is open: answer it, or end the conversation (closing it). */
@@ -8,8 +8,11 @@ export type WindowControls<T> = {
   finish(value: T | null): void;
 };
 
-/** What a record window borrows: the panel's tokens (null when signed out) and the subject being written. */
-export type SessionLoan = { tokens: Tokens | null; subject?: string };
+/**
+ * What a record window borrows: the panel's tokens (null when signed out), the subject being
+ * written and the conversation the panel is in (its message is filed there).
+ */
+export type SessionLoan = { tokens: Tokens | null; subject?: string; conversation?: ConversationKey };
 
 /**
  * The panel's session, lent to a record window (docs/decisions/0008). Refresh tokens rotate
@@ -33,8 +36,8 @@ export function answerRecordWindow(session: WindowSession) {
   return (message: WindowToOpenerMessage, controls: WindowControls<Share>): void => {
     switch (message.type) {
       case 'session-request': {
-        const reply = ({ tokens, subject }: SessionLoan) =>
-          controls.reply({ type: 'session', tokens, ...(subject?.trim() ? { subject } : {}) });
+        const reply = ({ tokens, subject, conversation }: SessionLoan) =>
+          controls.reply({ type: 'session', tokens, ...(subject?.trim() ? { subject } : {}), ...(conversation ? { conversation } : {}) });
         // A loan at hand is answered at once; one that has to read the host first, when it has.
         const loan = session.lend();
         if (loan instanceof Promise) void loan.then(reply);

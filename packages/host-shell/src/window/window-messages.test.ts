@@ -34,6 +34,13 @@ describe('window messages', () => {
     expect(parseOpenerToWindowMessage({ type: 'session', tokens: null })).toEqual({ type: 'session', tokens: null });
   });
 
+  it('carry where the panel is, and refuse a conversation that is not a key', () => {
+    const conversation = 'outlook:AAQkADAwATM3ZmYAZS0xZGQ5LTRmOGMtOWM5ZC1jNzRiYjNkYTIzNwAQAN7+8Hl=';
+    expect(parseOpenerToWindowMessage({ type: 'session', tokens, conversation })).toEqual({ type: 'session', tokens, conversation });
+    expect(parseOpenerToWindowMessage({ type: 'session', tokens, conversation: 'no host here' })).toBeNull();
+    expect(parseOpenerToWindowMessage({ type: 'session', tokens, conversation: `zendesk:${'9'.repeat(400)}` })).toBeNull();
+  });
+
   it('accept the server’s snake_case tokens too, and hand back camelCase', () => {
     expect(parseWindowToOpenerMessage({ type: 'signed-in', tokens: { access_token: 'a', refresh_token: 'r' } })).toEqual({
       type: 'signed-in',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Share } from '@vocal/host-contract';
-import { shareAccentSchema, tokensSchema } from '@vocal/settings-model';
+import { conversationKeySchema, shareAccentSchema, tokensSchema } from '@vocal/settings-model';
 
 /** Only web links may be put into a host: a message cannot smuggle in javascript: or data: URLs. */
 const webUrl = z.url({ protocol: /^https?$/ });
@@ -43,6 +43,8 @@ export const openerToWindowMessageSchema = z.discriminatedUnion('type', [
     tokens: tokensSchema.nullable(),
     /** The subject being written when the window asked, for the message's title. */
     subject: z.string().max(1000).optional(),
+    /** Where the panel is (HostContext.conversation): the message is filed there, so its replies come back to the panel. */
+    conversation: conversationKeySchema.optional(),
   }),
 ]);
 export type OpenerToWindowMessage = z.infer<typeof openerToWindowMessageSchema>;

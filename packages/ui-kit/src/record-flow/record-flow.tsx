@@ -15,7 +15,7 @@ import {
   type RecorderState,
   type RecordingPlan,
 } from '@vocal/recorder-core';
-import type { Personalisation } from '@vocal/settings-model';
+import type { ConversationKey, Personalisation } from '@vocal/settings-model';
 import { classNames } from '../internal/class-names.ts';
 import { MicrophoneControls } from '../microphone/microphone-controls.tsx';
 import { attachmentFileName, buildShare } from './build-share.ts';
@@ -58,6 +58,11 @@ export type RecordFlowProps = {
   subject?: string;
   /** Where a Free user goes to upgrade. */
   upgradeUrl?: string;
+  /**
+   * Where the message is filed (HostContext.conversation), for a flow whose adapter cannot say:
+   * the record window, told by its panel. The host's own context otherwise.
+   */
+  conversation?: ConversationKey;
   /** Our own recorder page, for hosts that record in a separate window when the microphone is blocked. */
   recordInWindowUrl?: string;
   /** The person chose another microphone: save it as the `recorder.deviceId` setting. */
@@ -99,9 +104,9 @@ export function RecordFlow(props: RecordFlowProps) {
       plan: props.recordingPlan ?? recordingPlanFor(plan),
       deviceId,
       subject: subject ?? undefined,
-      conversation: context.conversation ?? null,
+      conversation: props.conversation ?? context.conversation ?? null,
     }),
-    [api, host.platform, plan, props.recordingPlan, deviceId, subject, context.conversation],
+    [api, host.platform, plan, props.recordingPlan, deviceId, subject, props.conversation, context.conversation],
   );
   const optionsRef = useRef(recorderOptions);
   optionsRef.current = recorderOptions;
@@ -231,7 +236,11 @@ export function RecordFlow(props: RecordFlowProps) {
     const startSubject = props.subject ?? now.subject ?? undefined;
     // Where the host is now, too: a panel that followed the person to another conversation
     // files the message there, not where the flow first opened.
-    const next = makeRecorder({ ...optionsRef.current, subject: startSubject, conversation: now.conversation ?? null });
+    const next = makeRecorder({
+      ...optionsRef.current,
+      subject: startSubject,
+      conversation: props.conversation ?? now.conversation ?? null,
+    });
     review.begin(startSubject ?? null);
     setRecorder(next);
     await next.start();

@@ -90,17 +90,20 @@ export function describeMicrophoneRefused<Suite extends StartedSuite, Opened ext
  * Records in our record window, which borrowed the panel's session (no token in its address, no
  * sign-in form), sends with the host's label, and waits for the window to hand the message back
  * and close; answers the link the panel then shows. `beforeSend` checks what the host's window
- * must have (its title, the session message).
+ * must have (its title, the session message); `conversation`, where the panel is in one, is
+ * where the window must file the message (its get-vocal names it), so replies come back there.
  */
 export async function recordInBorrowedWindow(
   window: Page,
   panel: Page | Frame | FrameLocator,
-  options: { sendLabel: string; beforeSend?: () => Promise<void> },
+  options: { sendLabel: string; beforeSend?: () => Promise<void>; conversation?: string },
 ): Promise<string> {
   const windowErrors = watchPageErrors(window);
   await window.getByRole('button', { name: 'Start recording' }).waitFor();
   expect(await window.getByLabel('Password').count()).toBe(0);
+  const reserved = window.waitForRequest((request) => new URL(request.url()).pathname === '/api/get-vocal');
   await recordUntil(window, 3);
+  expect(new URL((await reserved).url()).searchParams.get('conversation')).toBe(options.conversation ?? null);
   await options.beforeSend?.();
   await window.getByRole('button', { name: options.sendLabel, exact: true }).click();
   await expect.poll(() => window.isClosed()).toBe(true);
