@@ -39,14 +39,21 @@ describeMicrophoneRefused('when Front gives the plugin no microphone, in Frontâ€
         await sidebar.getByRole('button', { name: 'Record in a new window' }).click();
         // The plugin asked Front to open our record page, with only the handoff's id in its address.
         const [recordUrl] = await front.opened(1);
-        expect(recordUrl).toMatch(new RegExp(`^${product.url}/record/handoff/[A-Za-z0-9_-]{22}\\?subject=Site\\+visit$`));
+        expect(recordUrl).toMatch(
+          new RegExp(`^${product.url}/record/handoff/[A-Za-z0-9_-]{22}\\?subject=Site\\+visit&conversation=front%3Acnv_1$`),
+        );
         front.recordUrl = recordUrl!;
         await sidebar.getByRole('heading', { name: 'Recording in your browser' }).waitFor();
         expect(await axeViolations(front.frame)).toEqual([]);
         expect(front.windows).toEqual([]);
 
         // Front opens it in the teammate's browser: signed out there, they sign in to the web app, record and send.
-        const tab = await recordInHandoffTab(front.context, recordUrl!, { email, seconds: 3, sendLabel: 'Send to Front' });
+        const tab = await recordInHandoffTab(front.context, recordUrl!, {
+          email,
+          seconds: 3,
+          sendLabel: 'Send to Front',
+          conversation: 'front:cnv_1',
+        });
         const tabErrors = watchPageErrors(tab);
         const url = await tab.getByRole('textbox', { name: 'Link to your message' }).inputValue();
         expect(await axeViolations(tab)).toEqual([]);

@@ -29,8 +29,8 @@ try {
       host: 'front-app',
       pageUrl: window.location.href,
       openLink: front.openLink,
-      // The conversation open when the teammate starts titles the message.
-      subject: async () => (await frontAdapter.ready()).subject,
+      // The conversation open when the teammate starts titles the message, and it is filed there.
+      context: () => frontAdapter.ready(),
     });
     const adapter = withHandoffRecording(frontAdapter, handoff);
     renderPage(<SidebarApp adapter={adapter} api={hostApi.api} pageUrl={window.location.href} handoff={handoff.waiting} />);

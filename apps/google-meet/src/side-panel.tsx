@@ -50,6 +50,7 @@ try {
       host: 'google-meet',
       pageUrl: window.location.href,
       openLink: browserLinkOpener(),
+      context: () => meetAdapter.ready(),
     });
     const adapter = withHandoffWhenBlocked(
       withPopupWindows(

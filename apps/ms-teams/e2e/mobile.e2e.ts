@@ -11,6 +11,9 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ORIGIN, TAB_PHONE, openInTeams, routeTeams } from './teams-harness.ts';
 
+/** The group chat the tab is in on the phone. */
+const CHAT = '19:mobilechat@thread.v2';
+
 /**
  * No prompt is ever accepted, and each context grants the microphone to our own origin only:
  * the tab, a frame under Teams, has none, as a Teams tab on a phone has none, while the phone's
@@ -36,7 +39,9 @@ describe('Teams on a phone', () => {
     const context = await suite.browser.newContext({ viewport: TAB_PHONE, isMobile: true, hasTouch: true });
     await context.grantPermissions(['microphone'], { origin: APP_ORIGIN });
     await routeTeams(context, suite.product.url);
-    const teams = await openInTeams(context, '/hosts/ms-teams/tab.html', { context: { loginHint: email, hostClientType: 'android' } });
+    const teams = await openInTeams(context, '/hosts/ms-teams/tab.html', {
+      context: { loginHint: email, hostClientType: 'android', chatId: CHAT },
+    });
     const errors = watchPageErrors(teams.page);
 
     const signInWindow = teams.nextAuthWindow();
@@ -52,13 +57,21 @@ describe('Teams on a phone', () => {
     await teams.tab.getByRole('button', { name: 'Record in a new window' }).click();
 
     const [recordUrl] = await teams.openedLinks(1);
-    expect(recordUrl).toMatch(new RegExp(`^${APP_ORIGIN}/record/handoff/[A-Za-z0-9_-]{22}$`));
+    // The tab's chat goes along: the message is filed there, so replies come back to this tab.
+    expect(recordUrl).toMatch(
+      new RegExp(`^${APP_ORIGIN}/record/handoff/[A-Za-z0-9_-]{22}\\?conversation=ms-teams%3A19%3Amobilechat%40thread\\.v2$`),
+    );
     await teams.tab.getByRole('heading', { name: 'Recording in your browser' }).waitFor();
     expect(windows).toEqual([]);
     expect(await axeViolations(teams.frame())).toEqual([]);
 
     // Teams hands the address to the phone's browser: signed out there, the person signs in, records and sends it to Teams.
-    const tab = await recordInHandoffTab(context, recordUrl!, { email, seconds: 3, sendLabel: 'Send to Teams' });
+    const tab = await recordInHandoffTab(context, recordUrl!, {
+      email,
+      seconds: 3,
+      sendLabel: 'Send to Teams',
+      conversation: `ms-teams:${CHAT}`,
+    });
     const url = await tab.getByRole('textbox', { name: 'Link to your message' }).inputValue();
 
     // The tab claims it and Teams' share box opens with it, as if recorded in place.

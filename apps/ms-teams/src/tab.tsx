@@ -22,6 +22,8 @@ await startTeamsPage({
       api: hostApi.api,
       host: 'ms-teams',
       pageUrl: window.location.href,
+      // The tab's chat or channel: a message recorded on the phone is filed there too.
+      context: () => adapter.ready(),
       openLink: async (url) => {
         await teamsTabSdk.openLink(url);
         return true;

@@ -31,7 +31,7 @@ try {
     host: 'zoho-mail',
     pageUrl: `${server}/`,
     openLink: browserLinkOpener(),
-    subject: async () => (await zoho.ready()).subject,
+    context: () => zoho.ready(),
   });
   const adapter = withHandoffRecording(zoho, handoff);
   renderPage(<WidgetApp adapter={adapter} api={hostApi.api} serverUrl={`${server}/`} handoff={handoff.waiting} />);

@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { recordUntil } from './record-until.ts';
 import { signInWithPassword } from './sign-in-step.ts';
 
@@ -9,6 +10,8 @@ export type HandoffTabOptions = {
   seconds: number;
   /** The record page's send button ("Send to Front"). */
   sendLabel: string;
+  /** Where the panel is, when it is in a conversation: the tab must file the message there (its get-vocal names it). */
+  conversation?: string;
 };
 
 /**
@@ -24,7 +27,9 @@ export async function recordInHandoffPage(page: Page, options: HandoffTabOptions
     await signInWithPassword(page, options.email);
     await page.waitForURL((at) => at.pathname.startsWith('/record/handoff/'));
   }
+  const reserved = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/get-vocal');
   await recordUntil(page, options.seconds);
+  expect(new URL((await reserved).url()).searchParams.get('conversation')).toBe(options.conversation ?? null);
   await page.getByRole('button', { name: options.sendLabel }).click();
   await page.getByText('The link is on its way to').waitFor();
   return page;

@@ -61,6 +61,11 @@ describe('handing a message to a host panel', () => {
     expect(await adapter.insertShare(sampleShare())).toEqual({ inserted: true });
     expect(shared).toEqual([{ handoffId: 'p'.repeat(22), recordingId: 'AbCdEf123456' }]);
     expect(await createPanelHandoffAdapter(api, 'p'.repeat(22), front).ready()).toEqual({});
+    // Filed in the panel's conversation, as its address named it; an address naming none that is valid files it nowhere.
+    expect(await createPanelHandoffAdapter(api, 'p'.repeat(22), front, undefined, 'front:cnv_a1').ready()).toEqual({
+      conversation: 'front:cnv_a1',
+    });
+    expect(await createPanelHandoffAdapter(api, 'p'.repeat(22), front, 'Hi', 'no key\u0000').ready()).toEqual({ subject: 'Hi' });
     expect(await createPanelHandoffAdapter(fakeApi(404).api, 'x'.repeat(22), front).insertShare(sampleShare())).toEqual({
       inserted: false,
       reason: 'This recording link has expired (they last 30 minutes). Copy this link into Front instead.',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ApiClient } from '@vocal/api-client';
 import type { HostAdapter, InsertOutcome, Share } from '@vocal/host-contract';
-import { RECORDING_HANDOFF_ALREADY_DELIVERED, type Platform } from '@vocal/settings-model';
+import { conversationKeySchema, RECORDING_HANDOFF_ALREADY_DELIVERED, type Platform } from '@vocal/settings-model';
 
 /** The calls a handoff page makes: sharing one of my messages to the add-on's code. */
 export type HandoffCalls = Pick<ApiClient, 'shareToRecordingHandoff'>;
@@ -45,12 +45,18 @@ export function createPanelHandoffAdapter(
   panel: { platform: Platform; name: string; sendLabel: string },
   /** The subject the panel was writing (its address's ?subject=), to title the message. */
   subject?: string,
+  /** The panel's conversation (its address's ?conversation=), to file the message there; one that is not a key is left out. */
+  conversation?: string,
 ): HostAdapter {
+  const filedIn = conversationKeySchema.safeParse(conversation).data;
   return {
     platform: panel.platform,
     sendLabel: panel.sendLabel,
     insertedHint: `The link is on its way to ${panel.name}: go back there, it arrives in a moment. You can close this tab.`,
-    ready: async () => (subject?.trim() ? { subject: subject.trim().slice(0, 200) } : {}),
+    ready: async () => ({
+      ...(subject?.trim() ? { subject: subject.trim().slice(0, 200) } : {}),
+      ...(filedIn ? { conversation: filedIn } : {}),
+    }),
     insertShare: (share) => shareThroughHandoff(api, handoffId, share, panel.name),
   };
 }

@@ -30,14 +30,19 @@ function panelOf(host: RecordingHandoffHost) {
  */
 export default function HandoffRecordPage() {
   const handoffId = useRouteParam('id');
-  const subject = new URLSearchParams(useSearch()).get('subject') ?? undefined;
+  const search = new URLSearchParams(useSearch());
+  const subject = search.get('subject') ?? undefined;
+  const conversation = search.get('conversation') ?? undefined;
   const user = useAtomValue(userAtom);
   const status = useAtomValue(sessionStatusAtom);
   const { link, check, settings, saveDevice } = useHandoffLink(handoffId);
   const [shared, setShared] = useState(false);
 
   const panel = typeof link === 'object' && 'open' in link ? panelOf(link.open) : null;
-  const host = useMemo(() => (panel ? createPanelHandoffAdapter(webApi(), handoffId, panel, subject) : null), [panel, handoffId, subject]);
+  const host = useMemo(
+    () => (panel ? createPanelHandoffAdapter(webApi(), handoffId, panel, subject, conversation) : null),
+    [panel, handoffId, subject, conversation],
+  );
 
   const body = () => {
     if (link === 'checking' || status !== 'synced' || !user) return <Spinner label="Getting your recorder ready" />;

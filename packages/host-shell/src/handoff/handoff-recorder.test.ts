@@ -65,12 +65,12 @@ describe('recording through a handoff', () => {
     expect(recorder.waiting.get()).toBeNull();
   });
 
-  it('carries the subject being written in the address, to title the message there', async () => {
+  it('carries the subject being written and the conversation in the address, to title and file the message there', async () => {
     const opened: string[] = [];
     const recorder = createHandoffRecorder({
       host: 'ms-teams',
       pageUrl: PAGE,
-      subject: async () => 'Site visit & more',
+      context: async () => ({ subject: 'Site visit & more', conversation: 'ms-teams:19:abc@thread.v2' }),
       api: {
         createRecordingHandoff: async () => ({ ok: true, status: 201, data: { id: ID, secret: SECRET, expiresAt: 'x' } }) as never,
         claimRecordingHandoff: async () => waiting,
@@ -80,7 +80,11 @@ describe('recording through a handoff', () => {
       clearTimer: () => undefined,
     });
     void recorder.recordInWindow();
-    await vi.waitFor(() => expect(opened).toEqual([`https://vocal.example/record/handoff/${ID}?subject=Site+visit+%26+more`]));
+    await vi.waitFor(() =>
+      expect(opened).toEqual([
+        `https://vocal.example/record/handoff/${ID}?subject=Site+visit+%26+more&conversation=ms-teams%3A19%3Aabc%40thread.v2`,
+      ]),
+    );
     recorder.waiting.get()!.cancel();
   });
 

@@ -1,5 +1,5 @@
 import type { ApiClient } from '@vocal/api-client';
-import type { Share } from '@vocal/host-contract';
+import type { HostContext, Share } from '@vocal/host-contract';
 import type { RecordingHandoffHost } from '@vocal/settings-model';
 
 /** The web app's page that records for a panel through a handoff (apps/web, requires its own sign-in). */
@@ -7,11 +7,13 @@ export const HANDOFF_RECORD_PATH = '/record/handoff';
 
 /**
  * The record page of handoff `id`, on the origin of `base` (the panel's page: both are ours),
- * with the subject being written to title the message (no secret: the host showed it already).
+ * with the subject being written to title the message and the conversation the panel is in to
+ * file it there (no secret: the host showed both to the person already).
  */
-export function handoffRecordUrl(base: string, id: string, subject?: string): string {
+export function handoffRecordUrl(base: string, id: string, context: Pick<HostContext, 'subject' | 'conversation'> = {}): string {
   const url = new URL(`${HANDOFF_RECORD_PATH}/${encodeURIComponent(id)}`, base);
-  if (subject) url.searchParams.set('subject', subject);
+  if (context.subject) url.searchParams.set('subject', context.subject);
+  if (context.conversation) url.searchParams.set('conversation', context.conversation);
   return url.href;
 }
 
@@ -52,8 +54,11 @@ export type HandoffRecorderOptions = {
   /** The panel's own URL: the record page is on its origin. */
   pageUrl: string;
   openLink: LinkOpener;
-  /** The subject being written when the person starts, to title the message in the tab. */
-  subject?(): Promise<string | undefined>;
+  /**
+   * Where the panel is when the person starts (usually the adapter's ready): the subject being
+   * written titles the message in the tab, and the conversation files it there.
+   */
+  context?(): Promise<HostContext>;
   pollMs?: number;
   /** Timers, replaceable in tests. */
   setTimer?(run: () => void, ms: number): unknown;
@@ -96,8 +101,8 @@ export function createHandoffRecorder(options: HandoffRecorderOptions) {
     const created = await api.createRecordingHandoff(host);
     if (!created.ok) throw new Error(`Vocal could not start recording in your browser: ${created.error.msg}`);
     const { id, secret } = created.data;
-    const subject = await options.subject?.().catch(() => undefined);
-    const url = handoffRecordUrl(pageUrl, id, subject);
+    const context = (await options.context?.().catch(() => undefined)) ?? {};
+    const url = handoffRecordUrl(pageUrl, id, context);
     const opened = await openLink(url).catch(() => false);
 
     return new Promise<Share | null>((resolve, reject) => {
