@@ -25,6 +25,11 @@ export type ConversationReply = {
   /** A voice reply's transcript, or the comment; null while a voice reply has no transcript. */
   text: string | null;
   url: string;
+  /**
+   * The conversation the panel listed it for: a host whose panel follows the person elsewhere
+   * (Front) puts it nowhere else. Absent where the panel names none.
+   */
+  conversation?: ConversationKey;
 };
 
 /** A finished message, ready to be put where the user is working. */

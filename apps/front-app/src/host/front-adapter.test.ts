@@ -240,11 +240,12 @@ describe('the Front adapter', () => {
     const { adapter, calls, emit } = setup({ context: conversationContext({ id: 'cnv_a', draftId: 'dra_a' }) });
     expect((await adapter.ready()).conversation).toBe('front:cnv_a');
     emit(conversationContext({ id: 'cnv_b', draftId: 'dra_b' }, 'ctx-2'));
-    expect(await adapter.insertReply?.(sampleReply())).toEqual({ inserted: false, reason: MOVED_ON });
-    expect(calls).toEqual([]);
-    // Once the panel has asked where the teammate is (and shows that conversation's replies), it goes in.
+    // Whoever asked where the teammate is since (the record flow at Start, say), a reply listed for A stays out of B.
     await adapter.ready();
-    expect(await adapter.insertReply?.(sampleReply())).toEqual({ inserted: true });
+    expect(await adapter.insertReply?.(sampleReply({ conversation: 'front:cnv_a' }))).toEqual({ inserted: false, reason: MOVED_ON });
+    expect(calls).toEqual([]);
+    // A reply listed for the conversation shown now goes in.
+    expect(await adapter.insertReply?.(sampleReply({ conversation: 'front:cnv_b' }))).toEqual({ inserted: true });
     expect(calls.map((call) => call.args[0])).toEqual(['dra_b']);
   });
 

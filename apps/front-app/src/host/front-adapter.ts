@@ -78,8 +78,6 @@ async function writeIntoFront(context: object, place: FrontPlace, content: Front
  */
 export function createFrontAdapter(contextUpdates: FrontContextUpdates): HostAdapter {
   const currentContext = followContexts(contextUpdates);
-  // The conversation ready() last named: the replies on screen are that conversation's until the panel asks again.
-  let named: ConversationKey | undefined;
   return {
     platform: 'front-app',
     // The review step's confirm writes into a draft (the open one, or a new reply): "Send" would promise more.
@@ -93,8 +91,8 @@ export function createFrontAdapter(contextUpdates: FrontContextUpdates): HostAda
       const email = teammateEmailOf(context);
       if (email) hostContext.email = email;
       if ((place.kind === 'draft' || place.kind === 'conversation') && place.subject) hostContext.subject = place.subject;
-      named = conversationKeyOf(place);
-      if (named) hostContext.conversation = named;
+      const conversation = conversationKeyOf(place);
+      if (conversation) hostContext.conversation = conversation;
       return hostContext;
     },
 
@@ -105,13 +103,13 @@ export function createFrontAdapter(contextUpdates: FrontContextUpdates): HostAda
      * A reply goes where the teammate writes back: into the conversation's draft at its caret,
      * or a new reply to the latest message, as a share does. Front sends a new context when the
      * teammate opens another conversation, and the panel may still show the last one's replies
-     * until it asks again (on focus, or every 30 s): a reply never goes into another
-     * conversation's draft.
+     * until it asks again (on focus, or every 30 s): a reply listed for one conversation never
+     * goes into another's draft.
      */
     async insertReply(reply: ConversationReply): Promise<InsertOutcome> {
       const context = await currentContext();
       const place = placeOf(context);
-      if (conversationKeyOf(place) !== named) return { inserted: false, reason: MOVED_ON };
+      if (reply.conversation && conversationKeyOf(place) !== reply.conversation) return { inserted: false, reason: MOVED_ON };
       try {
         const outcome = await writeIntoFront(context, place, { body: conversationReplyHtml(reply), type: 'html' });
         return outcome.inserted ? outcome : { inserted: false, reason: replyNotAdded(undefined) };

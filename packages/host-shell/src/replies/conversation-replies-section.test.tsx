@@ -122,7 +122,13 @@ describe('the replies to messages recorded here', () => {
     render(<ConversationRepliesSection api={inbox.api} host={host.adapter} appOrigin={appOrigin} />);
     await user.click(await screen.findByRole('button', { name: 'Add to conversation' }));
     expect(host.insertedReplies).toEqual([
-      { kind: 'voice', from: 'Ana Lima', text: 'Thanks, that fixed it.', url: 'https://vocal.example/listen/Reply0000001' },
+      {
+        kind: 'voice',
+        from: 'Ana Lima',
+        text: 'Thanks, that fixed it.',
+        url: 'https://vocal.example/listen/Reply0000001',
+        conversation: 'zendesk:acme/4521',
+      },
     ]);
     expect(screen.getByText('The reply was added to the conversation.')).toHaveAttribute('role', 'status');
     expect(inbox.reads).toEqual([{ ids: ['Reply0000001'], read: true, commentIds: [] }]);

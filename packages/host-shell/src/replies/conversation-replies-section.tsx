@@ -40,7 +40,8 @@ export function ConversationRepliesSection(props: ConversationRepliesSectionProp
     seen.current = { conversation: replies.conversation, unread: replies.unread };
   }, [replies.entries, replies.unread, replies.conversation, props.host]);
 
-  if (!replies.conversation) return null;
+  const { conversation } = replies;
+  if (!conversation) return null;
   const { entries } = replies;
   return (
     <section className="host-replies" aria-labelledby={headingId}>
@@ -67,6 +68,7 @@ export function ConversationRepliesSection(props: ConversationRepliesSectionProp
             <ReplyCard
               key={`${entry.kind}-${entry.id}`}
               entry={entry}
+              conversation={conversation}
               host={props.host}
               appOrigin={props.appOrigin}
               onMarkHeard={replies.markHeard}

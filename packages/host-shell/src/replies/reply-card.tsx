@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { hasCapability, type ConversationReply, type HostAdapter } from '@vocal/host-contract';
-import { listenUrl, transcriptSentences, type InboxEntry } from '@vocal/settings-model';
+import { listenUrl, transcriptSentences, type ConversationKey, type InboxEntry } from '@vocal/settings-model';
 import { AudioPlayer, Button, copyToClipboard, formatMessageDate } from '@vocal/ui-kit';
 
 export type ReplyCardProps = {
   entry: InboxEntry;
+  /** The conversation it was listed for. */
+  conversation: ConversationKey;
   host: HostAdapter;
   /** Our app's origin: a reply's listen link is on it (or on the message's own domain). */
   appOrigin: string;
@@ -13,10 +15,17 @@ export type ReplyCardProps = {
   onRefused?(): void;
 };
 
-/** What the host is given for an entry: who, their words, and the link to hear it. */
-export function conversationReplyOf(entry: InboxEntry, appOrigin: string): ConversationReply {
+/** What the host is given for an entry: who, their words, the link to hear it, and where it was listed. */
+export function conversationReplyOf(entry: InboxEntry, appOrigin: string, conversation?: ConversationKey): ConversationReply {
+  const listed = conversation ? { conversation } : {};
   if (entry.kind === 'comment') {
-    return { kind: 'written', from: entry.name, text: entry.text, url: listenUrl({ id: entry.recordingId, domain: null }, appOrigin) };
+    return {
+      kind: 'written',
+      from: entry.name,
+      text: entry.text,
+      url: listenUrl({ id: entry.recordingId, domain: null }, appOrigin),
+      ...listed,
+    };
   }
   const transcript = entry.transcription
     ? transcriptSentences(entry.transcription)
@@ -28,6 +37,7 @@ export function conversationReplyOf(entry: InboxEntry, appOrigin: string): Conve
     from: entry.senderName?.trim() || 'Someone',
     text: transcript.trim() || entry.message?.trim() || null,
     url: listenUrl(entry, appOrigin),
+    ...listed,
   };
 }
 
@@ -36,8 +46,8 @@ export function conversationReplyOf(entry: InboxEntry, appOrigin: string): Conve
  * and the two things an agent does with it: mark it heard, and put it into the conversation
  * the host's way (or copy its link where the host has no way).
  */
-export function ReplyCard({ entry, host, appOrigin, onMarkHeard, onRefused }: ReplyCardProps) {
-  const reply = conversationReplyOf(entry, appOrigin);
+export function ReplyCard({ entry, conversation, host, appOrigin, onMarkHeard, onRefused }: ReplyCardProps) {
+  const reply = conversationReplyOf(entry, appOrigin, conversation);
   const [outcome, setOutcome] = useState<{ text: string; failed: boolean } | null>(null);
   const when = entry.kind === 'comment' ? entry.createdAt : entry.uploadDate;
   const kindLabel = reply.kind === 'voice' ? 'Voice reply' : 'Comment';
