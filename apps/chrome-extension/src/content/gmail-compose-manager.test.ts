@@ -58,7 +58,8 @@ describe('the content script’s compose windows', () => {
     presses[1]!();
     const { composeId } = opened[0]!;
     expect(composeId).toMatch(/^[a-z0-9]{16}$/);
-    expect(manager.handle({ type: 'vocal-compose-context', composeId })).toEqual({ subject: 'Budget & plans <Q3>' });
+    // A new message: no thread.
+    expect(manager.handle({ type: 'vocal-compose-context', composeId })).toEqual({ subject: 'Budget & plans <Q3>', thread: null });
     expect(manager.handle({ type: 'vocal-compose-insert', composeId, html: '<a href="https://v.example/l">Listen</a>' })).toEqual({
       inserted: true,
     });
@@ -67,16 +68,22 @@ describe('the content script’s compose windows', () => {
     expect(closed()).toBe(1);
   });
 
-  it('refuses to insert into a compose window that is gone, or one it never named', () => {
+  it('refuses to insert into a compose window that is gone, or one it never named, and names no thread for it', () => {
     const { ui, presses, opened } = fakeUi();
     const manager = createComposeManager(document, ui);
     manager.scan();
     presses[0]!();
     const { composeId } = opened[0]!;
+    // The inline reply is in the open thread.
+    expect(manager.handle({ type: 'vocal-compose-context', composeId })).toEqual({
+      subject: 'Re: Budget du trimestre',
+      thread: '18b7c5d2e4f60a11',
+    });
     document.querySelector('[data-test="inline-reply"]')!.remove();
+    expect(manager.handle({ type: 'vocal-compose-context', composeId })).toEqual({ subject: '', thread: null });
     expect(manager.handle({ type: 'vocal-compose-insert', composeId, html: '<p>x</p>' })).toEqual({ inserted: false });
     expect(manager.handle({ type: 'vocal-compose-insert', composeId: 'zzzzzzzzzzzz', html: '<p>x</p>' })).toEqual({ inserted: false });
-    expect(manager.handle({ type: 'vocal-compose-context', composeId: 'zzzzzzzzzzzz' })).toEqual({ subject: '' });
+    expect(manager.handle({ type: 'vocal-compose-context', composeId: 'zzzzzzzzzzzz' })).toEqual({ subject: '', thread: null });
   });
 
   it('offers the popup the compose window the person last worked in', () => {

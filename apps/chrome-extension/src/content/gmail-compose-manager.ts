@@ -1,6 +1,13 @@
-import { composeHolding, composeSubject, findComposeWindows, hasButton, type ComposeWindow } from '../gmail/gmail-selectors.ts';
+import {
+  composeHolding,
+  composeSubject,
+  composeThreadId,
+  findComposeWindows,
+  hasButton,
+  type ComposeWindow,
+} from '../gmail/gmail-selectors.ts';
 import { insertHtmlAtCursor, rangeInside } from '../gmail/gmail-insert.ts';
-import type { ComposeRequest, GmailBridge } from '../shared/extension-messages.ts';
+import type { ComposeContext, ComposeRequest, GmailBridge } from '../shared/extension-messages.ts';
 
 /** What the content script draws: a button per compose window, one recorder frame at a time. */
 export type ComposeUi = {
@@ -60,11 +67,14 @@ export function createComposeManager(document: Document, ui: ComposeUi) {
     }
   }
 
+  const contextOf = (compose: ComposeWindow | null): ComposeContext =>
+    compose ? { subject: composeSubject(compose), thread: composeThreadId(compose) } : { subject: '', thread: null };
+
   function handle(request: ComposeRequest): unknown {
     const compose = byId(request.composeId);
     switch (request.type) {
       case 'vocal-compose-context':
-        return { subject: compose ? composeSubject(compose) : '' };
+        return contextOf(compose);
       case 'vocal-compose-insert':
         return { inserted: insert(compose, request.html) };
       case 'vocal-compose-close':

@@ -1,5 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { BUTTON_CELL_CLASS, composeHolding, composeSubject, findComposeWindows, hasButton, sendCell } from './gmail-selectors.ts';
+import {
+  BUTTON_CELL_CLASS,
+  composeHolding,
+  composeSubject,
+  composeThreadId,
+  findComposeWindows,
+  hasButton,
+  sendCell,
+} from './gmail-selectors.ts';
 import { insertHtmlAtCursor, rangeInside } from './gmail-insert.ts';
 
 import { withGmailFixture } from './fixtures/gmail-fixture.ts';
@@ -30,6 +38,47 @@ describe('the Gmail selectors against saved compose markup', () => {
     const [reply, message] = findComposeWindows(document);
     expect(composeSubject(reply!)).toBe('Re: Budget du trimestre');
     expect(composeSubject(message!)).toBe('Budget & plans <Q3>');
+  });
+
+  it('knows the thread a reply is written in by the open thread’s subject, and none for a new message over it', () => {
+    const [reply, message] = findComposeWindows(document);
+    expect(composeThreadId(reply!)).toBe('18b7c5d2e4f60a11');
+    // The new message floats over the open thread: it is not in it.
+    expect(composeThreadId(message!)).toBeNull();
+  });
+
+  it('prefers the thread id in the compose form’s own field: a reply popped out of its thread keeps it', () => {
+    const [reply, message] = findComposeWindows(document);
+    const field = (compose: Element, value: string) =>
+      compose.querySelector('form')!.insertAdjacentHTML('beforeend', `<input type="hidden" name="lts" value="${value}">`);
+    field(message!.root, '18C0FFEE12345678');
+    expect(composeThreadId(message!)).toBe('18c0ffee12345678');
+    // An empty or odd field says nothing: the open thread's subject still does for an inline reply.
+    field(reply!.root, 'undefined');
+    expect(composeThreadId(reply!)).toBe('18b7c5d2e4f60a11');
+  });
+
+  it('tells the reply’s own thread from a thread Gmail keeps hidden in the page', () => {
+    const thread = document.querySelector('[role="main"]')!;
+    // A thread opened before, kept beside this one as Gmail does.
+    const earlier = thread.cloneNode(true) as Element;
+    earlier.querySelector('h2')!.setAttribute('data-legacy-thread-id', '18a0000000000001');
+    earlier.setAttribute('hidden', '');
+    const pane = document.createElement('div');
+    thread.replaceWith(pane);
+    pane.append(earlier, thread);
+    const [hidden, shown] = findComposeWindows(document);
+    expect([composeThreadId(hidden!), composeThreadId(shown!)]).toEqual(['18a0000000000001', '18b7c5d2e4f60a11']);
+  });
+
+  it('names no thread where it cannot tell which, or where the id does not read as one', () => {
+    // A reply beside two threads' subjects, in neither.
+    document.body.innerHTML = `<h2 data-legacy-thread-id="18a0000000000001">A</h2><h2 data-legacy-thread-id="18a0000000000002">B</h2>
+      <div class="M9"><div g_editable="true" contenteditable="true" role="textbox"></div><table><tbody><tr class="btC"><td></td></tr></tbody></table></div>`;
+    expect(composeThreadId(findComposeWindows(document)[0]!)).toBeNull();
+    loadFixture();
+    document.querySelector('h2.hP')!.setAttribute('data-legacy-thread-id', 'x" onclick="y');
+    expect(composeThreadId(findComposeWindows(document)[0]!)).toBeNull();
   });
 
   it('puts the button beside Send, and knows a window that has it', () => {

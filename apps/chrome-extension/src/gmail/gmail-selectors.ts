@@ -14,6 +14,19 @@ export const TOOLBAR_ROW = 'tr.btC';
 export const SUBJECT = 'input[name="subjectbox"]';
 /** What holds one compose window: the popup dialog, or the inline reply's block. */
 const COMPOSE_CONTAINERS = ['div[role="dialog"]', '.M9', '.aoI'];
+/**
+ * A reply's compose form keeps its thread's id in a hidden field (InboxSDK's compose view reads
+ * the same one); a new message's is empty.
+ */
+export const COMPOSE_THREAD_ID = 'input[name="lts"]';
+/**
+ * The open thread's subject carries its ids: data-legacy-thread-id is the hexadecimal id the
+ * Gmail API calls the thread's id, and the compose field holds. Beside it, data-thread-perm-id
+ * ("thread-f:…") is Gmail's newer internal id, which InboxSDK maps to this one by asking Gmail.
+ */
+export const THREAD_SUBJECT = 'h2[data-legacy-thread-id]';
+/** What a Gmail thread id looks like: hexadecimal, as the Gmail API and Gmail's own links write it. */
+const THREAD_ID = /^[0-9a-f]{8,32}$/i;
 /** Marks a compose window the extension has given its button. */
 export const BUTTON_CELL_CLASS = 'vocal-compose-cell';
 
@@ -55,6 +68,27 @@ export function findComposeWindows(root: ParentNode): ComposeWindow[] {
 /** The compose window's subject, trimmed; empty when it has none yet. */
 export function composeSubject(compose: ComposeWindow): string {
   return compose.root.querySelector<HTMLInputElement>(SUBJECT)?.value.trim() ?? '';
+}
+
+/**
+ * The id of the thread a compose window replies in, or null for a new message. The form's own
+ * field first (a reply popped out of its thread still has it); else, for a reply written under
+ * the open thread, that thread's subject. Gmail keeps threads opened before in the page, hidden:
+ * the nearest ancestor holding exactly one subject is this reply's thread. Never for a compose
+ * popup without the field: it floats over whatever thread is open, and is a new message.
+ * Gmail's URL is not read: it names the view and, in today's Gmail, an opaque token, not the id.
+ */
+export function composeThreadId(compose: ComposeWindow): string | null {
+  const field = compose.root.querySelector<HTMLInputElement>(COMPOSE_THREAD_ID)?.value.trim() ?? '';
+  if (THREAD_ID.test(field)) return field.toLowerCase();
+  if (compose.root.closest('[role="dialog"]')) return null;
+  for (let node = compose.root.parentElement; node; node = node.parentElement) {
+    const subjects = node.querySelectorAll(THREAD_SUBJECT);
+    if (subjects.length > 1) return null;
+    const id = subjects[0]?.getAttribute('data-legacy-thread-id')?.trim() ?? '';
+    if (subjects.length === 1) return THREAD_ID.test(id) ? id.toLowerCase() : null;
+  }
+  return null;
 }
 
 /** The cell the button goes in: after Send's own cell, so it sits beside Send as Gmail's own tools do. */

@@ -1,8 +1,8 @@
-import { describeHostAdapterContract, sampleShare, LIGHT_LINK_STYLE } from '@vocal/host-contract/contract';
+import { describeHostAdapterContract, sampleReply, sampleShare, LIGHT_LINK_STYLE } from '@vocal/host-contract/contract';
 import { hasCapability } from '@vocal/host-contract';
 import { describe, expect, it, vi } from 'vitest';
 import { COPIED_INSTEAD, COPY_IT_YOURSELF } from '../shared/extension-messages.ts';
-import { createComposeAdapter } from './compose-adapter.ts';
+import { createComposeAdapter, REPLY_COPIED_INSTEAD, replyCopyItYourself } from './compose-adapter.ts';
 import { createFakeChrome } from './fake-chrome.ts';
 
 const COMPOSE = 'abc123def456';
@@ -20,7 +20,7 @@ function setup(options: { answer?: (message: { type: string; html?: string }) =>
         inserted.push(request.html!);
         return { inserted: true };
       }
-      if (request.type === 'vocal-compose-context') return { subject: '  Budget & plans  ' };
+      if (request.type === 'vocal-compose-context') return { subject: '  Budget & plans  ', thread: null };
       return { closed: true };
     },
   });
@@ -53,6 +53,56 @@ describe('the Gmail compose adapter', () => {
     expect(await setup({ answer: () => ({ subject: '' }) }).adapter.ready()).toEqual({});
     expect(await setup({ answer: () => 'garbage' }).adapter.ready()).toEqual({});
     expect(await setup({ noTab: true }).adapter.ready()).toEqual({});
+  });
+
+  it('names the thread a reply is written in as the conversation, and none for a new message', async () => {
+    const reply = setup({ answer: () => ({ subject: 'Re: Budget', thread: '18b7c5d2e4f60a11' }) });
+    expect(await reply.adapter.ready()).toEqual({ subject: 'Re: Budget', conversation: 'gmail:18b7c5d2e4f60a11' });
+    expect(await setup().adapter.ready()).toEqual({ subject: 'Budget & plans' });
+    // An older content script answers without a thread; one that reads oddly is none, the subject stays.
+    expect(await setup({ answer: () => ({ subject: 'Hi' }) }).adapter.ready()).toEqual({ subject: 'Hi' });
+    expect(await setup({ answer: () => ({ subject: 'Hi', thread: 'gmail:../x' }) }).adapter.ready()).toEqual({ subject: 'Hi' });
+    // The compose window is gone: the content script answers no subject and no thread.
+    expect(await setup({ answer: () => ({ subject: '', thread: null }) }).adapter.ready()).toEqual({});
+  });
+
+  it('puts a reply into its own compose window at the cursor, in Gmail’s words', async () => {
+    const { adapter, callsTo, copied } = setup();
+    expect(adapter.replyInsertLabel).toBe('Add to email');
+    expect(adapter.replyInsertedHint).toBe('The reply is in the email you are writing, at your cursor: nothing is sent until you send it.');
+    expect(await adapter.insertReply?.(sampleReply({ from: 'Ana <Lima>' }))).toEqual({ inserted: true });
+    expect(callsTo('tabs.sendMessage')).toEqual([
+      [
+        7,
+        {
+          type: 'vocal-compose-insert',
+          composeId: COMPOSE,
+          html:
+            '<p>🎙️ <a href="https://vocal.example/listen/Reply0000001">Voice reply from Ana &#60;Lima&#62;</a></p>' +
+            '<blockquote>Thanks, the numbers look right to me.</blockquote>',
+        },
+        { frameId: 0 },
+      ],
+    ]);
+    expect(copied).toEqual([]);
+  });
+
+  it('copies a reply’s words and link when its compose window could not take it, and says so', async () => {
+    for (const broken of [setup({ answer: () => ({ inserted: false }) }), setup({ noTab: true })]) {
+      expect(await broken.adapter.insertReply?.(sampleReply())).toEqual({ inserted: false, reason: REPLY_COPIED_INSTEAD });
+      expect(broken.copied).toEqual([
+        'Voice reply from Ana Lima: “Thanks, the numbers look right to me.”\nhttps://vocal.example/listen/Reply0000001',
+      ]);
+    }
+    const noClipboard = setup({ answer: () => ({ inserted: false }), clipboard: false });
+    expect(await noClipboard.adapter.insertReply?.(sampleReply())).toEqual({
+      inserted: false,
+      reason: replyCopyItYourself('https://vocal.example/listen/Reply0000001'),
+    });
+  });
+
+  it('has no notifications of its own: Gmail gives extensions none, and Chrome’s would need a new permission', () => {
+    expect(hasCapability(setup().adapter, 'notify')).toBe(false);
   });
 
   it('sends the escaped HTML to its own compose window, in the tab’s top frame', async () => {

@@ -1,4 +1,15 @@
-import { shareHtml, shareText, type HostAdapter, type HostContext, type InsertOutcome, type Share } from '@vocal/host-contract';
+import {
+  conversationReplyHtml,
+  conversationReplyText,
+  shareHtml,
+  shareText,
+  type ConversationReply,
+  type HostAdapter,
+  type HostContext,
+  type InsertOutcome,
+  type Share,
+} from '@vocal/host-contract';
+import { conversationKeySchema, type ConversationKey } from '@vocal/settings-model';
 import {
   composeContextSchema,
   COPIED_INSTEAD,
@@ -25,6 +36,16 @@ export async function copiedInstead(
   return { inserted: false, reason: copied ? reasons.copied : reasons.notCopied };
 }
 
+/** What the panel says when a reply could not go into the email, and its link was copied (or not). */
+export const REPLY_COPIED_INSTEAD =
+  'Couldn’t add the reply to your email; its link is copied. Paste it into your email (Ctrl+V, or ⌘V on a Mac).';
+export const replyCopyItYourself = (url: string) => `Couldn’t add the reply to your email. Copy its link and paste it: ${url}`;
+
+/** The conversation of a Gmail thread: `gmail:{thread id}`, the hexadecimal id the Gmail API uses too. */
+export function gmailConversation(threadId: string | null | undefined): ConversationKey | undefined {
+  return threadId ? conversationKeySchema.safeParse(`gmail:${threadId}`).data : undefined;
+}
+
 /**
  * Gmail's compose window as a host (platform chrome-voice): the recorder is an extension page
  * framed in the compose window by the content script, and the link goes into that compose
@@ -48,8 +69,27 @@ export function createComposeAdapter(
 
     async ready(): Promise<HostContext> {
       const answer = await ask({ type: 'vocal-compose-context', composeId }).catch(() => null);
-      const subject = composeContextSchema.safeParse(answer).data?.subject.trim();
-      return subject ? { subject } : {};
+      const context = composeContextSchema.safeParse(answer).data;
+      const subject = context?.subject.trim();
+      // A reply's thread is the conversation (a new message has none): this frame belongs to one
+      // compose window, and a compose window stays in its thread; once it is gone, there is none.
+      const conversation = gmailConversation(context?.thread);
+      return { ...(subject ? { subject } : {}), ...(conversation ? { conversation } : {}) };
+    },
+
+    replyInsertLabel: 'Add to email',
+    replyInsertedHint: 'The reply is in the email you are writing, at your cursor: nothing is sent until you send it.',
+
+    /**
+     * A reply goes where the link goes: into this compose window's body at the cursor, the
+     * reply being written in the thread it answers. Where it cannot (the window was closed or
+     * redrawn), its link is copied, as a share's is.
+     */
+    async insertReply(reply: ConversationReply): Promise<InsertOutcome> {
+      const answer = await ask({ type: 'vocal-compose-insert', composeId, html: conversationReplyHtml(reply) }).catch(() => null);
+      if (insertResultSchema.safeParse(answer).data?.inserted) return { inserted: true };
+      const copied = await options.copyText(conversationReplyText(reply)).catch(() => false);
+      return { inserted: false, reason: copied ? REPLY_COPIED_INSTEAD : replyCopyItYourself(reply.url) };
     },
 
     async insertShare(share: Share): Promise<InsertOutcome> {

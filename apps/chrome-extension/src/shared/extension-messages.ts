@@ -11,7 +11,7 @@ import { z } from 'zod';
 export const composeIdSchema = z.string().regex(/^[a-z0-9]{8,32}$/);
 
 export const composeRequestSchema = z.discriminatedUnion('type', [
-  /** Frame → content script: what is being written (the subject). */
+  /** Frame → content script: what is being written (the subject) and in which thread. */
   z.object({ type: z.literal('vocal-compose-context'), composeId: composeIdSchema }),
   /** Frame → content script: put this into the compose body at the cursor. */
   z.object({ type: z.literal('vocal-compose-insert'), composeId: composeIdSchema, html: z.string().max(20_000) }),
@@ -20,7 +20,13 @@ export const composeRequestSchema = z.discriminatedUnion('type', [
 ]);
 export type ComposeRequest = z.infer<typeof composeRequestSchema>;
 
-export const composeContextSchema = z.object({ subject: z.string() });
+/** A Gmail thread id, as the content script reads it from the page (gmail-selectors' composeThreadId). */
+export const gmailThreadIdSchema = z.string().regex(/^[0-9a-f]{8,32}$/);
+
+/** What is being written: the subject, and the thread it replies in (null for a new message). */
+// A thread that does not read as one is no thread: the subject still counts.
+export const composeContextSchema = z.object({ subject: z.string(), thread: gmailThreadIdSchema.nullish().catch(null) });
+export type ComposeContext = z.infer<typeof composeContextSchema>;
 export const insertResultSchema = z.object({ inserted: z.boolean() });
 export type InsertResult = z.infer<typeof insertResultSchema>;
 
