@@ -92,15 +92,34 @@ describe('the content script’s compose windows', () => {
     const reply = document.querySelector('[data-test="inline-reply"] [g_editable]') as HTMLElement;
     placeCursor(reply, 0);
     manager.rememberCursor();
-    expect(manager.bridge.activeSubject()).toBe('Re: Budget du trimestre');
+    expect(manager.bridge.activeContext()).toEqual({ subject: 'Re: Budget du trimestre', thread: '18b7c5d2e4f60a11' });
     expect(manager.bridge.insertIntoActiveCompose('<p>Voice</p>')).toBe(true);
     expect(reply.innerHTML).toContain('<p>Voice</p>');
+  });
+
+  it('puts a reply into the compose window last worked in only while it replies in that reply’s thread', () => {
+    const manager = createComposeManager(document, fakeUi().ui);
+    manager.scan();
+    const reply = document.querySelector('[data-test="inline-reply"] [g_editable]') as HTMLElement;
+    const message = document.querySelector('[data-test="new-message"] [g_editable]') as HTMLElement;
+    placeCursor(reply, 0);
+    manager.rememberCursor();
+    expect(manager.bridge.insertIntoActiveReply('<p>Reply</p>', '18a0000000000001')).toBe(false);
+    expect(manager.bridge.insertIntoActiveReply('<p>Reply</p>', '18b7c5d2e4f60a11')).toBe(true);
+    expect(reply.innerHTML).toContain('<p>Reply</p>');
+    // The person moved on to the new message: it is in no thread.
+    placeCursor(message.firstChild!.firstChild!, 0);
+    manager.rememberCursor();
+    expect(manager.bridge.activeContext()).toEqual({ subject: 'Budget & plans <Q3>', thread: null });
+    expect(manager.bridge.insertIntoActiveReply('<p>Again</p>', '18b7c5d2e4f60a11')).toBe(false);
+    expect(message.innerHTML).not.toContain('Again');
   });
 
   it('with no compose window open, has nothing to offer and inserts nothing', () => {
     document.body.innerHTML = '<div>Inbox</div>';
     const manager = createComposeManager(document, fakeUi().ui);
-    expect(manager.bridge.activeSubject()).toBe('');
+    expect(manager.bridge.activeContext()).toEqual({ subject: '', thread: null });
     expect(manager.bridge.insertIntoActiveCompose('<p>Voice</p>')).toBe(false);
+    expect(manager.bridge.insertIntoActiveReply('<p>Voice</p>', '18b7c5d2e4f60a11')).toBe(false);
   });
 });

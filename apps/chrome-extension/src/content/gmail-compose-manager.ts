@@ -85,11 +85,14 @@ export function createComposeManager(document: Document, ui: ComposeUi) {
 
   const active = () => (lastUsed?.root.isConnected ? lastUsed : (findComposeWindows(document)[0] ?? null));
   const bridge: GmailBridge = {
-    activeSubject: () => {
-      const compose = active();
-      return compose ? composeSubject(compose) : '';
-    },
+    activeContext: () => contextOf(active()),
     insertIntoActiveCompose: (html) => insert(active(), html),
+    // The person may have moved to another email since the popup listed the reply: it goes only
+    // into a reply in the thread it answers.
+    insertIntoActiveReply: (html, thread) => {
+      const compose = active();
+      return compose !== null && composeThreadId(compose) === thread && insert(compose, html);
+    },
   };
 
   return { scan, rememberCursor, handle, bridge };

@@ -40,10 +40,12 @@ export type HandoffReply = z.infer<typeof handoffReplySchema>;
 
 /** What the content script offers the popup's injected calls (in its isolated world). */
 export type GmailBridge = {
-  /** The subject of the compose window the person last worked in, or ''. */
-  activeSubject(): string;
+  /** What the compose window the person last worked in holds: its subject ('' for none) and its thread. */
+  activeContext(): ComposeContext;
   /** Inserts into that compose window; false when there is none or the insert failed. */
   insertIntoActiveCompose(html: string): boolean;
+  /** Inserts into that compose window only while it replies in `thread`; false otherwise. */
+  insertIntoActiveReply(html: string, thread: string): boolean;
 };
 export const GMAIL_BRIDGE_KEY = '__vocalGmail';
 
