@@ -1,4 +1,13 @@
-import { axeViolations, PASSWORD, recordUntil, strangerPlays, uniqueEmail, watchPageErrors, signUpOverApi } from '@vocal/e2e';
+import {
+  axeViolations,
+  PASSWORD,
+  recordUntil,
+  strangerPlays,
+  strangerRepliesByVoice,
+  uniqueEmail,
+  watchPageErrors,
+  signUpOverApi,
+} from '@vocal/e2e';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startExtensionSuite, type ExtensionProfile, type ExtensionSuite } from './extension-suite.ts';
@@ -28,6 +37,8 @@ async function composeFrame(gmail: Page): Promise<Frame> {
 
 /** The new message's body in the Gmail fixture. */
 const newMessageBody = (gmail: Page) => gmail.locator('[data-test="new-message"] [g_editable="true"]');
+/** The inline reply's body, under the fixture's open thread (data-legacy-thread-id 18b7c5d2e4f60a11). */
+const replyBody = (gmail: Page) => gmail.locator('[data-test="inline-reply"] [g_editable="true"]');
 
 describe('Vocal for Chrome', () => {
   it('is offered by the server as a zip pointed at this server, and loads in Chromium', async () => {
@@ -81,6 +92,8 @@ describe('Vocal for Chrome', () => {
     const url = await frame.getByRole('textbox', { name: 'Link to your message' }).inputValue();
     expect(url).toMatch(/\/listen\/[A-Za-z0-9]{12}$/);
     expect(await axeViolations(frame)).toEqual([]);
+    // A new message is in no thread: no replies come back here.
+    expect(await frame.getByRole('region', { name: /^Replies here/ }).count()).toBe(0);
 
     // The link went in at the cursor, with the signature message and the subject, escaped.
     const body = await newMessageBody(gmail).evaluate((element) => ({
@@ -125,6 +138,9 @@ describe('Vocal for Chrome', () => {
     await gmail.bringToFront();
     await gmail.mouse.click(8, 8);
     expect(await gmail.evaluate(() => navigator.clipboard.readText())).toBe(`Hey, check out my voice message!\n${url}`);
+    // A grant for an origin refuses it every other permission: the microphone of the frames
+    // Gmail holds (they ask as mail.google.com) would be blocked for the tests after this one.
+    await profile.context.clearPermissions();
     await gmail.close();
   });
 
@@ -210,5 +226,69 @@ describe('Vocal for Chrome', () => {
     await popup.getByRole('heading', { name: 'The microphone is blocked' }).waitFor();
     expect(await popup.getByRole('button', { name: 'Start recording' }).count()).toBe(0);
     expect(await axeViolations(popup)).toEqual([]);
+  });
+
+  it('in a reply: a voice reply to a message recorded in this Gmail thread comes back to it only, and Add to email puts it into the reply', async () => {
+    // An account of its own, signed in as the handoff leaves it: its session in chrome.storage.session.
+    const response = await fetch(`${suite.product.url}/api/auth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: uniqueEmail('chrome-replies'), password: PASSWORD }),
+    });
+    const tokens = (await response.json()) as { access_token: string; refresh_token: string };
+    await profile.serviceWorker.evaluate((value) => chrome.storage.session.set({ 'vocal.tokens': value }), tokens);
+
+    // Recorded from the inline reply under thread 18b7c5d2e4f60a11: nothing has come back yet.
+    const gmail = await profile.openGmail();
+    const errors = watchPageErrors(gmail);
+    const buttons = gmail.getByRole('button', { name: 'Record a voice message' });
+    await expect.poll(() => buttons.count()).toBe(2);
+    await replyBody(gmail).click();
+    await buttons.first().click();
+    const frame = await composeFrame(gmail);
+    await recordUntil(frame, 3);
+    await expect.poll(() => frame.getByRole('textbox', { name: 'Title' }).inputValue()).toBe('Re: Budget du trimestre');
+    await frame.getByRole('button', { name: 'Add to email' }).click();
+    await frame.getByText('Your message is ready', { exact: true }).waitFor();
+    const url = await frame.getByRole('textbox', { name: 'Link to your message' }).inputValue();
+    const replies = frame.getByRole('region', { name: /^Replies here/ });
+    await replies.getByText('When someone answers a message you recorded here, their reply shows up here.').waitFor();
+
+    // The person who got the email answers by voice on the listen page; the sender comes back to the frame.
+    await strangerRepliesByVoice(suite.strangers, url, 'Ana Lima');
+    await frame.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await replies.getByRole('heading', { name: 'Replies here 1 new reply' }).waitFor();
+    const card = replies.getByRole('listitem');
+    await card.getByText('Ana Lima', { exact: true }).waitFor();
+    await card.getByRole('group', { name: 'Voice message: Voice reply from Ana Lima' }).waitFor();
+    expect(await axeViolations(frame)).toEqual([]);
+
+    // Only this thread lists it: the server answers another thread with nothing.
+    const listFor = async (conversation: string) => {
+      const listed = await fetch(`${suite.product.url}/api/inbox?conversation=${encodeURIComponent(conversation)}`, {
+        headers: { authorization: `Bearer ${tokens.access_token}` },
+      });
+      expect(listed.status).toBe(200);
+      return ((await listed.json()) as { items: { id: string; senderName: string | null }[] }).items;
+    };
+    const [reply] = await listFor('gmail:18b7c5d2e4f60a11');
+    expect(reply?.senderName).toBe('Ana Lima');
+    expect(await listFor('gmail:18a0000000000001')).toEqual([]);
+
+    // Add to email: the reply goes into the email being written, beside the message's own link.
+    await card.getByRole('button', { name: 'Add to email' }).click();
+    await card.getByText('The reply is in the email you are writing, at your cursor: nothing is sent until you send it.').waitFor();
+    const replyUrl = url.replace(/\/listen\/[^/]+$/, `/listen/${reply!.id}`);
+    const links = await replyBody(gmail).evaluate((element) =>
+      [...element.querySelectorAll('a')].map((link) => ({ href: link.getAttribute('href'), text: link.textContent })),
+    );
+    expect(links).toContainEqual({ href: replyUrl, text: 'Voice reply from Ana Lima' });
+    expect(links.map((link) => link.href)).toContain(url);
+    expect(await newMessageBody(gmail).locator('a').count()).toBe(0);
+    // Putting it in counts as heard.
+    await replies.getByRole('heading', { name: 'Replies here', exact: true }).waitFor();
+
+    expect(errors).toEqual([]);
+    await gmail.close();
   });
 });
