@@ -3,6 +3,7 @@ import {
   PASSWORD,
   recordUntil,
   strangerPlays,
+  repliesListedFor,
   strangerRepliesByVoice,
   uniqueEmail,
   watchPageErrors,
@@ -264,13 +265,7 @@ describe('Vocal for Chrome', () => {
     expect(await axeViolations(frame)).toEqual([]);
 
     // Only this thread lists it: the server answers another thread with nothing.
-    const listFor = async (conversation: string) => {
-      const listed = await fetch(`${suite.product.url}/api/inbox?conversation=${encodeURIComponent(conversation)}`, {
-        headers: { authorization: `Bearer ${tokens.access_token}` },
-      });
-      expect(listed.status).toBe(200);
-      return ((await listed.json()) as { items: { id: string; senderName: string | null }[] }).items;
-    };
+    const listFor = (conversation: string) => repliesListedFor(suite.product.url, tokens.access_token, conversation);
     const [reply] = await listFor('gmail:18b7c5d2e4f60a11');
     expect(reply?.senderName).toBe('Ana Lima');
     expect(await listFor('gmail:18a0000000000001')).toEqual([]);
