@@ -119,7 +119,9 @@ export function describeHostAdapterContract(name: string, makeHarness: () => Con
       const harness = await makeHarness();
       if (!harness.adapter.insertReply) return;
       await harness.adapter.ready();
-      await harness.adapter.insertReply(sampleReply({ kind: 'written', from: '<img src=x onerror=alert(1)>', text: '<script>alert(1)</script>' }));
+      await harness.adapter.insertReply(
+        sampleReply({ kind: 'written', from: '<img src=x onerror=alert(1)>', text: '<script>alert(1)</script>' }),
+      );
       const last = harness.insertedContent().at(-1) ?? '';
       expect(last).not.toMatch(/<script|<img/i);
     });

@@ -1,11 +1,5 @@
 import type { ApiClient, ApiResult } from '@vocal/api-client';
-import {
-  RETRY_STATUS_CODES,
-  uploadContextSchema,
-  type ConversationKey,
-  type Platform,
-  type UploadResponse,
-} from '@vocal/settings-model';
+import { RETRY_STATUS_CODES, uploadContextSchema, type ConversationKey, type Platform, type UploadResponse } from '@vocal/settings-model';
 import { FAILURE_MESSAGES } from './failure-messages.ts';
 
 /**

@@ -69,7 +69,9 @@ export function useConversationReplies(options: ConversationRepliesOptions): Con
       setEntries(result.data.items);
       setError(null);
     } else if (result.status !== 401) {
-      setError(result.status === 0 ? 'Replies could not be loaded: you seem to be offline.' : `Replies could not be loaded (${result.error.msg}).`);
+      setError(
+        result.status === 0 ? 'Replies could not be loaded: you seem to be offline.' : `Replies could not be loaded (${result.error.msg}).`,
+      );
     }
   }, [api, host]);
 
