@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { launchBrowser, signUpThroughPage } from '@vocal/e2e';
+import { clockReaches, launchBrowser, signUpThroughPage } from '@vocal/e2e';
 import { goForwardWav, speechSamplesAvailable } from '@vocal/test-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedProduct, type SharedProduct } from './shared-product.ts';
@@ -40,8 +40,9 @@ describe('transcripts on the listen page', () => {
     await page.goto(`${product.url}/record`);
     await page.getByRole('button', { name: 'Start recording' }).click();
     await page.getByRole('button', { name: 'Stop recording' }).waitFor();
-    // goforward lasts about 2.5 s with its padding; record a little past it.
-    await page.getByText('0:04').waitFor({ timeout: 90_000 });
+    // goforward lasts about 2.5 s with its padding; record a little past it. At least 0:04, not
+    // exactly: a page starved of CPU redraws its clock seldom and may skip a second.
+    await clockReaches(page, 4);
     await page.getByRole('button', { name: 'Stop recording' }).click();
     await page.getByRole('button', { name: 'Get link' }).click();
     const url = await page.getByRole('textbox', { name: 'Link to your message' }).inputValue();
