@@ -41,10 +41,16 @@ export const REPLY_COPIED_INSTEAD =
   'Couldn’t add the reply to your email; its link is copied. Paste it into your email (Ctrl+V, or ⌘V on a Mac).';
 export const replyCopyItYourself = (url: string) => `Couldn’t add the reply to your email. Copy its link and paste it: ${url}`;
 
+const GMAIL_KEY_PREFIX = 'gmail:';
+
 /** The conversation of a Gmail thread: `gmail:{thread id}`, the hexadecimal id the Gmail API uses too. */
 export function gmailConversation(threadId: string | null | undefined): ConversationKey | undefined {
-  return threadId ? conversationKeySchema.safeParse(`gmail:${threadId}`).data : undefined;
+  return threadId ? conversationKeySchema.safeParse(`${GMAIL_KEY_PREFIX}${threadId}`).data : undefined;
 }
+
+/** The Gmail thread a conversation key names, if it names one. */
+export const gmailThreadOf = (key: string | undefined): string | undefined =>
+  key?.startsWith(GMAIL_KEY_PREFIX) ? key.slice(GMAIL_KEY_PREFIX.length) : undefined;
 
 /**
  * Gmail's compose window as a host (platform chrome-voice): the recorder is an extension page

@@ -95,6 +95,16 @@ describe('the toolbar popup adapter', () => {
       'Voice reply from Ana Lima: “Thanks, the numbers look right to me.”\nhttps://vocal.example/listen/Reply0000001',
     ]);
 
+    // A reply listed for another thread than the email in front is copied too, whatever ready() named last.
+    const other = setup();
+    await other.adapter.ready();
+    expect(await other.adapter.insertReply?.(sampleReply({ conversation: 'gmail:18a0000000000001' }))).toEqual({
+      inserted: false,
+      reason: REPLY_COPIED_INSTEAD,
+    });
+    expect(other.body).toEqual([]);
+    expect(await other.adapter.insertReply?.(sampleReply({ conversation: `gmail:${THREAD}` }))).toEqual({ inserted: true });
+
     const elsewhere = setup({ clipboard: false });
     await elsewhere.adapter.ready();
     elsewhere.fakeOptions.activeTab = { id: 4, url: 'https://example.com/' };

@@ -10,7 +10,7 @@ import {
 } from '@vocal/host-contract';
 import { composeContextSchema, type GmailBridge } from '../shared/extension-messages.ts';
 import type { ChromeApi } from './chrome-api.ts';
-import { copiedInstead, gmailConversation, REPLY_COPIED_INSTEAD, replyCopyItYourself } from './compose-adapter.ts';
+import { copiedInstead, gmailConversation, gmailThreadOf, REPLY_COPIED_INSTEAD, replyCopyItYourself } from './compose-adapter.ts';
 
 export const LINK_COPIED = 'The link is copied: paste it wherever you like.';
 export const COPY_IT = 'Copy the link below and paste it wherever you like.';
@@ -83,7 +83,9 @@ export function createPopupAdapter(
      * its words and link are copied.
      */
     async insertReply(reply: ConversationReply): Promise<InsertOutcome> {
-      const thread = namedThread;
+      // The thread the reply was listed for, where it says (the panel may have asked again since);
+      // else the one ready() named last.
+      const thread = gmailThreadOf(reply.conversation) ?? namedThread;
       try {
         const tabId = await gmailTab();
         if (tabId !== null && thread) {
