@@ -8,8 +8,7 @@ export default mergeConfig(
     test: {
       // Each file starts its own server and database, and spends part of its time waiting on
       // them, on child processes and on Chromium. Four at a time keeps two cores busy: `pnpm
-      // check` runs this suite beside lint, typecheck and the builds, never beside the browser
-      // suites (tooling/check/check.sh).
+      // check` runs this suite alone, in a phase of its own (tooling/check/check.sh).
       // (Vitest's default is one fewer than the cores: one at a time here.)
       // The security suites run on their own (vitest.security.config.ts, `test:security`).
       exclude: [...configDefaults.exclude, ...SECURITY_SUITE_FILES],

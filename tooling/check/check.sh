@@ -1,20 +1,23 @@
 #!/usr/bin/env bash
-# `pnpm check` in two phases, for a machine of two cores (decisions 0036, 0058 and 0080).
+# `pnpm check` in three phases, for a machine of two cores (decisions 0036 and 0058).
 #
-# 1. Lint, typecheck, every build and the whole API suite (`test:main`, and the security suites,
-#    fuzz and authorization matrix, `test:security`) at once: CPU-bound work that waits on nothing
-#    real-time, so it may take the machine whole. Beside the browser tests, below their product
-#    servers' priority, the security suites were starved (four files of under a minute each took
-#    25 to 28 minutes, issue 22), and the API suite cost half as much CPU again (478 CPU-s against
-#    310): it stays apart from the browsers. It used to run alone in a phase of its own after
-#    this one; beside the compilers instead, the cores no longer idle at the end of one phase and
-#    the start of the next (the two took 5 min 34 s in turn on 2026-11-30).
-# 2. The browser suites, with bounded parallelism: the web app's tests from the start, beside at
+# 1. Lint, typecheck, every build and the API's security suites (fuzz and authorization matrix,
+#    `test:security`) at once: CPU-bound work that waits on nothing real-time, so it may take the
+#    machine whole. Beside the browser tests, below their product servers' priority, the security
+#    suites were starved: four files of under a minute each alone took 25 to 28 minutes (issue 22).
+# 2. The rest of the API suite (`test:main`) alone: it keeps both cores busy by itself (310 CPU-s
+#    in 162 s here), and beside the browser suites, where it ran for 14 minutes, the same files
+#    cost half as much CPU again (478 CPU-s): time-sliced with Chromium, every one of them paid
+#    for the wait. Alone it is quick, and the browsers that follow have the cores to themselves.
+# 3. The browser suites, with bounded parallelism: the web app's tests from the start, beside at
 #    most two of the other suites at a time. Started all at once beside the compilers, as before,
 #    the suites kept 25 to 42 threads runnable on two cores: fake microphones stalled, vitest's
-#    60-s worker start ran out, servers took minutes to start. This phase runs only the test
+#    60-s worker start ran out, servers took minutes to start. Phases 2 and 3 run only the test
 #    tasks (--only): phase 1 built what they need.
 #
+# Every phase runs to the end whatever fails (--continue), and the check fails if any did. At the
+# end it prints where the time went (summary.mjs): each phase, each task's wall and CPU time, and
+# the slowest test files.
 set -u
 cd "$(dirname "$0")/../.."
 turbo=(npx --no-install turbo run --continue)
@@ -37,7 +40,9 @@ phase() {
   return "$code"
 }
 
-phase 'phase 1: lint, typecheck, build, API suite' "${turbo[@]}" lint typecheck build test:security test:main --concurrency=24 || status=1
+phase 'phase 1: lint, typecheck, build, security' "${turbo[@]}" lint typecheck build test:security --concurrency=24 || status=1
+
+phase 'phase 2: API suite' "${turbo[@]}" test:main --only --filter=@vocal/api || status=1
 
 browser_suites() {
   local code=0
@@ -47,7 +52,7 @@ browser_suites() {
   wait "$web" || code=1
   return "$code"
 }
-phase 'phase 2: browser suites and the rest' browser_suites || status=1
+phase 'phase 3: browser suites and the rest' browser_suites || status=1
 
 node tooling/check/summary.mjs "$report" || true
 rm -rf "$report"

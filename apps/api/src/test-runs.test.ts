@@ -3,7 +3,7 @@ import mainRun from '../vitest.config.ts';
 import securityRun from '../vitest.security.config.ts';
 import { SECURITY_SUITE_FILES } from '../vitest.suites.ts';
 
-// `pnpm check` runs the API's tests in two runs (test:main, test:security), side by side: a file in
+// `pnpm check` runs the API's tests in two runs (test:main, test:security) in two phases: a file in
 // both is run twice, a file in neither never runs.
 describe('the two runs of the API suite', () => {
   it('the security run takes only the security suites', () => {
