@@ -1,6 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { cp, mkdtemp } from 'node:fs/promises';
+import { cpSync, existsSync, readdirSync, statSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
 import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -97,7 +97,9 @@ export const apiServerEntry = (): string[] => apiProgramEntry('main');
 
 /**
  * A fresh PGlite folder costs the server an initdb (seconds of CPU); the tests start many, so
- * each starts from a copy of one migrated database that the API's test code makes once.
+ * each starts from a copy of one migrated database that the API's test code makes once. The copy
+ * is synchronous, as the API's own harness makes it (apps/api/test/harness/pglite-template.ts):
+ * `fs.promises.cp` of this folder once never settled.
  */
 async function seedPglite(dataDir: string) {
   template ??= new Promise((resolve, reject) =>
@@ -105,7 +107,7 @@ async function seedPglite(dataDir: string) {
       error ? reject(error) : resolve(stdout),
     ),
   );
-  await cp(join(await template, 'db'), join(dataDir, 'db'), { recursive: true });
+  cpSync(join(await template, 'db'), join(dataDir, 'db'), { recursive: true });
 }
 
 /**

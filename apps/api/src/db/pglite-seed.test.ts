@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgliteTemplateFolder } from '../../test/harness/pglite-template.ts';
+import { seedPgliteDatabase } from '../../test/harness/pglite-template.ts';
 import { migrationsFolder, PGLITE_START_PARAMS } from './database.ts';
 import { bundledSeedFolder, makePgliteSeed, SEED_FILE, unpackPgliteSeed } from './pglite-seed.ts';
 
@@ -20,7 +20,7 @@ describe('the embedded database seed', () => {
       migrationsFolder,
       open: async (dataDir) => {
         made++;
-        await cp(join(await pgliteTemplateFolder(), 'db'), join(dataDir, 'db'), { recursive: true });
+        await seedPgliteDatabase(dataDir);
         return { close: async () => {} };
       },
     });
