@@ -8,7 +8,7 @@ import { documentOf, pageShell } from './page-shell.js';
 describe('the page shell', () => {
   it('writes a page of root and script into the whole document, with the default title', () => {
     const page = documentOf('<div id="root"></div>\n<script type="module" src="/src/tab.tsx"></script>\n');
-    expect(page).toMatch(/^<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="UTF-8" \/>/);
+    expect(page).toMatch(/^<!doctype html>\n<html lang="en">\n {2}<head>\n {4}<meta charset="UTF-8" \/>/);
     expect(page).toContain('<meta name="viewport" content="width=device-width, initial-scale=1.0" />');
     expect(page).toContain('<title>Vocal</title>');
     expect(page).toMatch(/<body>\s*<div id="root"><\/div>\s*<script type="module" src="\/src\/tab.tsx"><\/script>\s*<\/body>/);
