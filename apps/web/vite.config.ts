@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { APP_VERSION } from '../../packages/settings-model/src/constants.ts';
+import { precompress } from './vite-plugins/precompress.ts';
 
 // In development the API runs beside Vite (pnpm dev); everything it serves is proxied.
 const api = process.env.VOCAL_API_URL ?? 'http://localhost:3000';
@@ -22,7 +23,7 @@ function buildInfo(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), buildInfo()],
+  plugins: [react(), buildInfo(), precompress()],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   server: {
     port: 5173,

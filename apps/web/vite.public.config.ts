@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { inlineStylesheets } from './vite-plugins/inline-stylesheets.ts';
+import { precompress } from './vite-plugins/precompress.ts';
 
 // Absolute paths, so the shared packages (which have no Preact of their own) resolve it too.
 const preact = (specifier: string) => fileURLToPath(import.meta.resolve(specifier));
@@ -14,7 +15,7 @@ const preact = (specifier: string) => fileURLToPath(import.meta.resolve(specifie
  * signed-in app keeps React itself.
  */
 export default defineConfig({
-  plugins: [react(), inlineStylesheets()],
+  plugins: [react(), inlineStylesheets(), precompress()],
   resolve: {
     alias: [
       { find: /^react-dom\/client$/, replacement: preact('preact/compat/client') },

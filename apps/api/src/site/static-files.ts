@@ -1,8 +1,9 @@
-import { createReadStream, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, posix, sep } from 'node:path';
-import { Readable } from 'node:stream';
 import type { Context } from 'hono';
+import { matchesEtag } from '../cache/http-caching.ts';
+import { chooseEncoding, storedFile } from './stored-files.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -37,7 +38,8 @@ export function decodedPath(context: Context): string | null {
 
 /**
  * A file under `root` for `relativePath`, or null when there is none (or the path tries to
- * leave `root`). Hashed assets are cached for a year; everything else revalidates.
+ * leave `root`). Hashed assets are cached for a year; everything else revalidates, and an ETag
+ * makes that a 304. Sent from memory, compressed as the client accepts (stored-files.ts).
  * `transform` rewrites text files (manifests that name the public URL).
  */
 export async function serveFile(
@@ -58,9 +60,19 @@ export async function serveFile(
   if (options.transform) {
     return context.body(options.transform(await readFile(file, 'utf8')), 200, headers);
   }
-  return context.body(Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>, 200, {
+  const stored = await storedFile(file, info);
+  const cacheHeaders = {
     ...headers,
-    'content-length': String(info.size),
+    etag: stored.etag,
+    ...(Object.keys(stored.encoded).length > 0 ? { vary: 'Accept-Encoding' } : {}),
+  };
+  if (matchesEtag(context.req.header('if-none-match'), stored.etag)) return context.body(null, 304, cacheHeaders);
+  const encoding = chooseEncoding(context.req.header('accept-encoding'), stored);
+  const body = encoding ? stored.encoded[encoding]! : stored.bytes;
+  return context.body(body, 200, {
+    ...cacheHeaders,
+    ...(encoding ? { 'content-encoding': encoding } : {}),
+    'content-length': String(body.byteLength),
   });
 }
 

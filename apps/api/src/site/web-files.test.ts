@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB_ROUTE_PATHS_FILE } from '@vocal/settings-model';
 import { backends, startTestServer, type TestServer } from '../../test/harness/test-server.ts';
@@ -41,6 +42,40 @@ describe.each(backends)('the web build as served, on %s', (backend) => {
     const missing = await get(server, '/assets/gone-5678.js');
     expect(missing).toMatchObject({ status: 404, cache: 'no-store' });
     expect(JSON.parse(missing.text)).toEqual({ msg: 'File not found' });
+  });
+
+  it('sends a text file compressed as the browser accepts: the build’s Brotli form, else gzip; its ETag makes a reload a 304', async () => {
+    const script = `export const words = ${JSON.stringify('a voice message, '.repeat(400))};\n`;
+    const assets = join(server.dataDir, 'web', 'assets');
+    await writeFile(join(assets, 'words-1.js'), script);
+    await writeFile(join(assets, 'words-1.js.br'), brotliCompressSync(script));
+    await writeFile(join(assets, 'plain-1.js'), script);
+    const load = async (path: string, acceptEncoding: string, ifNoneMatch?: string) => {
+      const response = await fetch(`${server.url}${path}`, {
+        headers: { 'accept-encoding': acceptEncoding, ...(ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {}) },
+      });
+      const headers = response.headers;
+      return {
+        status: response.status,
+        encoding: headers.get('content-encoding'),
+        vary: headers.get('vary'),
+        etag: headers.get('etag'),
+        text: await response.text(),
+      };
+    };
+
+    const brotli = await load('/assets/words-1.js', 'gzip, deflate, br, zstd');
+    expect(brotli).toMatchObject({ status: 200, encoding: 'br', vary: 'Accept-Encoding', text: script });
+    expect(await load('/assets/words-1.js', 'gzip')).toMatchObject({ encoding: 'gzip', text: script });
+    expect(await load('/assets/words-1.js', 'br;q=0.5, gzip')).toMatchObject({ encoding: 'gzip', text: script });
+    expect(await load('/assets/words-1.js', 'identity')).toMatchObject({ encoding: null, text: script });
+    // No Brotli form beside it: gzip, made by the server.
+    expect(await load('/assets/plain-1.js', 'br, gzip')).toMatchObject({ encoding: 'gzip', text: script });
+
+    expect(brotli.etag).toMatch(/^"[\w-]+"$/);
+    expect(await load('/assets/words-1.js', 'br', brotli.etag!)).toMatchObject({ status: 304, etag: brotli.etag, text: '' });
+    // Another file's tag is not this one's.
+    expect((await load('/assets/plain-1.js', 'br', '"another"')).status).toBe(200);
   });
 
   it("a path of the app's route table gets the app with 200, any other the app with 404", async () => {
