@@ -1,7 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { launchBrowser, scratchFolder, watchPageErrors } from '@vocal/e2e';
+import { axeViolations, launchBrowser, scratchFolder, watchPageErrors } from '@vocal/e2e';
 import { encodeLoginHash } from '@vocal/settings-model';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,12 +8,10 @@ import { sharedProduct, type SharedProduct } from './shared-product.ts';
 
 let product: SharedProduct;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
-let axeSource: string;
 
 beforeAll(async () => {
   product = sharedProduct();
   browser = await launchBrowser();
-  axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 });
 
 afterAll(async () => {
@@ -86,12 +82,7 @@ describe('a sign-in link for another account', () => {
     // The credential is out of the address bar while the question is asked.
     expect(page.url()).toBe(`${product.url}/auth`);
 
-    await page.evaluate(axeSource);
-    const violations = await page.evaluate(async () => {
-      const result = await (window as unknown as { axe: { run: () => Promise<{ violations: { id: string }[] }> } }).axe.run();
-      return result.violations.map((violation) => violation.id);
-    });
-    expect(violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Stay as Ada' }).click();
     await page.waitForURL(`${product.url}/record`);
@@ -129,12 +120,7 @@ describe('a sign-in link for another account', () => {
     // Nothing is signed in while the question is asked.
     const heldTokens = () => page.evaluate(() => window.localStorage.getItem('vocal.tokens'));
     expect(await heldTokens()).toBeNull();
-    await page.evaluate(axeSource);
-    const violations = await page.evaluate(async () => {
-      const result = await (window as unknown as { axe: { run: () => Promise<{ violations: { id: string }[] }> } }).axe.run();
-      return result.violations.map((violation) => violation.id);
-    });
-    expect(violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     // Keyboard: the first button takes focus with Tab and Enter on the second declines.
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
