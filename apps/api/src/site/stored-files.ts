@@ -43,9 +43,12 @@ export function storedFile(path: string, info: Stats): Promise<StoredFile> {
   const known = store.get(path);
   if (known && known.mtimeMs === info.mtimeMs && known.size === info.size) return known.file;
   const file = readStoredFile(path, info);
-  store.set(path, { mtimeMs: info.mtimeMs, size: info.size, file });
-  // A failed read is not kept: the next request tries again.
-  file.catch(() => store.delete(path));
+  const entry = { mtimeMs: info.mtimeMs, size: info.size, file };
+  store.set(path, entry);
+  // A failed read is not kept (unless a newer version has taken its place): the next request tries again.
+  file.catch(() => {
+    if (store.get(path) === entry) store.delete(path);
+  });
   return file;
 }
 

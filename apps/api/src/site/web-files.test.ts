@@ -68,6 +68,7 @@ describe.each(backends)('the web build as served, on %s', (backend) => {
     expect(brotli).toMatchObject({ status: 200, encoding: 'br', vary: 'Accept-Encoding', text: script });
     expect(await load('/assets/words-1.js', 'gzip')).toMatchObject({ encoding: 'gzip', text: script });
     expect(await load('/assets/words-1.js', 'br;q=0.5, gzip')).toMatchObject({ encoding: 'gzip', text: script });
+    expect(await load('/assets/words-1.js', 'br;q=0, *')).toMatchObject({ encoding: 'gzip', text: script });
     expect(await load('/assets/words-1.js', 'identity')).toMatchObject({ encoding: null, text: script });
     // No Brotli form beside it: gzip, made by the server.
     expect(await load('/assets/plain-1.js', 'br, gzip')).toMatchObject({ encoding: 'gzip', text: script });
