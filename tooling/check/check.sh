@@ -3,8 +3,9 @@
 #
 # 1. Lint (one ESLint run over the repository, the root's `lint`: decision 0081), typecheck,
 #    every build and the API's security suites (fuzz and authorization matrix, `test:security`)
-#    at once: CPU-bound work that waits on nothing real-time, so it may take the machine whole. Beside the browser tests, below their product servers' priority, the security
-#    suites were starved: four files of under a minute each alone took 25 to 28 minutes (issue 22).
+#    at once: CPU-bound work that waits on nothing real-time, so it may take the machine whole.
+#    Beside the browser tests, below their product servers' priority, the security suites were
+#    starved: four files of under a minute each alone took 25 to 28 minutes (issue 22).
 # 2. The rest of the API suite (`test:main`) alone: it keeps both cores busy by itself (310 CPU-s
 #    in 162 s here), and beside the browser suites, where it ran for 14 minutes, the same files
 #    cost half as much CPU again (478 CPU-s): time-sliced with Chromium, every one of them paid

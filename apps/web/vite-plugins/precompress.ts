@@ -33,7 +33,7 @@ export function precompress(): Plugin {
       const files = Object.values(bundle).flatMap((output) => {
         if (!output.fileName.startsWith('assets/') || !COMPRESSIBLE.test(output.fileName)) return [];
         const source = output.type === 'chunk' ? output.code : output.source;
-        const bytes = typeof source === 'string' ? Buffer.from(source) : Buffer.from(source);
+        const bytes = typeof source === 'string' ? Buffer.from(source) : source;
         return bytes.byteLength >= FROM_BYTES ? [{ path: join(outDir, output.fileName), bytes }] : [];
       });
       await Promise.all(
