@@ -12,7 +12,7 @@ import { createRequestDrain } from './http/request-drain.ts';
 import { lingerBeforeClosing } from './http/lingering-close.ts';
 import { escapeBackslashPaths } from './http/backslash-paths.ts';
 import { incomingAddress } from './http/client-address.ts';
-import { openDatabase } from './db/database.ts';
+import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import type { Config } from './env.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { REENCODE_JOB } from './recordings/audio-service.ts';
@@ -53,6 +53,8 @@ export async function startServer(
     logger?: Logger;
     /** Tests put a faulty storage in front of the real one here. */
     wrapStorage?: (storage: Storage) => Storage;
+    /** An open, migrated database instead of the configured one (the tests' warm PGlite); closed with the server. */
+    database?: DatabaseHandle;
   } = {},
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
@@ -81,7 +83,7 @@ export async function startServer(
   await mkdir(resolved.dataDir, { recursive: true });
   let database;
   try {
-    database = await openDatabase(resolved);
+    database = options.database ?? (await openDatabase(resolved));
   } catch (error) {
     server.close();
     throw error;

@@ -6,7 +6,7 @@ import { loadConfig } from '../../src/env.ts';
 import type { Logger } from '../../src/logger.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
 import type { Storage } from '../../src/storage/storage.ts';
-import { seedPgliteDatabase } from './pglite-template.ts';
+import { borrowPgliteDatabase } from './pglite-pool.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 import { writeStandInWebBuild } from './stand-in-web-build.ts';
 
@@ -69,7 +69,8 @@ export async function startTestServer(
     '{"taskpane":"%PUBLIC_URL%/hosts/outlook/taskpane.html","domain":"%PUBLIC_HOST%"}',
   );
   const scratch = backend === 'postgres' ? await createScratchDatabase(process.env.TEST_DATABASE_URL!) : null;
-  if (!scratch && !env.DATABASE_URL) await seedPgliteDatabase(dataDir);
+  // A warm PGlite from this process's pool, unless the test names a database or a data folder.
+  const pooled = !scratch && !env.DATABASE_URL && !env.DATA_DIR ? await borrowPgliteDatabase() : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
     PORT: '0',
@@ -100,6 +101,7 @@ export async function startTestServer(
     publicUrlFollowsPort: !env.PUBLIC_URL,
     wrapStorage: options.wrapStorage,
     logger: options.logger,
+    database: pooled,
   });
   const url = `http://127.0.0.1:${running.services.config.port}`;
 
