@@ -10,11 +10,12 @@
 #    in 162 s here), and beside the browser suites, where it ran for 14 minutes, the same files
 #    cost half as much CPU again (478 CPU-s): time-sliced with Chromium, every one of them paid
 #    for the wait. Alone it is quick, and the browsers that follow have the cores to themselves.
-# 3. The browser suites, with bounded parallelism: the web app's tests from the start, beside at
-#    most two of the other suites at a time. Started all at once beside the compilers, as before,
-#    the suites kept 25 to 42 threads runnable on two cores: fake microphones stalled, vitest's
-#    60-s worker start ran out, servers took minutes to start. Phases 2 and 3 run only the test
-#    tasks (--only): phase 1 built what they need.
+# 3. Every other test task, three at a time, the longest first (test-tasks.mjs): the web app's
+#    browser suite from the start, and the next task wherever one ends, so the phase does not end
+#    on a long host suite started last. Started all at once beside the compilers, as before, the
+#    suites kept 25 to 42 threads runnable on two cores: fake microphones stalled, vitest's 60-s
+#    worker start ran out, servers took minutes to start. Phases 2 and 3 run only the test tasks
+#    (--only): phase 1 built what they need.
 #
 # Every phase runs to the end whatever fails (--continue), and the check fails if any did. At the
 # end it prints where the time went (summary.mjs): each phase, each task's wall and CPU time, and
@@ -45,15 +46,7 @@ phase 'phase 1: lint, typecheck, build, security' "${turbo[@]}" lint typecheck b
 
 phase 'phase 2: API suite' "${turbo[@]}" test:main --only --filter=@vocal/api || status=1
 
-browser_suites() {
-  local code=0
-  "${turbo[@]}" test --only --filter=@vocal/web &
-  local web=$!
-  "${turbo[@]}" test --only --filter='!@vocal/web' --filter='!@vocal/api' --concurrency=2 || code=1
-  wait "$web" || code=1
-  return "$code"
-}
-phase 'phase 3: browser suites and the rest' browser_suites || status=1
+phase 'phase 3: browser suites and the rest' node tooling/check/test-tasks.mjs --slots=3 --except=@vocal/api || status=1
 
 node tooling/check/summary.mjs "$report" || true
 rm -rf "$report"
