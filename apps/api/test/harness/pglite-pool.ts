@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
 import { seedPgliteDatabase } from './pglite-template.ts';
+import { PUBLIC_TABLES_SQL, SCHEMA_FINGERPRINT_SQL } from './schema-fingerprint.ts';
 
 /**
  * Warm PGlite databases that a test process hands to its test servers in turn (decision 0082).
@@ -50,9 +51,7 @@ async function openPooled(): Promise<Pooled> {
   folders.add(folder);
   await seedPgliteDatabase(folder);
   const handle = await openDatabase({ databaseUrl: null, dataDir: folder });
-  const tables = rowsOf(await handle.db.execute(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`))
-    .map((row) => `"${String(row.tablename)}"`)
-    .join(', ');
+  const tables = String(rowsOf(await handle.db.execute(sql.raw(PUBLIC_TABLES_SQL)))[0]?.tables);
   return { handle, folder, tables, schema: await schemaFingerprint(handle) };
 }
 
@@ -76,25 +75,8 @@ async function discard(pooled: Pooled) {
   folders.delete(pooled.folder);
 }
 
-/** Everything a test could add to or change in the schema, as one digest. */
 async function schemaFingerprint(handle: DatabaseHandle): Promise<string> {
-  const [row] = rowsOf(
-    await handle.db.execute(sql`
-      select md5(coalesce(string_agg(item, ',' order by item), '')) as digest from (
-        select 'class ' || relname || ' ' || relkind::text as item from pg_class where relnamespace = 'public'::regnamespace
-        union all
-        select 'column ' || attrelid::regclass || '.' || attname || ' ' || atttypid::text || ' ' || attnotnull::text || ' ' || atthasdef::text
-          from pg_attribute join pg_class on pg_class.oid = attrelid
-          where relnamespace = 'public'::regnamespace and attnum > 0 and not attisdropped
-        union all
-        select 'constraint ' || conrelid::regclass || '.' || conname || ' ' || convalidated::text from pg_constraint where connamespace = 'public'::regnamespace
-        union all
-        select 'function ' || proname from pg_proc where pronamespace = 'public'::regnamespace
-        union all
-        select 'trigger ' || tgrelid::regclass || '.' || tgname || ' ' || tgenabled::text from pg_trigger where not tgisinternal
-      ) as items`),
-  );
-  return String(row?.digest);
+  return String(rowsOf(await handle.db.execute(sql.raw(SCHEMA_FINGERPRINT_SQL)))[0]?.digest);
 }
 
 type Rows = { rows: Record<string, unknown>[] };
