@@ -1,7 +1,7 @@
 /**
  * One digest of everything a test could add to or change in the public schema: tables, indexes
- * and sequences, columns, constraints (a NOT VALID one too), functions and triggers. The pools of
- * test databases (pglite-pool.ts, postgres-pool.ts) hand a database on only while it still has
+ * and sequences, columns, constraints (a NOT VALID one too), functions and triggers. The test
+ * servers' pool of PGlite databases (pglite-pool.ts) hands a database on only while it still has
  * the digest it had when it was migrated.
  */
 export const SCHEMA_FINGERPRINT_SQL = `
