@@ -8,12 +8,13 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const { values } = parseArgs({
   options: { slots: { type: 'string', default: '3' }, except: { type: 'string', multiple: true, default: [] } },
 });
-const root = new URL('../..', import.meta.url).pathname;
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const turbo = join(root, 'node_modules', '.bin', 'turbo');
 
 /** Every workspace package with a `test` script, as turbo lists them. */

@@ -10,7 +10,7 @@ import { PUBLIC_TABLES_SQL, SCHEMA_FINGERPRINT_SQL } from './schema-fingerprint.
 /**
  * Warm PGlite databases that a test process hands to its test servers in turn (decision 0082).
  *
- * A fresh PGlite cost a test server about 1.5 s of CPU here: the template's 1,165 files copied,
+ * A fresh PGlite cost a test server 1.5 to 2.5 s of CPU here: the template's 1,165 files copied,
  * PostgreSQL started in WebAssembly, and its first few hundred queries at 2 to 3 ms each while
  * its catalogue caches filled (later ones take about 0.5 ms). The API suite starts over a hundred.
  * So a closed server's database is emptied and kept for the next server of the same process
