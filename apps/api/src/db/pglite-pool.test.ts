@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { borrowPgliteDatabase } from '../../test/harness/pglite-pool.ts';
-
-type Rows = { rows: Record<string, unknown>[] };
-const rowsOf = (result: unknown) => (result as Rows).rows;
+import { rowsOf } from './raw-rows.ts';
 
 /** The warm PGlite databases the test servers share one after another (decision 0082). */
 describe('the test servers’ pool of PGlite databases', () => {

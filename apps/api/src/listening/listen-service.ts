@@ -11,6 +11,7 @@ import { isWritten } from '../recordings/recording-view.ts';
 import { createKeyedHash } from '../common/keyed-hash.ts';
 import type { NotificationService } from '../notifications/notification-service.ts';
 import type { Logger } from '../logger.ts';
+import { rowsOf } from '../db/raw-rows.ts';
 import type { Transaction } from '../jobs/job-queue.ts';
 import type { WebhookService } from '../automation/webhook-service.ts';
 
@@ -39,8 +40,6 @@ const LISTENS_PER_BATCH = 1000;
 
 /** An array as one parameter (drizzle would otherwise spread it into a list of parameters). */
 const arrayParam = (values: string[]) => sql.param(values);
-/** Rows of a raw statement, as PGlite and node-postgres both answer them. */
-const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 const visitKey = (recordingId: string, visitorHash: string) => `${recordingId}\n${visitorHash}`;
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 /** A visitor row whose visit is over: counted again when they listen, forgotten by the sweep. */

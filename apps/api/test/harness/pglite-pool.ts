@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
+import { rowsOf } from '../../src/db/raw-rows.ts';
 import { seedPgliteDatabase } from './pglite-template.ts';
 import { PUBLIC_TABLES_SQL, SCHEMA_FINGERPRINT_SQL } from './schema-fingerprint.ts';
 
@@ -78,6 +79,3 @@ async function discard(pooled: Pooled) {
 async function schemaFingerprint(handle: DatabaseHandle): Promise<string> {
   return String(rowsOf(await handle.db.execute(sql.raw(SCHEMA_FINGERPRINT_SQL)))[0]?.digest);
 }
-
-type Rows = { rows: Record<string, unknown>[] };
-const rowsOf = (result: unknown) => (result as Rows).rows;

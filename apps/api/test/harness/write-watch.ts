@@ -2,6 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../src/db/database.ts';
+import { rowsOf } from '../../src/db/raw-rows.ts';
 
 /**
  * Tables written on refused requests by design: the rate limits count every attempt, refused
@@ -12,9 +13,6 @@ export const WRITTEN_WHEN_REFUSED = ['rate_limit_windows'];
 const LOG_TABLE = 'test_row_writes';
 
 type Mark = { lastWrite: number; files: string[] };
-
-type Rows = { rows: Record<string, unknown>[] };
-const rowsOf = (result: unknown) => (result as Rows).rows;
 
 /**
  * Notes every row written in the database (a trigger on each table, in the test's own database)
