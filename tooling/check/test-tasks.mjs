@@ -14,6 +14,9 @@ import { parseArgs } from 'node:util';
 const { values } = parseArgs({
   options: { slots: { type: 'string', default: '3' }, except: { type: 'string', multiple: true, default: [] } },
 });
+const slots = Number(values.slots);
+// A count that is not one (`--slots=x`) would start nothing and pass: refused instead.
+if (!Number.isInteger(slots) || slots < 1) throw new Error(`--slots must be a whole number of at least 1, not ${values.slots}`);
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const turbo = join(root, 'node_modules', '.bin', 'turbo');
 
@@ -50,5 +53,5 @@ const runNext = () => {
     });
   }).then(runNext);
 };
-await Promise.all(Array.from({ length: Number(values.slots) }, runNext));
+await Promise.all(Array.from({ length: slots }, runNext));
 process.exit(failed ? 1 : 0);
