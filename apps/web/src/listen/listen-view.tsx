@@ -19,6 +19,14 @@ const OwnerTranscript = lazy(() => import('./owner-transcript.tsx'));
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
 
+/**
+ * The playing time the page itself keeps, in tenths of a second. The player follows the audio on
+ * every frame for its own moving waveform, but this page uses the time only to light the sentence
+ * being read, and keeping the exact time re-rendered the whole page 60 times a second for as long
+ * as anyone listened. React skips a state update to an equal value: ten renders a second instead.
+ */
+const readAlongTime = (seconds: number) => Math.floor(seconds * 10) / 10;
+
 const fileName = (title: string) =>
   `${
     title
@@ -108,7 +116,7 @@ export function ListenView({ payload, preview = false }: { payload: PublicListen
               peaks={audio.peaks}
               duration={audio.duration}
               label={subject ?? `Voice message from ${sender}`}
-              onTimeUpdate={setCurrentTime}
+              onTimeUpdate={(seconds) => setCurrentTime(readAlongTime(seconds))}
             />
           </div>
           <div className="listen-card__actions">
