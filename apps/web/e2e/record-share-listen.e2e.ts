@@ -84,6 +84,11 @@ describe('record, share, listen', () => {
     const listenErrors = watchPageErrors(listener);
     let loads = 0;
     listener.on('load', () => loads++);
+    // What the waiting page was told each time it asked: named if the player never comes.
+    const answers: number[] = [];
+    listener.on('response', (answer) => {
+      if (answer.url().includes('/api/view-vocal/')) answers.push(answer.status());
+    });
     const response = await listener.goto(`${product.url}/listen/${id}`);
     expect(response?.status()).toBe(202);
     await listener.getByRole('heading', { name: 'This voice message is arriving' }).waitFor();
@@ -95,7 +100,20 @@ describe('record, share, listen', () => {
     await page.getByRole('textbox', { name: 'Link to your message' }).waitFor();
 
     // The waiting page turns into the player by itself.
-    await listener.getByText('shared this voice message with you').waitFor({ timeout: 60_000 });
+    await listener
+      .getByText('shared this voice message with you')
+      .waitFor({ timeout: 60_000 })
+      .catch(async (error: unknown) => {
+        // It takes under a second when it works, and once in a few loaded runs it has never come:
+        // say what the page showed and what the server answered, to tell a race from a stall.
+        const shown = (await listener.locator('body').innerText()).replace(/\s+/g, ' ').slice(0, 300);
+        throw new Error(
+          `The player never replaced the waiting page. It showed: "${shown}"; view-vocal answered: ${answers.join(', ') || 'nothing'}`,
+          {
+            cause: error,
+          },
+        );
+      });
     await listener.getByRole('button', { name: 'Play', exact: true }).click();
     await expect.poll(() => listener.evaluate(() => document.querySelector('audio')?.currentTime ?? 0)).toBeGreaterThan(0.5);
     expect(loads).toBe(1);
