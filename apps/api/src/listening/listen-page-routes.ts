@@ -11,6 +11,7 @@ import type { GonePageService } from './gone-page-service.ts';
 import { type RecordingService } from '../recordings/recording-service.ts';
 import { PUBLIC_NOT_FOUND } from '../recordings/public-pages.ts';
 import { STILL_ARRIVING } from '../uploads/progressive-uploads.ts';
+import { unlessArriving } from '../uploads/unless-arriving.ts';
 import { LOCKED_MESSAGES, PRIVATE_MESSAGE_TITLE } from './message-privacy.ts';
 import { readBuiltPageOnce } from '../site/static-files.ts';
 import { linkPreviewOf, NOINDEX_HEAD, pageTitle, previewHead, SITE_NAME, type PublicPage } from './link-preview.ts';
@@ -49,7 +50,12 @@ export function listenPageRoutes(services: {
       return { status: 404, data: { status: 404, message: PUBLIC_NOT_FOUND }, title: 'Voice message not found', page: null };
     }
     try {
-      const page = await services.recordings.publicPage(id);
+      const page = await unlessArriving(
+        () => services.recordings.publicPage(id),
+        async () => options.arriving === true && (await services.arriving(id)),
+      );
+      // Opened before its last bytes arrived: the page says so and plays it once they have (202, not indexed).
+      if (!page) return { status: 202, data: { status: 202, id, message: STILL_ARRIVING }, title: 'Voice message arriving', page: null };
       if (page.protection) {
         // The page asks for the password and fetches the payload with its unlock token (decision 0074),
         // or with a team member's session (0075): nothing of the message is in it, and its previews
@@ -65,10 +71,6 @@ export function listenPageRoutes(services: {
       return { status: 200, data: { status: 200, payload: page.payload }, title: pageTitle(page.payload), page };
     } catch (error) {
       if (!(error instanceof HttpError) || (error.status !== 404 && error.status !== 410)) throw error;
-      // Opened before its last bytes arrived: the page says so and plays it once they have (202, not indexed).
-      if (error.status === 404 && options.arriving && (await services.arriving(id))) {
-        return { status: 202, data: { status: 202, id, message: STILL_ARRIVING }, title: 'Voice message arriving', page: null };
-      }
       const status = error.status;
       // An expired message may name its sender and a way to ask again; a missing one says nothing more.
       const sender = status === 410 ? await services.gonePages.expiredSender(id) : null;

@@ -13,7 +13,7 @@ import { JSON_BODY_LIMIT } from '../http/body-limit.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { processScratchFolder } from '../processes/process-scratch.ts';
 import { join } from 'node:path';
-import { badRequest, HttpError, payloadTooLarge, unauthorized, unsupportedMediaType } from '../http/http-error.ts';
+import { badRequest, payloadTooLarge, unauthorized, unsupportedMediaType } from '../http/http-error.ts';
 import { receiveUpload } from '../http/multipart-upload.ts';
 import { MP3_JUNK_MESSAGE, watchRecording } from '../media/audio-file.ts';
 import { readJson, readQuery } from '../http/read-input.ts';
@@ -25,6 +25,7 @@ import type { TokenService } from '../accounts/token-service.ts';
 import { countAttempt, type ApiLimits } from '../http/api-limits.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import { STILL_ARRIVING, type ProgressiveUploads } from '../uploads/progressive-uploads.ts';
+import { unlessArriving } from '../uploads/unless-arriving.ts';
 import { described } from '../openapi/described.ts';
 import { TAGS } from '../openapi/route-description.ts';
 import { RECORDING_ID, ownRecording } from '../openapi/description-parts.ts';
@@ -319,11 +320,11 @@ export function recordingRoutes(services: {
         maybeSignedIn,
         async (context) => {
           const id = publicRecordingIdOf(context);
-          const cached = await services.recordings.cachedPublicPage(id).catch(async (error: unknown) => {
-            // Still streaming in: 202, so a listen page opened early knows to ask again (src/uploads/).
-            if (error instanceof HttpError && error.status === 404 && (await services.progressiveUploads.arriving(id))) return null;
-            throw error;
-          });
+          // Still streaming in: 202, so a listen page opened early knows to ask again (src/uploads/).
+          const cached = await unlessArriving(
+            () => services.recordings.cachedPublicPage(id),
+            () => services.progressiveUploads.arriving(id),
+          );
           if (!cached) return context.json({ msg: STILL_ARRIVING, arriving: true }, 202, { 'cache-control': 'no-store' });
           if ((await services.privacy.assertOpen(context, cached)) === 'unlocked') {
             // Each answer carries its own signed addresses: for this listener alone, never kept.
