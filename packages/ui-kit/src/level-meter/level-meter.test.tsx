@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { LevelMeter } from './level-meter.tsx';
+import { LevelMeter, levelStep } from './level-meter.tsx';
 
 describe('LevelMeter', () => {
   it('is a meter with its value as a percentage', () => {
@@ -29,5 +29,14 @@ describe('LevelMeter', () => {
   ])('clamps %s to %s', (value, now) => {
     render(<LevelMeter value={value} label="Input" />);
     expect(screen.getByRole('meter', { name: 'Input' })).toHaveAttribute('aria-valuenow', now);
+  });
+
+  it('holds a live level as the step the meter shows, so equal steps redraw nothing', () => {
+    // 24 segments: 0.41 and 0.43 light the same ten, and are held as the same number.
+    expect(levelStep(0.41)).toBe(levelStep(0.43));
+    expect(levelStep(0.41)).toBe(10 / 24);
+    expect(levelStep(0.5)).not.toBe(levelStep(0.6));
+    expect([levelStep(-1), levelStep(3), levelStep(Number.NaN)]).toEqual([0, 1, 0]);
+    expect(levelStep(0.5, 4)).toBe(0.5);
   });
 });

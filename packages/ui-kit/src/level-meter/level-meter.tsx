@@ -18,8 +18,22 @@ export type LevelMeterProps = {
  */
 export const LEVEL_METER_HOT = 0.95;
 
+/** How many segments a meter has unless told otherwise. */
+export const LEVEL_METER_SEGMENTS = 24;
+
+/**
+ * A level rounded to what a meter of `segments` can show. A live level arrives 25 times a second
+ * and differs every time; held in state as it comes, it redrew the meter (and its ARIA value,
+ * which assistive technology is told of) at every reading. Held as the step the meter shows,
+ * React skips every reading that would light the same segments.
+ */
+export function levelStep(value: number, segments = LEVEL_METER_SEGMENTS): number {
+  if (!Number.isFinite(value)) return 0;
+  return Math.round(Math.min(1, Math.max(0, value)) * segments) / segments;
+}
+
 /** A microphone input level, drawn as lit segments and exposed as an ARIA meter. */
-export function LevelMeter({ value, label = 'Microphone level', segments = 24, className }: LevelMeterProps) {
+export function LevelMeter({ value, label = 'Microphone level', segments = LEVEL_METER_SEGMENTS, className }: LevelMeterProps) {
   const level = Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0;
   const percent = Math.round(level * 100);
   const lit = Math.round(level * segments);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { captureFailureReason, FAILURE_MESSAGES, type MediaDevicesLike } from '@vocal/recorder-core';
 import { Button } from '../button/button.tsx';
-import { LevelMeter } from '../level-meter/level-meter.tsx';
+import { LevelMeter, levelStep } from '../level-meter/level-meter.tsx';
 import { listenToMicrophone, type MicrophoneListener } from './listen-to-microphone.ts';
 import { useDocumentVisible } from './use-document-visible.ts';
 
@@ -39,7 +39,7 @@ export function MicrophoneTest({ devices, deviceId, active, autoStart, onOpened 
     let listener: MicrophoneListener | null = null;
     let cancelled = false;
     setError(null);
-    listenToMicrophone(devices, deviceId, (next) => !cancelled && setLevel(next)).then(
+    listenToMicrophone(devices, deviceId, (next) => !cancelled && setLevel(levelStep(next))).then(
       (opened) => {
         if (cancelled) return opened.stop();
         listener = opened;

@@ -81,6 +81,8 @@ describe('RecordFlow', () => {
     expect(screen.getByText('1:00 left')).toBeInTheDocument();
     act(() => media.speak(2));
     expect(await screen.findByText('0:58 left')).toBeInTheDocument();
+    // The meter listens to the recorder itself (RecordingLevel): speech at half scale lights it.
+    expect(Number(screen.getByRole('meter', { name: 'Microphone level' }).getAttribute('aria-valuenow'))).toBeGreaterThan(50);
     await user.click(screen.getByRole('button', { name: 'Stop recording' }));
 
     // Review: the take plays from this device, the title is the host's subject, and the

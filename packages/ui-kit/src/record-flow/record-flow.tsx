@@ -111,7 +111,7 @@ export function RecordFlow(props: RecordFlowProps) {
   const optionsRef = useRef(recorderOptions);
   optionsRef.current = recorderOptions;
   const makeRecorder = props.createRecorder ?? createBrowserRecorder;
-  const { recorder, state, level, setRecorder } = useRecorder();
+  const { recorder, state, setRecorder } = useRecorder();
   const recordingPlan = props.recordingPlan ?? recordingPlanFor(plan);
 
   const pendingStore = useMemo<PendingRecordings>(
@@ -308,7 +308,6 @@ export function RecordFlow(props: RecordFlowProps) {
       return (
         <RecordingStep
           state={state}
-          level={level}
           recorder={recorder}
           plan={recordingPlan}
           stopLabel={props.labels?.stop}

@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Recorder, RecorderState, RecordingPlan } from '@vocal/recorder-core';
 import { Button } from '../button/button.tsx';
 import { ConfirmDialog } from '../dialog/confirm-dialog.tsx';
 import { formatDuration } from '../format/format-duration.ts';
 import { classNames } from '../internal/class-names.ts';
-import { LevelMeter } from '../level-meter/level-meter.tsx';
+import { LevelMeter, levelStep } from '../level-meter/level-meter.tsx';
 
 /** The plan's limit is announced this many seconds before it stops the recording. */
 export const LIMIT_WARNING_SECONDS = 10;
@@ -13,7 +13,6 @@ export const CANCEL_CONFIRM_SECONDS = 10;
 
 export type RecordingStepProps = {
   state: Extract<RecorderState, { status: 'recording' | 'paused' }>;
-  level: number;
   recorder: Recorder;
   plan: RecordingPlan;
   stopLabel?: string;
@@ -26,7 +25,7 @@ export type RecordingStepProps = {
  * it. Paused is unmistakable (label, icon, frozen clock, flat meter); the last seconds before
  * the plan's limit are shown in words, not only in colour.
  */
-export function RecordingStep({ state, level, recorder, plan, stopLabel, onCancel }: RecordingStepProps) {
+export function RecordingStep({ state, recorder, plan, stopLabel, onCancel }: RecordingStepProps) {
   const paused = state.status === 'paused';
   const stopping = state.stopping !== null;
   const nearLimit = state.remainingSeconds !== null && state.remainingSeconds <= LIMIT_WARNING_SECONDS;
@@ -62,7 +61,7 @@ export function RecordingStep({ state, level, recorder, plan, stopLabel, onCance
       <p className="vk-visually-hidden" role="status">
         {nearLimit ? `Less than ${LIMIT_WARNING_SECONDS} seconds left before the recording stops.` : ''}
       </p>
-      <LevelMeter value={paused ? 0 : level} />
+      <RecordingLevel recorder={recorder} paused={paused} />
       <div className="vk-record-flow__controls">
         <button type="button" className="vk-record-button vk-record-button--stop" onClick={() => void recorder.stop()} disabled={stopping}>
           <span className="vk-record-button__icon" aria-hidden="true" />
@@ -99,4 +98,18 @@ export function RecordingStep({ state, level, recorder, plan, stopLabel, onCance
       />
     </div>
   );
+}
+
+/**
+ * The recording's level meter, holding the level itself: the recorder reports it 25 times a
+ * second, and held by the flow each reading re-rendered the whole flow (clock, buttons, dialogs)
+ * to move 24 segments. Only the meter listens now, and only a change of lit segments redraws it.
+ */
+function RecordingLevel({ recorder, paused }: { recorder: Recorder; paused: boolean }) {
+  const [level, setLevel] = useState(0);
+  useEffect(() => {
+    setLevel(0);
+    return recorder.onLevel((next) => setLevel(levelStep(next)));
+  }, [recorder]);
+  return <LevelMeter value={paused ? 0 : level} />;
 }

@@ -13,15 +13,8 @@ export function useRecorder() {
   const [recorder, setRecorder] = useState<Recorder | null>(null);
   const subscribe = useCallback((notify: () => void) => (recorder ? recorder.subscribe(() => notify()) : noSubscription()), [recorder]);
   const state = useSyncExternalStore(subscribe, () => (recorder ? recorder.getState() : idle));
-  const [level, setLevel] = useState(0);
-
-  useEffect(() => {
-    setLevel(0);
-    return recorder?.onLevel(setLevel);
-  }, [recorder]);
-
   // A recorder that leaves the screen stops its timers; its spooled audio stays for next time.
   useEffect(() => () => recorder?.destroy(), [recorder]);
 
-  return { recorder, state, level, setRecorder };
+  return { recorder, state, setRecorder };
 }
