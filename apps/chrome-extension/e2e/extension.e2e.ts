@@ -1,5 +1,6 @@
 import {
   axeViolations,
+  clockReaches,
   PASSWORD,
   recordUntil,
   strangerPlays,
@@ -181,7 +182,7 @@ describe('Vocal for Chrome', () => {
   it('a recording survives the popup closing: the next popup offers it, and sends it', async () => {
     const popup = await profile.openExtensionPage('popup.html', { width: 380, height: 600 });
     await popup.getByRole('button', { name: 'Start recording' }).click();
-    await popup.locator('.vk-record-flow__elapsed', { hasText: '0:02' }).waitFor();
+    await clockReaches(popup, 2);
     // The person clicks elsewhere: Chrome closes the popup while it records.
     await popup.close();
 

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { axeViolations, launchBrowser, watchPageErrors } from '@vocal/e2e';
+import { axeViolations, clockReaches, launchBrowser, watchPageErrors } from '@vocal/e2e';
 import { makeSpeechWav } from '@vocal/test-fixtures';
 import type { BrowserContext, Page } from 'playwright-core';
 import { build, type Rolldown } from 'vite';
@@ -129,7 +129,7 @@ describe('a host panel’s popup windows', () => {
     expect(await axeViolations(window)).toEqual([]);
 
     await window.getByRole('button', { name: 'Start recording' }).click();
-    await window.locator('.vk-record-flow__elapsed', { hasText: '0:03' }).waitFor();
+    await clockReaches(window, 3);
     await window.getByRole('button', { name: 'Stop recording' }).click();
     await expect.poll(() => window.getByRole('textbox', { name: 'Title' }).inputValue()).toBe(SUBJECT);
     await window.getByRole('button', { name: 'Add to reply' }).click();

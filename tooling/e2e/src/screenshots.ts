@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Frame, FrameLocator, Locator, Page } from 'playwright-core';
+import { clockReaches } from './record-until.ts';
 
 export type ColorScheme = 'light' | 'dark';
 
@@ -53,7 +54,7 @@ export async function shootRecordFlow(
   await panel.getByRole('button', { name: 'Start recording' }).waitFor();
   await shoot(name('idle'));
   await panel.getByRole('button', { name: 'Start recording' }).click();
-  await panel.locator('.vk-record-flow__elapsed', { hasText: '0:02' }).waitFor();
+  await clockReaches(panel, 2);
   await shoot(name('recording'));
   await panel.getByRole('button', { name: 'Stop recording' }).click();
   await panel.getByRole('button', { name: options.sendLabel }).waitFor();
