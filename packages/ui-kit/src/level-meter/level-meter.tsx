@@ -28,13 +28,15 @@ export const LEVEL_METER_SEGMENTS = 24;
  * React skips every reading that would light the same segments.
  */
 export function levelStep(value: number, segments = LEVEL_METER_SEGMENTS): number {
-  if (!Number.isFinite(value)) return 0;
-  return Math.round(Math.min(1, Math.max(0, value)) * segments) / segments;
+  return Math.round(clampedLevel(value) * segments) / segments;
 }
+
+/** 0..1, with anything else (out of range, NaN) taken as the nearest end or silence. */
+const clampedLevel = (value: number) => (Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0);
 
 /** A microphone input level, drawn as lit segments and exposed as an ARIA meter. */
 export function LevelMeter({ value, label = 'Microphone level', segments = LEVEL_METER_SEGMENTS, className }: LevelMeterProps) {
-  const level = Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0;
+  const level = clampedLevel(value);
   const percent = Math.round(level * 100);
   const lit = Math.round(level * segments);
   return (
